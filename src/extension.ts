@@ -1,0 +1,41 @@
+/**
+ * Activation: builds the few shared services and hands each feature what it needs. Nothing else.
+ * The platform bundle (MCP SDK, zod) is not loaded here; it loads on first use.
+ */
+import * as vscode from 'vscode';
+import { Connection, readSettings } from './features/account/connection';
+import * as account from './features/account/index';
+
+/** What the extension exports (used by the integration tests). */
+export interface ShunongApi {
+  readonly connection: Connection;
+}
+
+/** Activation entry point. */
+export async function activate(context: vscode.ExtensionContext): Promise<ShunongApi> {
+  const output = vscode.window.createOutputChannel('Shunong', { log: true });
+  const connection = new Connection(context, output);
+  context.subscriptions.push(output, connection);
+
+  await seedKeyInDevelopment(context, connection);
+  await connection.reset();
+
+  account.activate(context, connection);
+  return { connection };
+}
+
+/**
+ * Only in Development or Test mode: the SHUNONG_API_KEY environment variable is stored for the
+ * configured endpoint, so the demo and the integration tests need not type the key.
+ */
+async function seedKeyInDevelopment(context: vscode.ExtensionContext, connection: Connection): Promise<void> {
+  if (context.extensionMode === vscode.ExtensionMode.Production) return;
+  const key = process.env.SHUNONG_API_KEY;
+  if (!key) return;
+  const { endpoint } = readSettings();
+  if ((await connection.getKey(endpoint)) !== key) await connection.storeKey(key, endpoint);
+}
+
+export function deactivate(): void {
+  // every disposable is on context.subscriptions
+}

@@ -1,0 +1,307 @@
+/**
+ * The connection to the Shunong endpoint: the API key in SecretStorage (one per endpoint),
+ * one lazily created ShunongClient per endpoint + key, and the connection state shown in the
+ * status bar. Features receive this service and call `run()`; they never build clients.
+ */
+import * as vscode from 'vscode';
+import { loadPlatform } from '../../platform';
+import type { ShunongClient, ToolInfo } from '../../shunong/index';
+import { endpointId, endpointProblem, type EndpointProblem } from './endpoint';
+
+export type ConnectionState =
+  | 'unchecked' // a key is stored, nothing asked yet
+  | 'checking'
+  | 'connected'
+  | 'no-key'
+  | 'key-rejected'
+  | 'offline'
+  | 'rate-limited'
+  | 'insecure';
+
+/** The settings the connection reads (application scope, so a workspace cannot redirect the key). */
+export interface ConnectionSettings {
+  endpoint: string;
+  allowInsecureHttp: boolean;
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_ENDPOINT = 'https://ai.agriwis.com/mcp';
+const SECRET_PREFIX = 'shunong.apiKey:';
+const TOOLS_PREFIX = 'shunong.tools:';
+
+/** Reads the connection settings. */
+export function readSettings(): ConnectionSettings {
+  const c = vscode.workspace.getConfiguration('shunong');
+  const timeout = c.get<number>('requestTimeoutMs', 30000);
+  return {
+    endpoint: (c.get<string>('endpoint') || DEFAULT_ENDPOINT).trim(),
+    allowInsecureHttp: c.get<boolean>('allowInsecureHttp', false),
+    requestTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30000,
+  };
+}
+
+/** Replaces every occurrence of `secret` in `text` with `***`. */
+export function redact(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('***');
+}
+
+/** The error kinds of src/shunong, read structurally so no platform code loads to classify. */
+interface KindedError {
+  kind?: unknown;
+  reason?: unknown;
+}
+
+/** Maps a failure of a platform call to the connection state it reveals (undefined: says nothing about the connection). */
+export function stateFromError(err: unknown): ConnectionState | undefined {
+  const e = (err ?? {}) as KindedError;
+  switch (e.kind) {
+    case 'auth':
+      return e.reason === 'missing-key' ? 'no-key' : 'key-rejected';
+    case 'network':
+    case 'timeout':
+    case 'server':
+      return 'offline';
+    case 'rate-limited':
+      return 'rate-limited';
+    case 'insecure':
+      return 'insecure';
+    default:
+      return undefined;
+  }
+}
+
+/** A user-facing, localised sentence for an endpoint problem. */
+export function describeEndpointProblem(problem: EndpointProblem, endpoint: string): string {
+  switch (problem) {
+    case 'invalid-url':
+      return vscode.l10n.t('The Shunong endpoint "{0}" is not a valid URL. Fix the setting shunong.endpoint.', endpoint);
+    case 'unsupported-scheme':
+      return vscode.l10n.t('The Shunong endpoint "{0}" must start with https://.', endpoint);
+    case 'insecure-http':
+      return vscode.l10n.t(
+        'The API key is not sent over plain http to {0}. Use https, or enable shunong.allowInsecureHttp if you trust this network.',
+        endpoint,
+      );
+  }
+}
+
+/** A user-facing, localised sentence for any failure of a platform call. Never contains the key. */
+export function describeError(err: unknown, endpoint: string): string {
+  const e = (err ?? {}) as KindedError & { message?: unknown; retryAfterMs?: unknown; status?: unknown };
+  switch (e.kind) {
+    case 'auth':
+      return e.reason === 'missing-key'
+        ? vscode.l10n.t('No API key is set for {0}. Run "Shunong: Set API Key".', endpoint)
+        : vscode.l10n.t('The endpoint {0} rejected the API key (invalid or revoked). Run "Shunong: Set API Key" with a valid key.', endpoint);
+    case 'network':
+      return vscode.l10n.t('Cannot reach {0}. Check the network or the setting shunong.endpoint.', endpoint);
+    case 'timeout':
+      return vscode.l10n.t('{0} did not answer in time. Try again, or raise shunong.requestTimeoutMs.', endpoint);
+    case 'server':
+      return vscode.l10n.t('{0} had a server error (HTTP {1}). Try again in a moment.', endpoint, String(e.status ?? ''));
+    case 'rate-limited':
+      return vscode.l10n.t('{0} is rate limiting requests. Wait a little and try again.', endpoint);
+    case 'insecure':
+      return describeEndpointProblem('insecure-http', endpoint);
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled.');
+    default:
+      return typeof e.message === 'string' && e.message ? e.message : String(err);
+  }
+}
+
+/** The outcome of checking a key against an endpoint. */
+export type KeyCheck = { ok: true; tools: ToolInfo[] } | { ok: false; state: ConnectionState; message: string };
+
+/** The connection service. One per extension host. */
+export class Connection implements vscode.Disposable {
+  private readonly stateEmitter = new vscode.EventEmitter<ConnectionState>();
+  /** Fires when the connection state changes. */
+  readonly onDidChangeState = this.stateEmitter.event;
+  private current: { id: string; key: string; client: ShunongClient } | undefined;
+  private stateValue: ConnectionState = 'unchecked';
+  private lastError: string | undefined;
+  private toolsSeen: ToolInfo[] = [];
+  private offeredSetKey = false;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly output: vscode.LogOutputChannel,
+    private readonly settings: () => ConnectionSettings = readSettings,
+  ) {
+    this.disposables.push(
+      this.stateEmitter,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('shunong.endpoint') || e.affectsConfiguration('shunong.allowInsecureHttp') || e.affectsConfiguration('shunong.requestTimeoutMs')) {
+          void this.reset();
+        }
+      }),
+      context.secrets.onDidChange((e) => {
+        if (e.key.startsWith(SECRET_PREFIX)) void this.reset();
+      }),
+    );
+  }
+
+  /** The configured endpoint. */
+  get endpoint(): string {
+    return this.settings().endpoint;
+  }
+
+  /** The current connection state. */
+  get state(): ConnectionState {
+    return this.stateValue;
+  }
+
+  /** The last failure explained to the user, if the state is not connected. */
+  get lastErrorMessage(): string | undefined {
+    return this.lastError;
+  }
+
+  /** The tools the endpoint advertised the last time we asked. */
+  get tools(): readonly ToolInfo[] {
+    return this.toolsSeen;
+  }
+
+  /** Reads the stored key for the configured (or given) endpoint. */
+  async getKey(endpoint = this.endpoint): Promise<string | undefined> {
+    const key = await this.context.secrets.get(SECRET_PREFIX + endpointId(endpoint));
+    return key || undefined;
+  }
+
+  /** Stores a key for the configured endpoint (SecretStorage only). */
+  async storeKey(key: string, endpoint = this.endpoint): Promise<void> {
+    await this.context.secrets.store(SECRET_PREFIX + endpointId(endpoint), key);
+    this.offeredSetKey = false;
+    await this.reset();
+  }
+
+  /** Deletes the key of the configured endpoint. Keys of other endpoints are kept. */
+  async clearKey(endpoint = this.endpoint): Promise<void> {
+    await this.context.secrets.delete(SECRET_PREFIX + endpointId(endpoint));
+    await this.reset();
+  }
+
+  /** Recomputes the idle state (after a setting or key change); closes the old client. */
+  async reset(): Promise<void> {
+    const old = this.current;
+    this.current = undefined;
+    if (old) void old.client.close().catch(() => undefined);
+    const s = this.settings();
+    const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
+    if (problem) {
+      this.setState('insecure', describeEndpointProblem(problem, s.endpoint));
+      return;
+    }
+    this.setState((await this.getKey()) ? 'unchecked' : 'no-key');
+  }
+
+  /** Checks a candidate key with a real initialize against the endpoint, without storing it. */
+  async verifyKey(key: string, endpoint = this.endpoint, signal?: AbortSignal): Promise<KeyCheck> {
+    const s = this.settings();
+    const problem = endpointProblem(endpoint, s.allowInsecureHttp);
+    if (problem) return { ok: false, state: 'insecure', message: describeEndpointProblem(problem, endpoint) };
+    const client = this.createClient(endpoint, key, s);
+    try {
+      const tools = await client.connect(signal);
+      return { ok: true, tools };
+    } catch (err) {
+      return { ok: false, state: stateFromError(err) ?? 'offline', message: redact(describeError(err, endpoint), key) };
+    } finally {
+      void client.close().catch(() => undefined);
+    }
+  }
+
+  /** Asks the endpoint (initialize + tool list) and updates the state. */
+  async check(signal?: AbortSignal): Promise<ConnectionState> {
+    try {
+      this.setState('checking');
+      await this.run((c) => c.listTools(signal ? { refresh: true, signal } : { refresh: true }), { offerSetKey: false });
+    } catch {
+      // the state says what happened
+    }
+    return this.stateValue;
+  }
+
+  /**
+   * Runs a platform call with the shared client and keeps the state in step with what it reveals.
+   * A rejected key offers "Set API Key" once (not once per call) until a new key is stored.
+   */
+  async run<T>(fn: (client: ShunongClient) => Promise<T>, options: { offerSetKey?: boolean } = {}): Promise<T> {
+    const client = await this.getClient();
+    try {
+      const result = await fn(client);
+      this.setState('connected');
+      this.toolsSeen = [...(await client.listTools().catch(() => this.toolsSeen))];
+      return result;
+    } catch (err) {
+      const state = stateFromError(err);
+      if (state) this.setState(state, describeError(err, client.endpoint));
+      if (state === 'key-rejected' && options.offerSetKey !== false) this.offerSetKey();
+      throw err;
+    }
+  }
+
+  /** The shared client for the configured endpoint and stored key; created on first use. */
+  async getClient(): Promise<ShunongClient> {
+    const s = this.settings();
+    const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
+    if (problem) {
+      const message = describeEndpointProblem(problem, s.endpoint);
+      this.setState('insecure', message);
+      throw Object.assign(new Error(message), { kind: 'insecure' });
+    }
+    const key = await this.getKey(s.endpoint);
+    if (!key) {
+      this.setState('no-key');
+      throw Object.assign(new Error(describeError({ kind: 'auth', reason: 'missing-key' }, s.endpoint)), { kind: 'auth', reason: 'missing-key' });
+    }
+    const id = endpointId(s.endpoint);
+    if (this.current && this.current.id === id && this.current.key === key) return this.current.client;
+    const old = this.current;
+    const client = this.createClient(s.endpoint, key, s);
+    this.current = { id, key, client };
+    if (old) void old.client.close().catch(() => undefined);
+    return client;
+  }
+
+  private createClient(endpoint: string, key: string, s: ConnectionSettings): ShunongClient {
+    const { ShunongClient } = loadPlatform();
+    const store = this.context.globalState;
+    return new ShunongClient({
+      endpoint,
+      getKey: () => key,
+      timeoutMs: s.requestTimeoutMs,
+      allowInsecureHttp: s.allowInsecureHttp,
+      clientInfo: { name: 'shunong-vscode', version: String(this.context.extension.packageJSON.version ?? '0.0.0') },
+      toolStore: {
+        load: (ep) => store.get<ToolInfo[]>(TOOLS_PREFIX + endpointId(ep)),
+        save: (ep, tools) => store.update(TOOLS_PREFIX + endpointId(ep), tools),
+      },
+      log: (line) => this.output.info(redact(line, key)),
+    });
+  }
+
+  private offerSetKey(): void {
+    if (this.offeredSetKey) return;
+    this.offeredSetKey = true;
+    const setKey = vscode.l10n.t('Set API Key');
+    void vscode.window
+      .showWarningMessage(vscode.l10n.t('The Shunong endpoint rejected the API key.'), setKey)
+      .then((choice) => (choice === setKey ? vscode.commands.executeCommand('shunong.setApiKey') : undefined));
+  }
+
+  private setState(state: ConnectionState, error?: string): void {
+    this.lastError = state === 'connected' || state === 'unchecked' || state === 'checking' ? undefined : error;
+    if (state === this.stateValue) return;
+    this.stateValue = state;
+    this.stateEmitter.fire(state);
+  }
+
+  dispose(): void {
+    if (this.current) void this.current.client.close().catch(() => undefined);
+    this.current = undefined;
+    for (const d of this.disposables) d.dispose();
+  }
+}

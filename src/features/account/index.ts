@@ -1,0 +1,182 @@
+/**
+ * Account and connection: "Set API Key", "Clear API Key", "Show Connection Status" and the
+ * status bar item. The key lives only in SecretStorage (see Connection).
+ */
+import * as vscode from 'vscode';
+import { Connection, readSettings, type ConnectionState } from './connection';
+import { endpointProblem } from './endpoint';
+
+/** Text, icon and accessible label of each connection state. */
+export function statusPresentation(state: ConnectionState): { icon: string; label: string; error: boolean } {
+  switch (state) {
+    case 'connected':
+      return { icon: '$(pass-filled)', label: vscode.l10n.t('Shunong: connected'), error: false };
+    case 'no-key':
+      return { icon: '$(key)', label: vscode.l10n.t('Shunong: no API key'), error: true };
+    case 'key-rejected':
+      return { icon: '$(error)', label: vscode.l10n.t('Shunong: key rejected'), error: true };
+    case 'offline':
+      return { icon: '$(cloud-offline)', label: vscode.l10n.t('Shunong: offline'), error: true };
+    case 'rate-limited':
+      return { icon: '$(watch)', label: vscode.l10n.t('Shunong: rate limited'), error: true };
+    case 'insecure':
+      return { icon: '$(shield)', label: vscode.l10n.t('Shunong: endpoint not allowed'), error: true };
+    case 'checking':
+      return { icon: '$(sync~spin)', label: vscode.l10n.t('Shunong: checking…'), error: false };
+    case 'unchecked':
+      return { icon: '$(cloud)', label: vscode.l10n.t('Shunong: key set, not checked yet'), error: false };
+  }
+}
+
+/** Registers the account commands and the status bar item. */
+export function activate(context: vscode.ExtensionContext, connection: Connection): void {
+  const item = vscode.window.createStatusBarItem('shunong.connection', vscode.StatusBarAlignment.Right, 100);
+  item.name = vscode.l10n.t('Shunong connection');
+  item.command = 'shunong.showConnectionStatus';
+  const render = (): void => {
+    const p = statusPresentation(connection.state);
+    item.text = `${p.icon} ${vscode.l10n.t('Shunong')}`;
+    item.accessibilityInformation = { label: p.label, role: 'button' };
+    const tooltip = new vscode.MarkdownString();
+    tooltip.appendText(`${p.label}\n\n${connection.endpoint}`);
+    if (connection.lastErrorMessage) tooltip.appendText(`\n\n${connection.lastErrorMessage}`);
+    tooltip.appendText(`\n\n${vscode.l10n.t('Click for details.')}`);
+    item.tooltip = tooltip;
+    item.backgroundColor = p.error && connection.state !== 'no-key' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    void vscode.commands.executeCommand('setContext', 'shunong.state', connection.state);
+    void vscode.commands.executeCommand('setContext', 'shunong.hasKey', connection.state !== 'no-key' && connection.state !== 'insecure');
+  };
+  render();
+  item.show();
+
+  context.subscriptions.push(
+    item,
+    connection.onDidChangeState(render),
+    vscode.commands.registerCommand('shunong.setApiKey', () => setApiKey(connection)),
+    vscode.commands.registerCommand('shunong.clearApiKey', () => clearApiKey(connection)),
+    vscode.commands.registerCommand('shunong.showConnectionStatus', () => showConnectionStatus(connection)),
+  );
+}
+
+/**
+ * Asks for the key in a password box, checks it with a real initialize against the configured
+ * endpoint, and stores it only when the endpoint accepts it. Returns true when a key was stored.
+ */
+export async function setApiKey(connection: Connection): Promise<boolean> {
+  const s = readSettings();
+  const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
+  if (problem) {
+    await connection.reset();
+    void vscode.window.showErrorMessage(connection.lastErrorMessage ?? s.endpoint);
+    return false;
+  }
+  const input = vscode.window.createInputBox();
+  input.title = vscode.l10n.t('Shunong: Set API Key');
+  input.prompt = vscode.l10n.t('API key for {0}. It is stored in VS Code SecretStorage only.', s.endpoint);
+  input.placeholder = 'sk_…';
+  input.password = true;
+  input.ignoreFocusOut = true;
+  let abort: AbortController | undefined;
+  try {
+    return await new Promise<boolean>((resolve) => {
+      let done = false;
+      const finish = (v: boolean): void => {
+        if (done) return;
+        done = true;
+        resolve(v);
+        input.hide();
+      };
+      input.onDidChangeValue(() => {
+        input.validationMessage = undefined;
+      });
+      input.onDidHide(() => {
+        abort?.abort();
+        finish(false);
+      });
+      input.onDidAccept(async () => {
+        const key = input.value.trim();
+        if (!key) {
+          input.validationMessage = vscode.l10n.t('Enter the API key (it usually starts with sk_).');
+          return;
+        }
+        if (/\s/.test(key)) {
+          input.validationMessage = vscode.l10n.t('An API key has no spaces. Paste the key only.');
+          return;
+        }
+        input.busy = true;
+        input.enabled = false;
+        abort = new AbortController();
+        const result = await connection.verifyKey(key, s.endpoint, abort.signal);
+        input.busy = false;
+        input.enabled = true;
+        if (done) return;
+        if (!result.ok) {
+          input.validationMessage = result.message;
+          return;
+        }
+        await connection.storeKey(key, s.endpoint);
+        await connection.check();
+        finish(true);
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Connected to {0}. Tools: {1}.', s.endpoint, result.tools.map((t) => t.name).join(', ')),
+        );
+      });
+      input.show();
+    });
+  } finally {
+    input.dispose();
+  }
+}
+
+/** Deletes the key of the configured endpoint after confirmation. */
+export async function clearApiKey(connection: Connection, confirm = true): Promise<boolean> {
+  if (!(await connection.getKey())) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored for {0}.', connection.endpoint));
+    return false;
+  }
+  if (confirm) {
+    const clear = vscode.l10n.t('Clear');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the API key for {0} from this machine?', connection.endpoint),
+      { modal: true },
+      clear,
+    );
+    if (choice !== clear) return false;
+  }
+  await connection.clearKey();
+  void vscode.window.showInformationMessage(vscode.l10n.t('The API key for {0} was removed.', connection.endpoint));
+  return true;
+}
+
+/** Checks the connection and shows the endpoint, the state and the tools it sees. */
+export async function showConnectionStatus(connection: Connection): Promise<ConnectionState> {
+  const state = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the Shunong connection…'), cancellable: true },
+    async (_p, token) => {
+      if (connection.state === 'no-key' || connection.state === 'insecure') return connection.state;
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort());
+      try {
+        return await connection.check(abort.signal);
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
+  const p = statusPresentation(state);
+  const lines = [p.label, vscode.l10n.t('Endpoint: {0}', connection.endpoint)];
+  if (state === 'connected') lines.push(vscode.l10n.t('Tools: {0}', connection.tools.map((t) => t.name).join(', ')));
+  if (connection.lastErrorMessage) lines.push(connection.lastErrorMessage);
+  const actions: string[] = [];
+  const setKey = vscode.l10n.t('Set API Key');
+  const openSettings = vscode.l10n.t('Open Settings');
+  if (state !== 'connected') actions.push(setKey);
+  actions.push(openSettings);
+  const show = p.error ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  void show(lines.join(' — '), ...actions).then((choice) => {
+    if (choice === setKey) return vscode.commands.executeCommand('shunong.setApiKey');
+    if (choice === openSettings) return vscode.commands.executeCommand('workbench.action.openSettings', 'shunong.');
+    return undefined;
+  });
+  return state;
+}

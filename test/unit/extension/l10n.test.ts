@@ -1,0 +1,64 @@
+/**
+ * Every user-visible string ships in en and zh-CN:
+ * - each literal passed to `l10n.t(...)` under src/ has a zh-CN translation with the same placeholders;
+ * - package.nls.json and package.nls.zh-cn.json have the same keys, and every %key% in package.json exists.
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+
+const root = join(__dirname, '..', '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** The string literals given as first argument to `*.l10n.t(...)` or `l10n.t(...)`. */
+function l10nLiterals(file: string): string[] {
+  const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+  const found: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 't') {
+      const target = n.expression.expression;
+      const isL10n = (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') || (ts.isIdentifier(target) && target.text === 'l10n');
+      const first = n.arguments[0];
+      if (isL10n && first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) found.push(first.text);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+const placeholders = (s: string): string[] => (s.match(/\{\d+\}/g) ?? []).sort();
+
+describe('localisation (en + zh-CN)', () => {
+  const bundle = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+
+  it('translates every l10n.t string of src/ with the same placeholders', () => {
+    const literals = new Set(sourceFiles(join(root, 'src')).flatMap(l10nLiterals));
+    assert.ok(literals.size > 10, 'expected to find the extension strings');
+    const missing = [...literals].filter((s) => !(s in bundle));
+    assert.deepEqual(missing, [], 'strings without a zh-CN translation');
+    for (const s of literals) assert.deepEqual(placeholders(bundle[s] ?? ''), placeholders(s), `placeholders of "${s}"`);
+  });
+
+  it('has no stale zh-CN entries', () => {
+    const literals = new Set(sourceFiles(join(root, 'src')).flatMap(l10nLiterals));
+    assert.deepEqual(Object.keys(bundle).filter((k) => !literals.has(k)), []);
+  });
+
+  it('has the same package.nls keys in en and zh-CN, covering package.json', () => {
+    const en = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const zh = JSON.parse(readFileSync(join(root, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
+    assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
+    const used = [...readFileSync(join(root, 'package.json'), 'utf8').matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1] as string);
+    assert.ok(used.length > 5);
+    assert.deepEqual(used.filter((k) => !(k in en)), []);
+  });
+});
