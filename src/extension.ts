@@ -5,10 +5,12 @@
 import * as vscode from 'vscode';
 import { Connection, readSettings } from './features/account/connection';
 import * as account from './features/account/index';
+import * as bulletin from './features/bulletin/index';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
+  readonly bulletin: ReturnType<typeof bulletin.activate>;
 }
 
 /** Activation entry point. */
@@ -20,8 +22,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Shunon
   await seedKeyInDevelopment(context, connection);
   await connection.reset();
 
+  // Features: one line each, `feature.activate(context, services)`.
   account.activate(context, connection);
-  return { connection };
+  const bulletinApi = bulletin.activate(context, { connection });
+  return { connection, bulletin: bulletinApi };
 }
 
 /**

@@ -1,0 +1,257 @@
+/**
+ * Weather and the farming calendar in bulletins: "Insert Weather Brief", "Insert Date and Solar
+ * Term", "New Bulletin", and the solar-term status bar item (one request per Beijing day).
+ */
+import * as vscode from 'vscode';
+import type { CurrentTime } from '../../shunong/index';
+import { type Connection, describeError } from '../account/connection';
+import { DailyValue, systemClock, type Clock } from './daily';
+import { calendarLine, DEFAULT_THRESHOLDS, renderWeatherBrief, solarTermTable, type NoteThresholds } from './render';
+import { builtinTemplate, fillTemplate } from './template';
+import { langOf, termName } from './text';
+
+const RECENT_KEY = 'shunong.weather.recentPlaces';
+const MAX_RECENT = 8;
+
+interface RecentPlace {
+  name: string;
+  code?: string;
+}
+
+/** The services the bulletin feature uses (the clock is injectable for tests). */
+export interface BulletinServices {
+  connection: Connection;
+  clock?: Clock;
+}
+
+/** Registers the commands and the status bar item. Returns the calendar cache (for tests). */
+export function activate(context: vscode.ExtensionContext, services: BulletinServices): { calendar: DailyValue<CurrentTime> } {
+  const { connection } = services;
+  const clock = services.clock ?? systemClock;
+  const lang = langOf(vscode.env.language);
+
+  const item = vscode.window.createStatusBarItem('shunong.calendar', vscode.StatusBarAlignment.Right, 99);
+  item.name = vscode.l10n.t('Shunong solar term');
+  item.command = 'shunong.insertDateAndSolarTerm';
+  const calendar = new DailyValue<CurrentTime>(
+    () => connection.run((c) => c.currentTime({ withSolarTerms: true })),
+    clock,
+    (t) => renderItem(t),
+  );
+  const renderItem = (t: CurrentTime): void => {
+    item.text = `$(calendar) ${termName(t.solar_term, 'zh')} · ${vscode.l10n.t('{0} in {1} d', t.next_solar_term, t.days_to_next_solar_term)}`;
+    const tip = new vscode.MarkdownString(undefined, false);
+    tip.isTrusted = false;
+    tip.supportHtml = false;
+    tip.appendText(calendarLine(t, lang, setting<string>('calendar.format', '')) + '\n\n');
+    if (t.solar_terms?.length) tip.appendMarkdown(solarTermTable(t.solar_term_year ?? Number(t.date.slice(0, 4)), t.solar_terms, lang, t.date));
+    item.tooltip = tip;
+    item.accessibilityInformation = { label: calendarLine(t, lang) };
+    if (statusBarEnabled()) item.show();
+  };
+  const statusBarEnabled = (): boolean => vscode.workspace.getConfiguration('shunong').get<boolean>('calendar.statusBar', true);
+  let started = false;
+  const maybeStart = (): void => {
+    if (!statusBarEnabled()) {
+      item.hide();
+      return;
+    }
+    if (started || connection.state === 'no-key' || connection.state === 'insecure') return;
+    started = true;
+    calendar.start();
+  };
+  // First use, not activation: the platform bundle loads a moment after start-up.
+  const startTimer = setTimeout(maybeStart, 1500);
+
+  context.subscriptions.push(
+    item,
+    calendar,
+    { dispose: () => clearTimeout(startTimer) },
+    connection.onDidChangeState((s) => {
+      if (s === 'connected') maybeStart();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('shunong.calendar')) {
+        maybeStart();
+        void calendar.get().then(renderItem, () => undefined);
+      }
+    }),
+    vscode.commands.registerCommand('shunong.insertWeatherBrief', (place?: string) => insertWeatherBrief(context, connection, place)),
+    vscode.commands.registerCommand('shunong.insertDateAndSolarTerm', () => insertDateAndSolarTerm(connection, calendar)),
+    vscode.commands.registerCommand('shunong.newBulletin', (place?: string) => newBulletin(connection, calendar, place)),
+  );
+  return { calendar };
+}
+
+function setting<T>(name: string, fallback: T, scope?: vscode.Uri): T {
+  return vscode.workspace.getConfiguration('shunong', scope).get<T>(name, fallback);
+}
+
+function thresholds(scope?: vscode.Uri): NoteThresholds | false {
+  if (!setting<boolean>('weather.farmNotes', true, scope)) return false;
+  return {
+    frostBelowC: setting('weather.frostBelowC', DEFAULT_THRESHOLDS.frostBelowC, scope),
+    heatAboveC: setting('weather.heatAboveC', DEFAULT_THRESHOLDS.heatAboveC, scope),
+    humidPercent: setting('weather.humidPercent', DEFAULT_THRESHOLDS.humidPercent, scope),
+    minRunDays: setting('weather.minRunDays', DEFAULT_THRESHOLDS.minRunDays, scope),
+  };
+}
+
+/** Asks for a place: recent places (with their codes) first, then the default, or anything typed. */
+async function pickPlace(context: vscode.ExtensionContext, initial?: string, problem?: string): Promise<string | undefined> {
+  const recent = context.globalState.get<RecentPlace[]>(RECENT_KEY, []);
+  const fallback = setting<string>('weather.defaultLocation', '');
+  const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { place: string }>();
+  qp.title = vscode.l10n.t('Shunong: Insert Weather Brief');
+  qp.placeholder = vscode.l10n.t('City name or 9-digit city code (the code is more precise), e.g. 成都 or 101270101');
+  const base = [
+    ...recent.map((r) => ({ label: r.name, description: r.code ?? '', detail: vscode.l10n.t('Recent'), place: r.code ?? r.name })),
+    ...(fallback && !recent.some((r) => r.name === fallback || r.code === fallback)
+      ? [{ label: fallback, description: vscode.l10n.t('Default (shunong.weather.defaultLocation)'), place: fallback }]
+      : []),
+  ];
+  const refresh = (): void => {
+    const typed = qp.value.trim();
+    const typedItem = typed && !base.some((b) => b.label === typed || b.place === typed) ? [{ label: typed, description: vscode.l10n.t('Use this place'), place: typed, alwaysShow: true }] : [];
+    qp.items = [...typedItem, ...base];
+  };
+  if (problem) qp.placeholder = problem;
+  qp.value = initial ?? '';
+  refresh();
+  qp.onDidChangeValue(refresh);
+  return new Promise<string | undefined>((resolve) => {
+    qp.onDidAccept(() => {
+      const chosen = qp.selectedItems[0]?.place ?? qp.value.trim();
+      resolve(chosen || undefined);
+      qp.hide();
+    });
+    qp.onDidHide(() => {
+      resolve(undefined);
+      qp.dispose();
+    });
+    qp.show();
+  });
+}
+
+/** Inserts `text` at the cursor of `editor` as one undoable edit; returns false when it could not. */
+async function insertAtCursor(editor: vscode.TextEditor | undefined, text: string): Promise<boolean> {
+  if (!editor || editor.document.isClosed) {
+    const copy = vscode.l10n.t('Copy');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No open editor to insert into. Copy the text to the clipboard instead?'), copy);
+    if (choice === copy) await vscode.env.clipboard.writeText(text);
+    return false;
+  }
+  const sel = editor.selection;
+  const line = editor.document.lineAt(sel.active.line);
+  // A block goes on lines of its own.
+  const before = sel.start.character > 0 && text.includes('\n') ? '\n\n' : '';
+  const after = text.includes('\n') && !line.isEmptyOrWhitespace && sel.end.character < line.text.length ? '\n' : '';
+  return editor.edit((b) => b.replace(sel, before + text + after));
+}
+
+/** "Shunong: Insert Weather Brief". Returns the inserted Markdown, or undefined. */
+export async function insertWeatherBrief(context: vscode.ExtensionContext, connection: Connection, givenPlace?: string): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  let place = typeof givenPlace === 'string' ? givenPlace : await pickPlace(context);
+  while (place) {
+    const where = place;
+    try {
+      const [now, forecast] = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the weather for {0}…', where), cancellable: true },
+        (_p, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return connection.run((c) => Promise.all([c.weatherNow(where, { signal: abort.signal }), c.weatherForecast(where, { signal: abort.signal })]));
+        },
+      );
+      const text = renderWeatherBrief({
+        place: where,
+        now,
+        forecast,
+        retrievedOn: forecast.forecast[0]?.date ?? '',
+        lang: langOf(vscode.env.language),
+        notes: thresholds(editor?.document.uri),
+      });
+      await rememberPlace(context, { name: forecast.city || where, ...(/^\d{9}$/.test(now.city) ? { code: now.city } : {}) });
+      return (await insertAtCursor(editor, text)) ? text : undefined;
+    } catch (err) {
+      const kind = (err as { kind?: string }).kind;
+      if (kind === 'cancelled') return undefined;
+      if (kind === 'tool-failure' || kind === 'input-validation') {
+        // An unknown place: show the endpoint's reason and let the user try another.
+        const reason = String((err as { reason?: unknown; detail?: unknown }).reason ?? (err as { detail?: unknown }).detail ?? (err as Error).message);
+        void vscode.window.showWarningMessage(vscode.l10n.t('No weather for "{0}": {1}', where, reason));
+        place = typeof givenPlace === 'string' ? undefined : await pickPlace(context, where, vscode.l10n.t('No weather for "{0}". Try another place or a 9-digit code.', where));
+        continue;
+      }
+      void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+async function rememberPlace(context: vscode.ExtensionContext, place: RecentPlace): Promise<void> {
+  const recent = context.globalState.get<RecentPlace[]>(RECENT_KEY, []).filter((r) => r.name !== place.name && (!place.code || r.code !== place.code));
+  await context.globalState.update(RECENT_KEY, [place, ...recent].slice(0, MAX_RECENT));
+}
+
+/** "Shunong: Insert Date and Solar Term". Returns the inserted line. */
+export async function insertDateAndSolarTerm(connection: Connection, calendar: DailyValue<CurrentTime>): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  try {
+    const t = await calendar.get();
+    const line = calendarLine(t, langOf(vscode.env.language), setting<string>('calendar.format', '', editor?.document.uri));
+    return (await insertAtCursor(editor, line)) ? line : undefined;
+  } catch (err) {
+    void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
+    return undefined;
+  }
+}
+
+/** "Shunong: New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
+export async function newBulletin(connection: Connection, calendar: DailyValue<CurrentTime>, givenPlace?: string): Promise<vscode.TextDocument | undefined> {
+  const lang = langOf(vscode.env.language);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const place =
+    typeof givenPlace === 'string'
+      ? givenPlace
+      : await vscode.window.showInputBox({
+          title: vscode.l10n.t('Shunong: New Bulletin'),
+          prompt: vscode.l10n.t('Place of the bulletin (optional)'),
+          value: setting<string>('weather.defaultLocation', '', folder?.uri),
+        });
+  if (place === undefined) return undefined;
+  let t: CurrentTime;
+  try {
+    t = await calendar.get();
+  } catch (err) {
+    void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
+    return undefined;
+  }
+  let template = builtinTemplate(lang);
+  const templatePath = setting<string>('bulletin.template', '', folder?.uri).trim();
+  if (templatePath) {
+    const uri = folder ? vscode.Uri.joinPath(folder.uri, templatePath) : vscode.Uri.file(templatePath);
+    try {
+      template = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      void vscode.window.showWarningMessage(vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath));
+    }
+  }
+  const title = place ? vscode.l10n.t('{0} farm bulletin {1}', place, t.date) : vscode.l10n.t('Farm bulletin {0}', t.date);
+  const content = fillTemplate(template, {
+    title,
+    date: t.date,
+    weekday: t.weekday,
+    solarTerm: t.solar_term,
+    nextSolarTerm: t.next_solar_term,
+    daysToNextSolarTerm: String(t.days_to_next_solar_term),
+    calendarLine: calendarLine(t, lang, setting<string>('calendar.format', '', folder?.uri)),
+    place,
+    referencesHeading: setting<string>('citations.referencesHeading', '参考资料', folder?.uri),
+  });
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}

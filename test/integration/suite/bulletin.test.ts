@@ -1,0 +1,93 @@
+/**
+ * Weather and the farming calendar inside a real VS Code, against the local endpoint:
+ * each command, undo, an unknown place, the endpoint rate-limiting, and the status bar's cache.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { admin, api, stub } from './helpers';
+
+async function markdownEditor(content: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  const editor = await vscode.window.showTextDocument(doc);
+  const end = doc.lineAt(doc.lineCount - 1).range.end;
+  editor.selection = new vscode.Selection(end, end);
+  return editor;
+}
+
+suite('Weather and the farming calendar', () => {
+  teardown(async () => {
+    await admin({ now: null, rateLimit: null });
+    (await api()).bulletin.calendar.invalidate();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('"Insert Weather Brief" inserts now + 7 days + source line as one undoable edit', async () => {
+    await api();
+    const original = '# 简报\n\n';
+    const editor = await markdownEditor(original);
+    const inserted = (await vscode.commands.executeCommand('shunong.insertWeatherBrief', '成都')) as string | undefined;
+    assert.ok(inserted, 'something was inserted');
+    const text = editor.document.getText();
+    assert.ok(text.startsWith(original) && text.includes(inserted));
+    assert.match(inserted, /101270101/, 'the code from now mode');
+    assert.equal(inserted.split('\n').filter((l) => /^\| \d{4}-\d{2}-\d{2} \|/.test(l)).length, 7, 'seven forecast rows');
+    assert.match(inserted, /^> (来源|Source)/m);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), original, 'one undo restores the text');
+  });
+
+  test('an unknown place shows the endpoint\'s reason and inserts nothing', async () => {
+    const editor = await markdownEditor('正文\n');
+    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    try {
+      const inserted = await vscode.commands.executeCommand('shunong.insertWeatherBrief', '不存在的城市');
+      assert.equal(inserted, undefined);
+      assert.match(String(warn.calls[0]?.[0]), /不存在的城市/);
+    } finally {
+      warn.restore();
+    }
+    assert.equal(editor.document.getText(), '正文\n');
+  });
+
+  test('a rate-limited endpoint is explained and the text is untouched', async () => {
+    const editor = await markdownEditor('正文\n');
+    await admin({ rateLimit: { next: 50, retryAfterSec: 0 } });
+    const err = stub(vscode.window, 'showErrorMessage', (async () => undefined) as typeof vscode.window.showErrorMessage);
+    try {
+      assert.equal(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '北京'), undefined);
+      assert.match(String(err.calls[0]?.[0]), /rate limiting|限流/);
+    } finally {
+      err.restore();
+    }
+    assert.equal(editor.document.getText(), '正文\n');
+  });
+
+  test('"Insert Date and Solar Term" writes the line from get_current_time (endpoint clock set)', async () => {
+    const { bulletin } = await api();
+    await admin({ now: '2026-10-25T21:06:13+08:00' });
+    bulletin.calendar.invalidate();
+    const editor = await markdownEditor('');
+    const line = (await vscode.commands.executeCommand('shunong.insertDateAndSolarTerm')) as string;
+    const expected = vscode.env.language.startsWith('zh')
+      ? '2026年10月25日 星期日 · 霜降（距立冬 13 天）'
+      : "Sunday, October 25, 2026 · 霜降 Frost's Descent (13 days to 立冬 Start of Winter)";
+    assert.equal(line, expected);
+    assert.equal(editor.document.getText(), expected);
+    // the cache answers without a new request on the same day
+    const t1 = await bulletin.calendar.get();
+    await admin({ now: '2026-11-08T08:00:00+08:00' });
+    const t2 = await bulletin.calendar.get();
+    assert.equal(t2, t1, 'cached for the day');
+  });
+
+  test('"New Bulletin" opens a Markdown bulletin with front matter filled from the tools', async () => {
+    const { bulletin } = await api();
+    await admin({ now: '2026-11-06T09:00:00+08:00' });
+    bulletin.calendar.invalidate();
+    const doc = (await vscode.commands.executeCommand('shunong.newBulletin', '成都')) as vscode.TextDocument;
+    assert.equal(doc.languageId, 'markdown');
+    const text = doc.getText();
+    assert.match(text, /^---\ntitle: ".*成都.*2026-11-06"\ndate: 2026-11-06\nweekday: 星期五\nsolar_term: 霜降\nnext_solar_term: 立冬\ndays_to_next_solar_term: 1\nplace: "成都"\n---/);
+    assert.match(text, /^## 参考资料$/m);
+  });
+});

@@ -1,0 +1,60 @@
+/** Shared helpers of the integration suite (runs inside the real VS Code extension host). */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ShunongApi } from '../../../src/extension';
+
+export const EXTENSION_ID = 'shunong-authors.shunong-vscode';
+
+/** The local endpoint the harness started (its URL and key come through the environment). */
+export function localEndpoint(): { url: string; origin: string; key: string } {
+  const url = process.env.SHUNONG_ENDPOINT;
+  const key = process.env.SHUNONG_API_KEY;
+  assert.ok(url && key, 'the harness must pass SHUNONG_ENDPOINT and SHUNONG_API_KEY');
+  return { url, origin: new URL(url).origin, key };
+}
+
+/** Activates the extension and returns its API. */
+export async function api(): Promise<ShunongApi> {
+  const ext = vscode.extensions.getExtension<ShunongApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
+  return ext.activate();
+}
+
+/** Changes the local endpoint's behaviour through its admin control. */
+export async function admin(change: Record<string, unknown>): Promise<unknown> {
+  const res = await fetch(`${localEndpoint().origin}/__admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+  assert.equal(res.status, 200, 'admin control answers');
+  return res.json();
+}
+
+/** Updates a `shunong.*` setting globally (application-scoped settings live there). */
+export async function setSetting(name: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('shunong').update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Waits until `predicate` holds, polling the extension host's event loop (bounded). */
+export async function until(predicate: () => boolean | Promise<boolean>, what: string, limit = 200): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await predicate()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`timed out waiting for: ${what}`);
+}
+
+type Fn = (...args: never[]) => unknown;
+
+/** Replaces a method of a VS Code API namespace for one test; returns the restore function and the calls. */
+export function stub<T extends object, K extends keyof T>(target: T, key: K, impl: T[K] & Fn): { calls: unknown[][]; restore(): void } {
+  const original = target[key];
+  const calls: unknown[][] = [];
+  const wrapped = ((...args: never[]) => {
+    calls.push(args);
+    return impl(...args);
+  }) as T[K];
+  (target as Record<K, T[K]>)[key] = wrapped;
+  return { calls, restore: () => ((target as Record<K, T[K]>)[key] = original) };
+}

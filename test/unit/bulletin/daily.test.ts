@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import { beijingDate, DailyValue, msToBeijingMidnight } from '../../../src/features/bulletin/daily';
+import { FakeClock } from '../../support/fake-clock';
+
+const at = (iso: string): number => Date.parse(iso);
+
+describe('DailyValue (one request per Beijing day)', () => {
+  it('knows Beijing dates and midnights', () => {
+    assert.equal(beijingDate(at('2026-10-25T15:59:59Z')), '2026-10-25');
+    assert.equal(beijingDate(at('2026-10-25T16:00:00Z')), '2026-10-26');
+    assert.equal(msToBeijingMidnight(at('2026-10-25T15:00:00Z')), 3_600_000);
+  });
+
+  it('makes at most two requests over an idle day: the first and the one after midnight', async () => {
+    const clock = new FakeClock(at('2026-10-25T13:06:13Z')); // 21:06 in Beijing
+    let loads = 0;
+    const seen: string[] = [];
+    const v = new DailyValue(async () => {
+      loads++;
+      return beijingDate(clock.now());
+    }, clock, (d) => seen.push(d));
+    v.start();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    // an idle day: the tooltip and commands read the cached value many times
+    for (let h = 0; h < 24 * 6; h++) {
+      await clock.advanceTo(clock.now() + 10 * 60_000);
+      assert.equal(await v.get(), beijingDate(clock.now()));
+    }
+    v.dispose();
+    assert.equal(loads, 2);
+    assert.deepEqual(seen, ['2026-10-25', '2026-10-26']);
+  });
+
+  it('shares one load between concurrent callers and retries later after a failure', async () => {
+    const clock = new FakeClock(at('2026-10-25T01:00:00Z'));
+    let loads = 0;
+    let fail = true;
+    const v = new DailyValue(async () => {
+      loads++;
+      if (fail) throw new Error('offline');
+      return 'ok';
+    }, clock, () => undefined, 60_000);
+    v.start();
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    assert.equal(loads, 1);
+    fail = false;
+    await clock.advanceTo(clock.now() + 60_000);
+    assert.equal(loads, 2);
+    const [a, b] = await Promise.all([v.get(), v.get()]);
+    assert.equal(a, 'ok');
+    assert.equal(b, 'ok');
+    assert.equal(loads, 2);
+    v.dispose();
+  });
+});
