@@ -1,0 +1,150 @@
+/** The local endpoint's controls (DESIGN.md "The local endpoint's controls") and the token bucket. */
+import assert from 'node:assert/strict';
+import type { Emulator } from '../../emulator/server';
+import { callOk, openSession, post, start } from './helpers';
+
+async function adminPost(emu: Emulator, body: unknown): Promise<Response> {
+  return fetch(`${emu.origin}/__admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('emulator controls', function () {
+  let emu: Emulator;
+  beforeEach(async () => {
+    emu = await start();
+  });
+  afterEach(() => emu.close());
+
+  it('POST /__admin answers the current state in the DESIGN.md format', async () => {
+    const r = await adminPost(emu, { rateLimit: { next: 3, retryAfterSec: 1 }, latencyMs: 0, fail5xx: { next: 2, status: 503 }, cutSse: { next: 1 }, now: '2026-10-25T21:06:13+08:00' });
+    assert.equal(r.status, 200);
+    assert.deepEqual(await r.json(), {
+      expireSessions: false,
+      rateLimit: { next: 3, retryAfterSec: 1 },
+      latencyMs: 0,
+      fail5xx: { next: 2, status: 503 },
+      cutSse: { next: 1 },
+      now: '2026-10-25T21:06:13+08:00',
+    });
+    const empty = await adminPost(emu, {});
+    assert.equal(((await empty.json()) as { now: string }).now, '2026-10-25T21:06:13+08:00');
+    const reset = await emu.admin({ rateLimit: null, fail5xx: null, cutSse: null, now: null });
+    assert.deepEqual(reset, { expireSessions: false, rateLimit: null, latencyMs: 0, fail5xx: null, cutSse: null, now: null });
+  });
+
+  it('rejects bad control values with 400', async () => {
+    const r = await adminPost(emu, { fail5xx: { next: 1, status: 200 } });
+    assert.equal(r.status, 400);
+    await r.text();
+    const n = await adminPost(emu, { now: 'yesterday-ish' });
+    assert.equal(n.status, 400);
+    await n.text();
+  });
+
+  it('expireSessions forgets every session: 404 Session not found afterwards', async () => {
+    const sid = await openSession(emu);
+    await emu.admin({ expireSessions: true });
+    const r = await post(emu, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, { 'mcp-session-id': sid });
+    assert.equal(r.status, 404);
+    assert.match(await r.text(), /Session not found/);
+    // A new initialize works.
+    await openSession(emu);
+  });
+
+  it('rateLimit: the next N POSTs get 429 with Retry-After, then normal service', async () => {
+    const sid = await openSession(emu);
+    await emu.admin({ rateLimit: { next: 2, retryAfterSec: 7 } });
+    for (let i = 0; i < 2; i++) {
+      const r = await post(emu, { jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': sid });
+      assert.equal(r.status, 429);
+      assert.equal(r.headers.get('retry-after'), '7');
+      await r.text();
+    }
+    const ok = await post(emu, { jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': sid });
+    assert.equal(ok.status, 200);
+    await ok.text();
+  });
+
+  it('fail5xx: the next N POSTs fail with the given status', async () => {
+    const sid = await openSession(emu);
+    await emu.admin({ fail5xx: { next: 1, status: 502 } });
+    const r = await post(emu, { jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': sid });
+    assert.equal(r.status, 502);
+    await r.text();
+    const ok = await post(emu, { jsonrpc: '2.0', id: 3, method: 'ping' }, { 'mcp-session-id': sid });
+    assert.equal(ok.status, 200);
+    await ok.text();
+  });
+
+  it('cutSse: the next SSE reply sends headers and part of the frame, then the socket is destroyed', async () => {
+    const sid = await openSession(emu);
+    await emu.admin({ cutSse: { next: 1 } });
+    const r = await post(emu, { jsonrpc: '2.0', id: 4, method: 'tools/list', params: {} }, { 'mcp-session-id': sid });
+    assert.equal(r.status, 200);
+    assert.equal(r.headers.get('content-type'), 'text/event-stream');
+    const reader = (r.body as ReadableStream<Uint8Array>).getReader();
+    let received = '';
+    const dec = new TextDecoder();
+    await assert.rejects(async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) throw new Error(`stream ended cleanly after: ${received}`);
+        received += dec.decode(value, { stream: true });
+      }
+    }, /terminated|other side closed|socket/i);
+    assert.ok(received.length > 0 && received.startsWith(`id:${sid}`), received);
+    assert.ok(!received.endsWith('\n\n'));
+    const again = await post(emu, { jsonrpc: '2.0', id: 5, method: 'ping' }, { 'mcp-session-id': sid });
+    assert.equal(again.status, 200);
+    await again.text();
+  });
+
+  it('latencyMs delays replies but keeps them correct', async () => {
+    const sid = await openSession(emu);
+    const state = await emu.admin({ latencyMs: 30 });
+    assert.equal(state.latencyMs, 30);
+    const t = await callOk(emu, sid, 'get_current_time', {});
+    assert.equal(t.timezone, 'Asia/Shanghai');
+  });
+
+  it('now freezes the clock at that instant until now: null', async () => {
+    const sid = await openSession(emu);
+    await emu.admin({ now: '2026-10-25T21:06:13+08:00' });
+    const a = await callOk(emu, sid, 'get_current_time', {});
+    const b = await callOk(emu, sid, 'get_current_time', {});
+    assert.equal(a.datetime, '2026-10-25 21:06:13');
+    assert.deepEqual(a, b);
+    await emu.admin({ now: null });
+    const c = await callOk(emu, sid, 'get_current_time', {});
+    assert.notEqual(c.datetime, '2026-10-25 21:06:13');
+  });
+
+  it('/__admin refuses other methods', async () => {
+    const r = await fetch(`${emu.origin}/__admin`, { method: 'PUT' });
+    assert.equal(r.status, 405);
+    await r.text();
+  });
+});
+
+describe('emulator token bucket (--rate-limit N/s)', () => {
+  it('answers 429 with Retry-After once the bucket is empty, and refills with time', async () => {
+    let now = 1000;
+    const emu = await start({ rateLimitPerSec: 2, monotonicNow: () => now });
+    const init = async (): Promise<Response> => {
+      const r = await post(emu, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+      await r.text();
+      return r;
+    };
+    try {
+      assert.equal((await init()).status, 200);
+      assert.equal((await init()).status, 200);
+      const limited = await init();
+      assert.equal(limited.status, 429);
+      assert.equal(limited.headers.get('retry-after'), '1');
+      now += 500; // half a second refills one token at 2/s
+      assert.equal((await init()).status, 200);
+      assert.equal((await init()).status, 429);
+    } finally {
+      await emu.close();
+    }
+  });
+});
