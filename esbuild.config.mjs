@@ -1,10 +1,12 @@
 // Builds the extension's bundles.
 //   dist/extension.js  - activation entry: small, no MCP SDK or zod inside.
 //   dist/platform.js   - src/shunong (MCP SDK + zod), loaded on first use.
+//   dist/citations.js  - src/citations (markdown-it), loaded on first use.
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { join, sep } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = !process.argv.includes('--dev');
@@ -23,19 +25,35 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode', './platform.js'] },
+  { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { platform: 'src/shunong/index.ts' }, outdir: 'dist', external: ['vscode'] },
+  { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', external: ['vscode'], banner: { js: '#!/usr/bin/env node' } },
 ];
 if (existsSync('test/integration/suite/index.ts')) {
+  // The suite's index plus every `*.test.ts` under test/integration/suite/ as its own entry, so a
+  // new test file is picked up without editing anything: index.js finds the compiled *.test.js.
+  const entryPoints = { 'suite/index': 'test/integration/suite/index.ts' };
+  for (const f of listTs('test/integration/suite')) {
+    if (f.endsWith('.test.ts')) entryPoints[f.slice('test/integration/'.length, -'.ts'.length)] = f;
+  }
+  rmSync('out/test/integration', { recursive: true, force: true }); // no stale compiled tests
   builds.push({
     ...common,
     minify: false,
     sourcemap: 'inline',
-    entryPoints: { 'suite/index': 'test/integration/suite/index.ts' },
+    entryPoints,
     outdir: 'out/test/integration',
     external: ['vscode', 'mocha'],
   });
+}
+
+/** Every .ts file under a folder (sorted; forward slashes). */
+function listTs(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => join(e.parentPath ?? e.path, e.name).split(sep).join('/'))
+    .sort();
 }
 
 if (watch) {

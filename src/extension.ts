@@ -6,11 +6,14 @@ import * as vscode from 'vscode';
 import { Connection, readSettings } from './features/account/connection';
 import * as account from './features/account/index';
 import * as bulletin from './features/bulletin/index';
+import * as cite from './features/cite/index';
+import * as recognition from './features/recognition/index';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
   readonly bulletin: ReturnType<typeof bulletin.activate>;
+  readonly citations: cite.Citations;
 }
 
 /** Activation entry point. */
@@ -23,9 +26,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Shunon
   await connection.reset();
 
   // Features: one line each, `feature.activate(context, services)`.
+  recognition.activate(context, connection);
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
-  return { connection, bulletin: bulletinApi };
+  const citations = cite.activate(context);
+  return { connection, bulletin: bulletinApi, citations };
 }
 
 /**

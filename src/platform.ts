@@ -1,24 +1,37 @@
 /**
- * Lazy access to the platform bundle (`dist/platform.js`: src/shunong with the MCP SDK and zod).
- * It is required on first use, never at activation, so `dist/extension.js` stays small.
+ * Lazy access to the heavy bundles, required on first use and never at activation, so
+ * `dist/extension.js` stays small:
+ * - `dist/platform.js`: src/shunong (MCP SDK + zod);
+ * - `dist/citations.js`: src/citations (markdown-it).
  */
 import * as path from 'node:path';
 
 export type Platform = typeof import('./shunong/index');
+export type CitationsLib = typeof import('./citations/index');
 
-let cached: Platform | undefined;
+const loaded = new Map<string, unknown>();
 
-/** Loads the platform bundle once (synchronously required from beside this bundle). */
-export function loadPlatform(): Platform {
-  if (!cached) {
-    // A computed path keeps esbuild from inlining the platform into the activation bundle.
-    const file = path.join(__dirname, 'platform.js');
-    cached = require(file) as Platform;
+function load<T>(file: string): T {
+  let m = loaded.get(file);
+  if (m === undefined) {
+    // A computed path keeps esbuild from inlining the module into the activation bundle.
+    m = require(path.join(__dirname, file)) as T;
+    loaded.set(file, m);
   }
-  return cached;
+  return m as T;
 }
 
-/** True once the platform bundle has been loaded (used by tests and the activation bench). */
-export function isPlatformLoaded(): boolean {
-  return cached !== undefined;
+/** The platform bundle (MCP client), loaded once. */
+export function loadPlatform(): Platform {
+  return load<Platform>('platform.js');
+}
+
+/** The citation bundle (Markdown parsing, insertion, renumbering, lint), loaded once. */
+export function loadCitations(): CitationsLib {
+  return load<CitationsLib>('citations.js');
+}
+
+/** Which heavy bundles have been loaded (used by tests and the activation bench). */
+export function loadedBundles(): string[] {
+  return [...loaded.keys()];
 }

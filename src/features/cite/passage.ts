@@ -1,0 +1,80 @@
+/**
+ * A passage as the editor side cites it: where it is (`doc_name#chunk_index`), which knowledge base
+ * it came from, and the retrieval context kept with the citation (query, score and its type, date).
+ * Pure: no vscode import.
+ */
+import type { CitationContext, CitationSource } from '../../citations/index';
+
+/** A knowledge_search passage with everything a citation and its hover need. */
+export interface CitedPassage {
+  docName: string;
+  chunkIndex: number;
+  content: string;
+  kbCode: string;
+  kbName: string;
+  query: string;
+  score: number;
+  scoreType: string;
+  /** ISO 8601. */
+  retrievedAt: string;
+}
+
+/** The MIME type a dragged passage travels as (knowledge browser → Markdown editor). */
+export const PASSAGE_MIME = 'application/vnd.shunong.passage+json';
+
+/** Checks an unknown value (a command argument, a drop payload) is a passage. */
+export function isCitedPassage(v: unknown): v is CitedPassage {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    typeof o.docName === 'string' &&
+    o.docName.length > 0 &&
+    typeof o.chunkIndex === 'number' &&
+    Number.isInteger(o.chunkIndex) &&
+    o.chunkIndex >= 0 &&
+    typeof o.content === 'string' &&
+    typeof o.kbCode === 'string' &&
+    typeof o.kbName === 'string' &&
+    typeof o.query === 'string' &&
+    typeof o.score === 'number' &&
+    typeof o.scoreType === 'string' &&
+    typeof o.retrievedAt === 'string'
+  );
+}
+
+/** The citation source of a passage. */
+export function sourceOf(p: CitedPassage): CitationSource {
+  return { docName: p.docName, chunkIndex: p.chunkIndex, kbName: p.kbName, kbCode: p.kbCode };
+}
+
+/** The cache record of a passage. */
+export function contextOf(p: CitedPassage): CitationContext {
+  return {
+    citation: `${p.docName}#${p.chunkIndex}`,
+    kbCode: p.kbCode,
+    kbName: p.kbName,
+    query: p.query,
+    score: p.score,
+    scoreType: p.scoreType,
+    retrievedAt: p.retrievedAt,
+    content: p.content,
+  };
+}
+
+/** A passage back from its cache record (for "insert again" from the cache). */
+export function passageOfContext(c: CitationContext): CitedPassage | undefined {
+  const hash = c.citation.lastIndexOf('#');
+  const chunkIndex = Number(c.citation.slice(hash + 1));
+  if (hash <= 0 || !Number.isInteger(chunkIndex) || chunkIndex < 0) return undefined;
+  return {
+    docName: c.citation.slice(0, hash),
+    chunkIndex,
+    content: c.content,
+    kbCode: c.kbCode,
+    kbName: c.kbName,
+    query: c.query,
+    score: c.score,
+    scoreType: c.scoreType,
+    retrievedAt: c.retrievedAt,
+  };
+}
