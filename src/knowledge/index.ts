@@ -1,0 +1,18 @@
+/**
+ * The knowledge layer: guided query vocabulary and composition, score_type-aware display, rank
+ * fusion, no-hit offers, counts and warnings, remembered knowledge bases and search-as-you-type.
+ * Pure: never imports `vscode`.
+ */
+export * from './types';
+export * from './messages';
+export * from './vocabulary';
+export * from './query';
+export * from './context';
+export * from './score';
+export * from './fusion';
+export * from './threshold';
+export * from './miss';
+export * from './summary';
+export * from './registry';
+export * from './scheduler';
+export * from './latestOnly';

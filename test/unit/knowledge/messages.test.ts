@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { formatMessage, messagesEn, messagesZhCn, msg, type MessageKey } from '../../../src/knowledge/messages';
+
+const placeholders = (template: string): number[] =>
+  [...new Set([...template.matchAll(/\{(\d+)\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+
+describe('knowledge/messages', () => {
+  it('has every key in both catalogues, with the same placeholders', () => {
+    assert.deepEqual(Object.keys(messagesZhCn).sort(), Object.keys(messagesEn).sort());
+    for (const key of Object.keys(messagesEn) as MessageKey[]) {
+      assert.ok(messagesEn[key].trim() !== '' && messagesZhCn[key].trim() !== '', key);
+      assert.deepEqual(placeholders(messagesZhCn[key]), placeholders(messagesEn[key]), key);
+      const used = placeholders(messagesEn[key]);
+      assert.deepEqual(used, used.map((_, i) => i), `${key}: placeholders are 0..n-1`);
+    }
+  });
+
+  it('formats args and leaves missing ones visible', () => {
+    assert.equal(formatMessage(msg('counts.vector', 32)), 'Vector candidates: 32');
+    assert.equal(formatMessage(msg('counts.vector', 32), messagesZhCn), '向量候选：32');
+    assert.equal(formatMessage(msg('miss.candidates', 1)), 'Candidates: 1 vector / {1} full-text.');
+  });
+
+  it('never calls an RRF score a percentage or a confidence, except to say it is not one', () => {
+    assert.ok(!messagesEn['score.rrf'].includes('%'));
+    assert.match(messagesEn['score.note.rrf'], /not a percentage and not a confidence/);
+    assert.match(messagesZhCn['score.note.rrf'], /不是百分比/);
+  });
+});

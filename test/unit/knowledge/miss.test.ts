@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { describeMiss, missOffers, parseMissText, thresholdUnder } from '../../../src/knowledge/miss';
+
+const VENDOR_TEXT =
+  'Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.6385), 可降低阈值或传 0 关闭过滤。可改用更具体的关键词或同义词重试, 或适当降低 score_threshold; 在获得命中内容前不要编造引用';
+const MISS = { vectorCandidates: 32, fulltextCandidates: 0, threshold: 0.7, filtered: 32, bestScore: 0.6385 };
+const ARGS = { query: '茶树 驻芽期 修剪', kbCode: 'TEA_MANAGER_001', topK: 5 };
+
+describe('knowledge/miss', () => {
+  describe('parseMissText', () => {
+    it('parses the vendor text', () => {
+      assert.deepEqual(parseMissText(VENDOR_TEXT), MISS);
+    });
+
+    it('tolerates full-width punctuation, spacing and missing parts', () => {
+      assert.deepEqual(parseMissText('知识库未命中相关片段（候选：向量32条/全文 2 条）；scoreThreshold = 0.85 过滤掉 30 条候选（最高分：0.81）'), {
+        vectorCandidates: 32,
+        fulltextCandidates: 2,
+        threshold: 0.85,
+        filtered: 30,
+        bestScore: 0.81,
+      });
+      assert.deepEqual(parseMissText('Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 0 条 / 全文 0 条)'), {
+        vectorCandidates: 0,
+        fulltextCandidates: 0,
+        threshold: null,
+        filtered: null,
+        bestScore: null,
+      });
+    });
+
+    it('returns undefined for other failures', () => {
+      assert.equal(parseMissText('Error invoking method: knowledgeSearch\n参数 query 不能为空'), undefined);
+      assert.equal(parseMissText(''), undefined);
+    });
+
+    it('property: never throws on any text', () => {
+      fc.assert(fc.property(fc.string(), (s) => void parseMissText('未命中' + s)));
+    });
+  });
+
+  describe('describeMiss', () => {
+    it('shows the counts, the threshold, the best score and that nothing is inserted', () => {
+      assert.deepEqual(describeMiss(MISS), [
+        { key: 'miss.title', args: [] },
+        { key: 'miss.candidates', args: [32, 0] },
+        { key: 'miss.filtered', args: ['0.7', 32, '0.6385'] },
+        { key: 'miss.noInvention', args: [] },
+      ]);
+      assert.deepEqual(
+        describeMiss({ vectorCandidates: 0, fulltextCandidates: 0 }).map((m) => m.key),
+        ['miss.title', 'miss.candidates', 'miss.noCandidates', 'miss.noInvention'],
+      );
+    });
+  });
+
+  describe('missOffers', () => {
+    it('offers a threshold just under the best score, guided refinement and all knowledge bases', () => {
+      const offers = missOffers(MISS, ARGS);
+      assert.deepEqual(offers.map((o) => o.id), ['lower-threshold', 'refine', 'all-knowledge-bases']);
+      const [lower, refine, all] = offers;
+      assert.deepEqual(lower?.args, { ...ARGS, scoreThreshold: 0.62 });
+      assert.deepEqual(lower?.change, { kind: 'scoreThreshold', value: 0.62 });
+      assert.deepEqual(lower?.message, { key: 'offer.lowerThreshold', args: ['0.62', '0.6385'] });
+      assert.equal(lower?.warning, undefined);
+      assert.equal(lower?.requiresConfirmation, false);
+      assert.deepEqual(refine?.change, { kind: 'guided', prefill: { crop: 'tea', stage: 'dormant-bud', task: 'pruning' } });
+      assert.deepEqual(all?.args, { query: ARGS.query, topK: 5 });
+      assert.ok(!('kbCode' in (all?.args ?? {})));
+      assert.deepEqual(all?.change, { kind: 'dropKbCode', kbCode: 'TEA_MANAGER_001' });
+    });
+
+    it('accepts a miss whose unknown fields are undefined (the platform layer\'s typed error)', () => {
+      const typed: {
+        readonly vectorCandidates: number | undefined;
+        readonly fulltextCandidates: number | undefined;
+        readonly threshold: number | undefined;
+        readonly filtered: number | undefined;
+        readonly bestScore: number | undefined;
+      } = { vectorCandidates: 32, fulltextCandidates: undefined, threshold: 0.7, filtered: 32, bestScore: 0.6385 };
+      assert.equal(missOffers(typed, ARGS)[0]?.args.scoreThreshold, 0.62);
+      assert.deepEqual(describeMiss(typed).map((m) => m.key), ['miss.title', 'miss.filtered', 'miss.noInvention']);
+    });
+
+    it('offers all knowledge bases only when a kbCode was used', () => {
+      assert.ok(!missOffers(MISS, { query: 'x' }).some((o) => o.id === 'all-knowledge-bases'));
+      assert.ok(!missOffers(MISS, { query: 'x', kbCode: ' ' }).some((o) => o.id === 'all-knowledge-bases'));
+    });
+
+    it('flags low scores as noise and asks before using them', () => {
+      const [lower] = missOffers({ ...MISS, bestScore: 0.31 }, ARGS);
+      assert.equal(lower?.id, 'lower-threshold');
+      assert.equal(lower?.args.scoreThreshold, 0.3);
+      assert.deepEqual(lower?.warning, { key: 'offer.warning.noise', args: ['0.5'] });
+      assert.equal(lower?.requiresConfirmation, true);
+      assert.equal(missOffers({ ...MISS, bestScore: 0.55 }, ARGS, { noiseBelow: 0.6 })[0]?.requiresConfirmation, true);
+    });
+
+    it('never offers 0 silently: tiny best scores use finer steps, else an explicit, confirmed "threshold off"', () => {
+      assert.equal(missOffers({ ...MISS, bestScore: 0.015 }, ARGS)[0]?.args.scoreThreshold, 0.014);
+      for (const bestScore of [0.00005, null]) {
+        const offers = missOffers({ ...MISS, bestScore }, ARGS);
+        assert.ok(!offers.some((o) => o.id === 'lower-threshold'));
+        const off = offers.find((o) => o.id === 'disable-threshold');
+        assert.equal(off?.args.scoreThreshold, 0);
+        assert.equal(off?.requiresConfirmation, true);
+        assert.equal(off?.warning?.key, 'offer.warning.thresholdOff');
+      }
+    });
+
+    it('offers no threshold change when there was nothing to filter, or the threshold was already off', () => {
+      const none = missOffers({ vectorCandidates: 0, fulltextCandidates: 0, threshold: null, filtered: null, bestScore: null }, ARGS);
+      assert.deepEqual(none.map((o) => o.id), ['refine', 'all-knowledge-bases']);
+      const off = missOffers({ ...MISS, threshold: 0 }, { ...ARGS, scoreThreshold: 0 });
+      assert.deepEqual(off.map((o) => o.id), ['refine', 'all-knowledge-bases']);
+    });
+
+    it('uses the threshold of the failed search when the text lacks it, and never offers a higher one', () => {
+      const offers = missOffers({ bestScore: 0.86 }, { query: 'q', scoreThreshold: 0.8 });
+      assert.deepEqual(offers.map((o) => o.id), ['refine', 'disable-threshold']);
+      assert.equal(missOffers({ bestScore: 0.6385 }, { query: 'q' })[0]?.args.scoreThreshold, 0.62);
+    });
+
+    it('property: a retry threshold is positive, below the best score and the one used, with 2–4 decimals', () => {
+      fc.assert(
+        fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.01, max: 1, noNaN: true }), (best, used) => {
+          for (const o of missOffers({ vectorCandidates: 5, bestScore: best, threshold: used, filtered: 5 }, { query: 'q' })) {
+            const t = o.args.scoreThreshold;
+            if (o.id === 'lower-threshold') {
+              assert.ok(t !== undefined && t > 0 && t < best && t < used, `${t} ${best} ${used}`);
+              assert.ok(/^0\.\d{1,4}$/.test(String(t)), String(t));
+              assert.equal(o.requiresConfirmation, t < 0.5);
+            }
+            if (t === 0) assert.equal(o.requiresConfirmation, true);
+          }
+        }),
+      );
+    });
+  });
+
+  it('thresholdUnder floors to 2 decimals minus 0.01, exactly', () => {
+    assert.equal(thresholdUnder(0.6385), 0.62);
+    assert.equal(thresholdUnder(0.57), 0.56);
+    assert.equal(thresholdUnder(0.63), 0.62);
+    assert.equal(thresholdUnder(1), 0.99);
+    assert.equal(thresholdUnder(0.01), 0.009);
+    assert.equal(thresholdUnder(0.0002), 0.0001);
+    assert.equal(thresholdUnder(0.0001), undefined);
+    assert.equal(thresholdUnder(0), undefined);
+    assert.equal(thresholdUnder(-1), undefined);
+    assert.equal(thresholdUnder(Number.NaN), undefined);
+  });
+});

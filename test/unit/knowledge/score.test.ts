@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { formatMessage, messagesEn, messagesZhCn } from '../../../src/knowledge/messages';
+import { formatScore, presentScore, presentScores, scoreKind, strengthBar } from '../../../src/knowledge/score';
+import { resultListOf, type ResultList } from '../../../src/knowledge/types';
+import { listArb, type TestPassage } from './arbitraries';
+
+const RRF = 'rrf(≈1/(60+rank), 仅用于排序)';
+const COS = 'cosine_similarity(0~1)';
+const p = (doc: string, score: number): TestPassage => ({ doc_name: doc, chunk_index: 1, score, content: '' });
+
+describe('knowledge/score', () => {
+  it('scoreKind reads score_type', () => {
+    assert.equal(scoreKind(RRF), 'rrf');
+    assert.equal(scoreKind(' RRF '), 'rrf');
+    assert.equal(scoreKind(COS), 'cosine');
+    assert.equal(scoreKind('cosine'), 'cosine');
+    for (const other of [undefined, null, '', 'bm25', 'dot_product', 'rrfx', 'similarity(cosine)']) assert.equal(scoreKind(other), 'unknown', String(other));
+  });
+
+  it('shows RRF as rank and strength relative to the top, never as a percentage', () => {
+    const list: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.0164), p('b', 0.0123), p('c', 0.0082)] };
+    const d = presentScore(list.sources[1] as TestPassage, list);
+    assert.equal(d.kind, 'rrf');
+    assert.equal(d.rank, 2);
+    assert.equal(d.of, 3);
+    assert.ok(d.kind === 'rrf' && Math.abs((d.strength ?? 0) - 0.75) < 1e-12);
+    assert.deepEqual(d.label, { key: 'score.rrf', args: [2, 3, '▰▰▰▰▱'] });
+    for (const s of presentScores(list)) {
+      for (const catalogue of [messagesEn, messagesZhCn]) {
+        const text = formatMessage(s.label, catalogue) + formatMessage(s.note, catalogue);
+        assert.ok(!text.includes('%') && !/0\.0164/.test(text), text);
+      }
+    }
+    const top = presentScores(list)[0];
+    assert.equal(top?.kind === 'rrf' ? top.strength : undefined, 1);
+  });
+
+  it('shows cosine as similarity', () => {
+    const list: ResultList<TestPassage> = { scoreType: COS, sources: [p('a', 0.81234), p('b', 0.7)] };
+    const d = presentScore(list.sources[0] as TestPassage, list);
+    assert.deepEqual(d, { kind: 'cosine', rank: 1, of: 2, similarity: 0.81234, label: { key: 'score.cosine', args: [1, 2, '0.812'] }, note: { key: 'score.note.cosine', args: [] } });
+  });
+
+  it('shows an unknown score type by rank, with the raw value and the type named', () => {
+    const list: ResultList<TestPassage> = { scoreType: 'bm25', sources: [p('a', 12.5), p('b', 3)] };
+    const d = presentScore(p('b', 3), list);
+    assert.equal(d.kind, 'unknown');
+    assert.ok(d.kind === 'unknown' && d.raw === 3 && d.rank === 2);
+    assert.deepEqual(d.label.args, [2, 2, '3']);
+    assert.deepEqual(d.note, { key: 'score.note.unknown', args: ['bm25'] });
+  });
+
+  it('gives no strength when scores disagree with the order or are not positive', () => {
+    const increasing: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.01), p('b', 0.02)] };
+    const distances: ResultList<TestPassage> = { sources: [p('a', -0.2), p('b', -0.5)] };
+    for (const list of [increasing, distances]) {
+      for (const d of presentScores(list)) {
+        assert.ok(d.kind !== 'cosine' && d.strength === undefined);
+        if (d.kind === 'rrf') assert.equal(d.label.args[2], '—');
+      }
+    }
+  });
+
+  it('finds the passage by identity or by doc_name#chunk_index, and refuses one not in the list', () => {
+    const list: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.02), p('b', 0.01)] };
+    assert.equal(presentScore(p('b', 0.01), list).rank, 2);
+    assert.throws(() => presentScore(p('zzz', 0.01), list), RangeError);
+  });
+
+  it('reads a knowledge_search result as a list (kb_code as id, score_type, server order)', () => {
+    const result = { kb_code: 'TEA_MANAGER_001,RICE_001', score_type: RRF, sources: [p('a', 0.0164)], total: 1 };
+    const list = resultListOf(result);
+    assert.deepEqual(list, { id: 'TEA_MANAGER_001,RICE_001', scoreType: RRF, sources: result.sources });
+    assert.equal(presentScore(result.sources[0] as TestPassage, list).kind, 'rrf');
+    assert.deepEqual(resultListOf({ sources: [] }), { sources: [] });
+  });
+
+  it('strengthBar and formatScore', () => {
+    assert.equal(strengthBar(1), '▰▰▰▰▰');
+    assert.equal(strengthBar(0), '▱▱▱▱▱');
+    assert.equal(strengthBar(2, 3), '▰▰▰');
+    assert.equal(strengthBar(Number.NaN), '▱▱▱▱▱');
+    assert.equal(formatScore(0.63850001), '0.6385');
+    assert.equal(formatScore(0.7), '0.7');
+  });
+
+  it('property: ranks are 1..n in order and strengths lie in (0, 1], non-increasing', () => {
+    fc.assert(
+      fc.property(listArb(fc.constantFrom(RRF, 'x')), (list) => {
+        const shown = presentScores(list);
+        shown.forEach((d, i) => {
+          assert.equal(d.rank, i + 1);
+          assert.equal(d.of, list.sources.length);
+          if (d.kind !== 'cosine' && d.strength !== undefined) {
+            assert.ok(d.strength > 0 && d.strength <= 1);
+            const prev = shown[i - 1];
+            if (prev && prev.kind !== 'cosine' && prev.strength !== undefined) assert.ok(prev.strength >= d.strength);
+          }
+        });
+      }),
+    );
+  });
+});
