@@ -2,12 +2,14 @@
  * Lazy access to the heavy bundles, required on first use and never at activation, so
  * `dist/extension.js` stays small:
  * - `dist/platform.js`: src/shunong (MCP SDK + zod);
- * - `dist/citations.js`: src/citations (markdown-it).
+ * - `dist/citations.js`: src/citations (markdown-it);
+ * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod).
  */
 import * as path from 'node:path';
 
 export type Platform = typeof import('./shunong/index');
 export type CitationsLib = typeof import('./citations/index');
+export type KnowledgeLib = typeof import('./knowledge/index');
 
 const loaded = new Map<string, unknown>();
 
@@ -15,6 +17,7 @@ function load<T>(file: string): T {
   let m = loaded.get(file);
   if (m === undefined) {
     // A computed path keeps esbuild from inlining the module into the activation bundle.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     m = require(path.join(__dirname, file)) as T;
     loaded.set(file, m);
   }
@@ -29,6 +32,11 @@ export function loadPlatform(): Platform {
 /** The citation bundle (Markdown parsing, insertion, renumbering, lint), loaded once. */
 export function loadCitations(): CitationsLib {
   return load<CitationsLib>('citations.js');
+}
+
+/** The knowledge bundle (vocabulary, query composition, ranking, no-hit offers), loaded once. */
+export function loadKnowledge(): KnowledgeLib {
+  return load<KnowledgeLib>('knowledge.js');
 }
 
 /** Which heavy bundles have been loaded (used by tests and the activation bench). */

@@ -277,7 +277,9 @@ export class Connection implements vscode.Disposable {
       clientInfo: { name: 'shunong-vscode', version: String(this.context.extension.packageJSON.version ?? '0.0.0') },
       toolStore: {
         load: (ep) => store.get<ToolInfo[]>(TOOLS_PREFIX + endpointId(ep)),
-        save: (ep, tools) => store.update(TOOLS_PREFIX + endpointId(ep), tools),
+        save: async (ep, tools) => {
+          await store.update(TOOLS_PREFIX + endpointId(ep), tools);
+        },
       },
       log: (line) => this.output.info(redact(line, key)),
     });

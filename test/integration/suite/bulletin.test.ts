@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, api, stub } from './helpers';
+import { admin, api, closeAllEditors, stub } from './helpers';
 
 async function markdownEditor(content: string): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
@@ -18,7 +18,7 @@ suite('Weather and the farming calendar', () => {
   teardown(async () => {
     await admin({ now: null, rateLimit: null });
     (await api()).bulletin.calendar.invalidate();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
 
   test('"Insert Weather Brief" inserts now + 7 days + source line as one undoable edit', async () => {

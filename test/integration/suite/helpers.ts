@@ -58,3 +58,11 @@ export function stub<T extends object, K extends keyof T>(target: T, key: K, imp
   (target as Record<K, T[K]>)[key] = wrapped;
   return { calls, restore: () => ((target as Record<K, T[K]>)[key] = original) };
 }
+
+/** Closes every editor without saving (untitled test documents would otherwise ask to be saved). */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 50 && vscode.window.visibleTextEditors.length + vscode.window.tabGroups.all.flatMap((g) => g.tabs).length > 0; i++) {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    if (!vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The one message protocol between the recognition panel (host) and its webview
+ * (media/recognition/main.js, which imports these types through JSDoc and is type-checked by
+ * media/recognition/tsconfig.json). The webview starts with `ready`; the host answers `init` and
+ * then the current state, and again after every reload of the webview.
+ */
+
+/** The three recognition models of crop_growth_recognize (`model_id` equals the type). */
+export type RecognitionType = 'tea_count' | 'tea_stage' | 'wheat_stage';
+
+/** All recognition types, in the order they are offered. */
+export const RECOGNITION_TYPES: readonly RecognitionType[] = ['tea_count', 'tea_stage', 'wheat_stage'];
+
+/** Narrows a value to a recognition type. */
+export function isRecognitionType(v: unknown): v is RecognitionType {
+  return typeof v === 'string' && (RECOGNITION_TYPES as readonly string[]).includes(v);
+}
+
+/** Every string the webview shows besides server data; localised by the host. */
+export interface WebviewStrings {
+  recognitionType: string;
+  rerun: string;
+  retry: string;
+  insert: string;
+  save: string;
+  zoomFit: string;
+  zoomActual: string;
+  zoomIn: string;
+  zoomOut: string;
+  zoomToolbar: string;
+  zoomLevel: string;
+  loading: string;
+  summary: string;
+  detections: string;
+  noDetections: string;
+  colIndex: string;
+  colClass: string;
+  colConfidence: string;
+  colBox: string;
+  lowConfidenceMark: string;
+  imageUnavailable: string;
+  imageAlt: string;
+  adviceTitle: string;
+  renderFailed: string;
+}
+
+/** One box, in the pixel space of the previewed image. */
+export interface BoxView {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  className: string;
+  confidence: number;
+  /** Confidence under 0.5. */
+  low: boolean;
+}
+
+/** A label / value line of the summary. */
+export interface SummaryRow {
+  label: string;
+  value: string;
+}
+
+/** Everything the webview shows for a result. */
+export interface ResultView {
+  /** Increases with every run of this panel (a late answer of an older run is ignored). */
+  run: number;
+  title: string;
+  recognitionType: RecognitionType;
+  /** The previewed picture: a data URI and its stored pixel size (the space of the boxes). */
+  image: { src: string; width: number; height: number } | undefined;
+  boxes: BoxView[];
+  /** The headline: "12 tea buds", "Growth stage: 拔节期", "No clear growth stage in this picture". */
+  headline: string;
+  /** recognized_result was null. */
+  noConclusion: boolean;
+  summary: SummaryRow[];
+  /** Low-confidence warning with retake advice (empty when none). */
+  warnings: string[];
+  /** How the image was sent (fallback download, shrinking), for the user's information. */
+  notes: string[];
+  /** The platform's shooting advice, shown with no conclusion or low confidence. */
+  advice: string[];
+  /** Accessible description of the annotated picture. */
+  figureLabel: string;
+}
+
+/** A recognition type offered for a re-run. */
+export interface TypeOption {
+  id: RecognitionType;
+  label: string;
+}
+
+/** Host → webview. */
+export type HostMessage =
+  | { type: 'init'; strings: WebviewStrings; types: TypeOption[] }
+  | { type: 'loading'; run: number; title: string; recognitionType: RecognitionType; message: string }
+  | { type: 'result'; view: ResultView }
+  | { type: 'error'; run: number; title: string; recognitionType: RecognitionType; message: string; retryable: boolean }
+  | { type: 'status'; message: string; error: boolean }
+  | { type: 'renderAnnotated'; requestId: number };
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'rendered'; run: number; boxes: number; ms: number }
+  | { type: 'insert' }
+  | { type: 'save' }
+  | { type: 'retry' }
+  | { type: 'rerun'; recognitionType: RecognitionType }
+  | { type: 'annotated'; requestId: number; png?: string; error?: string };
+
+/** Validates a message from the webview (it is untrusted input). */
+export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
+  if (typeof m !== 'object' || m === null) return undefined;
+  const o = m as Record<string, unknown>;
+  switch (o['type']) {
+    case 'ready':
+    case 'insert':
+    case 'save':
+    case 'retry':
+      return { type: o['type'] };
+    case 'rendered':
+      return typeof o['run'] === 'number' && typeof o['boxes'] === 'number' && typeof o['ms'] === 'number' ? { type: 'rendered', run: o['run'], boxes: o['boxes'], ms: o['ms'] } : undefined;
+    case 'rerun':
+      return isRecognitionType(o['recognitionType']) ? { type: 'rerun', recognitionType: o['recognitionType'] } : undefined;
+    case 'annotated': {
+      if (typeof o['requestId'] !== 'number') return undefined;
+      const msg: WebviewMessage = { type: 'annotated', requestId: o['requestId'] };
+      if (typeof o['png'] === 'string') msg.png = o['png'];
+      if (typeof o['error'] === 'string') msg.error = o['error'];
+      return msg;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Read-only virtual documents of passages (scheme `shunong-knowledge`): the preview beside the
+ * results list, which follows the active item, and the full passage opened from the browser.
+ * Server text is shown as plain text; nothing in it is interpreted.
+ */
+import * as vscode from 'vscode';
+import type { CitedPassage } from '../cite/passage';
+import { findPassage, idOf, keyOf, type StoredPassage } from './model';
+import type { KnowledgeStore } from './store';
+import { passageDocument } from './text';
+
+/** The scheme of the passage documents. */
+export const KNOWLEDGE_SCHEME = 'shunong-knowledge';
+const PREVIEW = vscode.Uri.from({ scheme: KNOWLEDGE_SCHEME, path: '/passage-preview.txt' });
+
+/** The passage documents' content provider and the operations that show them. */
+export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private previewText = '';
+  private readonly recent = new Map<string, CitedPassage | StoredPassage>();
+
+  constructor(private readonly store: KnowledgeStore) {}
+
+  /** The URI of a passage's full document. */
+  uriOf(p: CitedPassage): vscode.Uri {
+    return vscode.Uri.from({ scheme: KNOWLEDGE_SCHEME, path: `/${keyOf(p).replace(/[\\/]/g, '_')}.txt`, query: encodeURIComponent(idOf(p)) });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    if (uri.path === PREVIEW.path && uri.query === '') return this.previewText;
+    const id = decodeURIComponent(uri.query);
+    const p = this.recent.get(id) ?? findPassage(this.store.state, id);
+    return p ? passageDocument(p) : vscode.l10n.t('This passage is no longer in the search history or the pinned passages.');
+  }
+
+  /** Shows `s` in the preview editor beside (opened once, then updated), keeping the focus where it is. */
+  async preview(s: StoredPassage): Promise<void> {
+    this.previewText = passageDocument(s);
+    this.changed.fire(PREVIEW);
+    if (vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === PREVIEW.toString())) return;
+    const doc = await vscode.workspace.openTextDocument(PREVIEW);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+  }
+
+  /** The text the preview shows now (for tests). */
+  get previewContent(): string {
+    return this.previewText;
+  }
+
+  /** Closes the preview editor, if open. */
+  async closePreview(): Promise<void> {
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === PREVIEW.toString());
+    if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+  }
+
+  /** Opens the full passage, read-only, beside. */
+  async open(p: CitedPassage | StoredPassage): Promise<vscode.TextEditor> {
+    const passage = 'passage' in p ? p.passage : p;
+    this.recent.set(idOf(passage), p);
+    const uri = this.uriOf(passage);
+    this.changed.fire(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    return vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * How search results read in the UI: localised knowledge-layer messages, a score per its
+ * `score_type` (RRF as rank and relative strength, never a percentage; cosine as similarity),
+ * snippet lines, citation text and the text of the read-only passage document.
+ */
+import * as vscode from 'vscode';
+import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../../knowledge/messages';
+import { formatScore, scoreKind, strengthBar } from '../../knowledge/score';
+import type { CitedPassage } from '../cite/passage';
+import { keyOf, type StoredPassage } from './model';
+
+/** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */
+export function localise(message: Message): string {
+  return formatMessage(message, vscode.env.language.toLowerCase().startsWith('zh') ? messagesZhCn : messagesEn);
+}
+
+/** The score line of a passage, read by its type. */
+export function scoreText(s: StoredPassage): string {
+  const { passage: p, view } = s;
+  const bar = view.strength !== undefined ? strengthBar(view.strength) : '—';
+  if (view.foundIn !== undefined && view.lists !== undefined) {
+    return `${localise(msg('score.rrf', view.rank, view.of, bar))} · ${vscode.l10n.t('found in {0} of {1} knowledge bases', view.foundIn, view.lists)}`;
+  }
+  switch (scoreKind(p.scoreType)) {
+    case 'rrf':
+      return localise(msg('score.rrf', view.rank, view.of, bar));
+    case 'cosine':
+      return localise(msg('score.cosine', view.rank, view.of, formatScore(p.score, 3)));
+    default:
+      return localise(msg('score.unknown', view.rank, view.of, formatScore(p.score)));
+  }
+}
+
+/** What a list's scores mean (shown once, under the results). */
+export function scoreNote(scoreType: string, fused: boolean): string {
+  if (fused) return localise(msg('score.note.fused', 60));
+  switch (scoreKind(scoreType)) {
+    case 'rrf':
+      return localise(msg('score.note.rrf'));
+    case 'cosine':
+      return localise(msg('score.note.cosine'));
+    default:
+      return localise(msg('score.note.unknown', scoreType));
+  }
+}
+
+/** `doc_name#chunk_index — kb_name (kb_code)`, as a footnote definition names it. */
+export function citationText(p: CitedPassage): string {
+  return `${keyOf(p)} — ${p.kbName} (${p.kbCode})`;
+}
+
+/** The passage's first non-empty line, cut to `max` characters. */
+export function firstLine(content: string, max = 80): string {
+  const line = content.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** The passage after its first line (or after the first `max` characters), on one line, cut to `length`. */
+export function snippetRest(content: string, max = 80, length = 160): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  const first = firstLine(content, max).replace(/…$/, '');
+  const rest = flat.startsWith(first) ? flat.slice(first.length).trim() : flat;
+  return rest.length > length ? `${rest.slice(0, length - 1)}…` : rest;
+}
+
+/** The text of the read-only passage document (server text as plain text). */
+export function passageDocument(s: StoredPassage | CitedPassage): string {
+  const p = 'passage' in s ? s.passage : s;
+  const lines = [citationText(p)];
+  if ('passage' in s) lines.push(scoreText(s));
+  lines.push(vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query), '', p.content, '');
+  return lines.join('\n');
+}
+
+/** The score of a passage kept without its list (a pin): what its type allows, nothing more. */
+export function bareScoreText(p: CitedPassage): string {
+  switch (scoreKind(p.scoreType)) {
+    case 'rrf':
+      return vscode.l10n.t('Rank score {0} (RRF: orders results only, not a confidence)', p.score.toFixed(4));
+    case 'cosine':
+      return vscode.l10n.t('Similarity {0} (cosine, 0–1)', p.score.toFixed(2));
+    default:
+      return vscode.l10n.t('Score {0} ({1}; read as rank only)', String(p.score), p.scoreType || '?');
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Citations inside a real VS Code: insert via command (one edit, one undo), reuse of a number,
+ * author footnotes skipped, diagnostics and quick fixes, hover content and range, renumbering
+ * with author footnotes mixed in, and the workspace check.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CitedPassage } from '../../../src/features/cite/passage';
+import { api, closeAllEditors, stub, until } from './helpers';
+
+const PASSAGE: CitedPassage = {
+  docName: '茶树农事操作.docx',
+  chunkIndex: 1,
+  content: '7月底驻芽期时，提示对茶树进行浅修，同步施基肥或者复合肥。',
+  kbCode: 'TEA_MANAGER_001',
+  kbName: '茶树管理',
+  query: '茶树修剪技术要点',
+  score: 0.0164,
+  scoreType: 'rrf(≈1/(60+rank), 仅用于排序)',
+  retrievedAt: '2026-10-25T21:06:13+08:00',
+};
+
+async function open(content: string, cursor?: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  const editor = await vscode.window.showTextDocument(doc);
+  const at = cursor === undefined ? content.length : content.indexOf(cursor) + cursor.length;
+  const pos = doc.positionAt(at);
+  editor.selection = new vscode.Selection(pos, pos);
+  return editor;
+}
+
+suite('Citations in Markdown', () => {
+  teardown(async () => {
+    await closeAllEditors();
+  });
+
+  test('"Insert Cited Snippet" writes the passage and its footnote in one undoable edit', async () => {
+    await api();
+    const original = '# 茶园管理\n\n夏季管理要点如下。\n';
+    const editor = await open(original);
+    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    try {
+      assert.equal(await vscode.commands.executeCommand('shunong.insertCitedSnippet', PASSAGE), true, JSON.stringify(warn.calls));
+    } finally {
+      warn.restore();
+    }
+    const text = editor.document.getText();
+    assert.match(text, /^> 7月底驻芽期时，提示对茶树进行浅修，同步施基肥或者复合肥。 ?\[\^1\]$/m);
+    assert.match(text, /^## 参考资料\n\n\[\^1\]: 茶树农事操作\.docx#1 — 茶树管理 \(TEA_MANAGER_001\)$/m);
+    assert.ok(text.startsWith(original.trimEnd()), 'the text before the cursor is untouched');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), original, 'one undo restores the exact text');
+  });
+
+  test('the same source reuses its number; the author\'s labels are skipped', async () => {
+    const editor = await open('作者说明[^1]。浅修要点：\n\n[^1]: 作者自己的脚注。\n', '浅修要点：');
+    assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
+    assert.match(editor.document.getText(), /浅修要点：\[\^2\]/);
+    const end = editor.document.positionAt(editor.document.getText().indexOf('作者说明'));
+    editor.selection = new vscode.Selection(end, end);
+    assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
+    const text = editor.document.getText();
+    assert.equal(text.match(/^\[\^2\]: 茶树农事操作\.docx#1/gm)?.length, 1, 'one definition');
+    assert.match(text, /^\[\^1\]: 作者自己的脚注。$/m, 'the author\'s footnote is untouched');
+  });
+
+  test('inside a code block nothing is inserted and the user is told why', async () => {
+    const content = '```\ncode here\n```\n';
+    const editor = await open(content, 'code');
+    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    try {
+      assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), false);
+      assert.match(String(warn.calls[0]?.[0]), /code|代码/);
+    } finally {
+      warn.restore();
+    }
+    assert.equal(editor.document.getText(), content);
+  });
+
+  test('diagnostics report a missing definition and the quick fix removes the reference', async () => {
+    const { citations } = await api();
+    citations.debounceMs = 10;
+    const editor = await open('浅修[^1]。\n\n## 参考资料\n\n[^2]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n');
+    const uri = editor.document.uri;
+    await until(() => vscode.languages.getDiagnostics(uri).length >= 2, 'diagnostics');
+    const diags = vscode.languages.getDiagnostics(uri);
+    assert.deepEqual(diags.map((d) => d.code).sort(), ['undefined-reference', 'unused-definition']);
+    const undefinedRef = diags.find((d) => d.code === 'undefined-reference') as vscode.Diagnostic;
+    assert.equal(editor.document.getText(undefinedRef.range), '[^1]', 'the range is exactly the reference');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, undefinedRef.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => /\[\^1\]/.test(a.title));
+    assert.ok(fix?.edit, 'a quick fix');
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.match(editor.document.getText(), /^浅修。$/m);
+    await until(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'undefined-reference'), 'the fixed diagnostic to go away');
+  });
+
+  test('hover on a citation shows the cached passage, its knowledge base and its score by type', async () => {
+    await api();
+    const editor = await open('驻芽期浅修。\n');
+    assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
+    const text = editor.document.getText();
+    const at = editor.document.positionAt(text.indexOf('[^1]') + 1);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
+    const ours = hovers.find((h) => h.contents.some((c) => (c as vscode.MarkdownString).value?.includes('茶树农事操作')));
+    assert.ok(ours, 'our hover');
+    const value = ours.contents.map((c) => (c as vscode.MarkdownString).value).join('\n');
+    assert.match(value, /浅修/);
+    assert.match(value, /TEA\\?_MANAGER\\?_001/);
+    assert.match(value, /RRF/);
+    assert.ok(ours.range && editor.document.getText(ours.range) === '[^1]', 'the hover range is exactly the citation');
+  });
+
+  test('"Renumber Citations" numbers by first use, sorts definitions and leaves author footnotes alone', async () => {
+    const content = [
+      '乙[^2]，作者[^a]，甲[^1]。',
+      '',
+      '[^a]: 作者的脚注。',
+      '',
+      '## 参考资料',
+      '',
+      '[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)',
+      '[^2]: 水稻分蘖期管理要点.pdf#3 — 水稻 (RICE_001)',
+      '',
+    ].join('\n');
+    const editor = await open(content);
+    assert.equal(await vscode.commands.executeCommand('shunong.renumberCitations'), true);
+    const text = editor.document.getText();
+    assert.match(text, /^乙\[\^1\]，作者\[\^a\]，甲\[\^2\]。$/m);
+    assert.match(text, /\[\^1\]: 水稻分蘖期管理要点\.pdf#3 — 水稻 \(RICE_001\)\n\[\^2\]: 茶树农事操作\.docx#1/);
+    assert.match(text, /^\[\^a\]: 作者的脚注。$/m);
+    assert.equal(await vscode.commands.executeCommand('shunong.renumberCitations'), true);
+    assert.equal(editor.document.getText(), text, 'renumbering twice changes nothing');
+  });
+
+  test('"Check Citations in Workspace" fills the Problems panel for every bulletin', async () => {
+    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    let result: { files: number; problems: number; report: string[] };
+    try {
+      result = (await vscode.commands.executeCommand('shunong.checkCitations')) as typeof result;
+    } finally {
+      warn.restore();
+      info.restore();
+    }
+    assert.ok(result.files >= 2);
+    const example = vscode.workspace.workspaceFolders?.[0]?.uri.with({ path: `${vscode.workspace.workspaceFolders[0]?.uri.path}/examples/引用问题示例.md` });
+    assert.ok(example);
+    const codes = vscode.languages.getDiagnostics(example).map((d) => String(d.code)).sort();
+    assert.deepEqual(codes, ['duplicate-source', 'undefined-reference', 'unused-definition']);
+    assert.ok(result.report.some((l) => l.includes('引用问题示例.md')));
+  });
+});
