@@ -1,0 +1,340 @@
+/**
+ * One parse of a bulletin → the citation model: our references and definitions, the author's
+ * footnotes, inline citations, the references section, front matter, and the problems found.
+ */
+import { isOurLabel, parseDefinitionBody, parseRawCitation, type ParseCitationResult } from './citation';
+import { normalizeForParser, parseBlocks, type CiteMeta, type RefMeta, type Token } from './parser';
+import { LineIndex, inlineMapper, type InlineKind } from './positions';
+import { collectProblems, type Problem } from './problems';
+import { DEFAULT_REFERENCES_HEADING, type Citation, type CitationOptions, type SourceRange } from './types';
+
+/** A `[^label]` reference outside code. `range` covers exactly `[^label]`. */
+export interface FootnoteReference {
+  label: string;
+  range: SourceRange;
+  /** The label has one of our definitions (the first definition of that label is ours). */
+  ours: boolean;
+  /** Some definition (ours or the author's) exists for the label. */
+  defined: boolean;
+}
+
+/** Why a citation could not be read. */
+export type CitationError = Extract<ParseCitationResult, { ok: false }>;
+
+/** A definition of our form `[^n]: doc#idx — kb (code)` (one line, top level, numeric label). */
+export interface OurDefinition {
+  label: string;
+  /** The label as a number. */
+  number: number;
+  /** The parsed citation; absent when malformed (see `error`). */
+  citation?: Citation;
+  error?: CitationError;
+  /** The `doc#idx` text as written (escaped) and where it is. */
+  citationRaw: string;
+  citationRange: SourceRange;
+  kbName: string;
+  kbCode: string;
+  /** The whole definition line, without its line break. */
+  range: SourceRange;
+  line: number;
+  /** An earlier definition has the same label (this one is ignored by Markdown). */
+  duplicateLabel: boolean;
+}
+
+/** Any other footnote definition: the author's. Never edited. */
+export interface AuthorDefinition {
+  label: string;
+  /** From `[^` to the end of the definition's last line. */
+  range: SourceRange;
+  line: number;
+  /** Exclusive. */
+  endLine: number;
+  duplicateLabel: boolean;
+}
+
+/** An inline citation `〔doc#idx〕`; `range` covers the brackets too. */
+export interface InlineCitation {
+  raw: string;
+  citation?: Citation;
+  error?: CitationError;
+  range: SourceRange;
+}
+
+/** The references section: its heading and the lines up to the next heading of the same or a higher level. */
+export interface ReferencesSection {
+  headingRange: SourceRange;
+  headingLine: number;
+  level: number;
+  /** Exclusive end line of the section. */
+  endLine: number;
+}
+
+/** What {@link analyzeDocument} finds. */
+export interface DocumentModel {
+  /** The line break the document uses (first one found; LF by default). */
+  eol: '\n' | '\r\n';
+  lineCount: number;
+  references: FootnoteReference[];
+  definitions: OurDefinition[];
+  authorDefinitions: AuthorDefinition[];
+  /** Labels our numbers must avoid: used by the author (definitions, or references we do not own). */
+  authorLabels: string[];
+  inlineCitations: InlineCitation[];
+  referencesSection?: ReferencesSection;
+  frontMatter?: SourceRange;
+  problems: Problem[];
+}
+
+/** A block the cursor may be in (internal, for insertion). */
+export interface BlockInfo {
+  kind: 'code' | 'html' | 'front-matter' | 'inline';
+  startLine: number;
+  /** Exclusive. */
+  endLine: number;
+  content?: string;
+  where?: InlineKind;
+  /** Exclusive end line of the top-level block (paragraph, table, list, quote, footnote) holding it: snippets go after it. */
+  leafEndLine?: number;
+}
+
+/** The model plus what insertion needs (internal). */
+export interface Analysis {
+  model: DocumentModel;
+  lines: LineIndex;
+  blocks: BlockInfo[];
+  /** Line ranges of the top-level blocks. */
+  tops: [number, number][];
+  /** Last top-level block: a fence/HTML block that may run to the end of the document. */
+  lastBlock?: { type: string; map: [number, number]; markup: string };
+}
+
+/** Normalises the configured heading text (`参考资料`, tolerating a leading `## `). */
+export function headingText(opts?: CitationOptions): string {
+  return (opts?.referencesHeading ?? DEFAULT_REFERENCES_HEADING).replace(/^\s*#+\s*/, '').trim() || DEFAULT_REFERENCES_HEADING;
+}
+
+interface PendingDef {
+  label: string;
+  start: number;
+  map: [number, number];
+  level: number;
+  inner: Token[];
+}
+
+/**
+ * Parses `text` once (markdown-it, see `parser.ts`) and returns the citation model.
+ * Nothing inside code spans, code blocks, HTML blocks or front matter is reported.
+ */
+export function analyzeDocument(text: string, opts?: CitationOptions): DocumentModel {
+  return analyze(text, opts).model;
+}
+
+/** {@link analyzeDocument} with the internals the editing operations need. */
+export function analyze(text: string, opts?: CitationOptions): Analysis {
+  const lines = new LineIndex(text);
+  const tokens = parseBlocks(normalizeForParser(text));
+  const wanted = headingText(opts);
+  const refs: { label: string; range: SourceRange }[] = [];
+  const inlineCitations: InlineCitation[] = [];
+  const defs: PendingDef[] = [];
+  const headings: { line: number; level: number; range: SourceRange; matches: boolean }[] = [];
+  const blocks: BlockInfo[] = [];
+  let frontMatter: SourceRange | undefined;
+  let lastBlock: Analysis['lastBlock'];
+  let quoteDepth = 0;
+  let rowLine = -1;
+  let cell = 0;
+  let tableEnd = -1;
+  let heading: { line: number; level: number; atx: boolean } | undefined;
+  let def: PendingDef | undefined;
+  let topEnd = 0;
+  const tops: [number, number][] = [];
+
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i]!;
+    if (def && tok.type !== 'footnote_reference_close') def.inner.push(tok);
+    if (tok.level === 0 && tok.map && tok.nesting !== -1) {
+      lastBlock = { type: tok.type, map: tok.map as [number, number], markup: tok.markup };
+      topEnd = tok.map[1];
+      tops.push(tok.map as [number, number]);
+    }
+    switch (tok.type) {
+      case 'front_matter':
+        frontMatter = lines.range(0, lines.lineEnd(tok.map![1] - 1));
+        blocks.push({ kind: 'front-matter', startLine: 0, endLine: tok.map![1] });
+        break;
+      case 'fence':
+      case 'code_block':
+        blocks.push({ kind: 'code', startLine: tok.map![0], endLine: tok.map![1] });
+        break;
+      case 'html_block':
+        blocks.push({ kind: 'html', startLine: tok.map![0], endLine: tok.map![1] });
+        break;
+      case 'blockquote_open':
+        quoteDepth++;
+        break;
+      case 'blockquote_close':
+        quoteDepth--;
+        break;
+      case 'table_open':
+        tableEnd = tok.map![1];
+        break;
+      case 'tr_open':
+        rowLine = tok.map![0];
+        cell = 0;
+        break;
+      case 'heading_open':
+        heading = { line: tok.map![0], level: Number(tok.tag.slice(1)), atx: tok.markup.startsWith('#') };
+        break;
+      case 'heading_close':
+        heading = undefined;
+        break;
+      case 'footnote_reference_open': {
+        const meta = tok.meta as { label: string; start: number };
+        def = { label: meta.label, start: meta.start, map: tok.map as [number, number], level: tok.level, inner: [] };
+        break;
+      }
+      case 'footnote_reference_close':
+        if (def) defs.push(def);
+        def = undefined;
+        break;
+      case 'inline': {
+        const prev = tokens[i - 1]!;
+        const isCell = prev.type === 'th_open' || prev.type === 'td_open';
+        const where: InlineKind = isCell
+          ? { kind: 'cell', line: rowLine, cell: cell++, inQuote: quoteDepth > 0 }
+          : { kind: 'lines', firstLine: tok.map![0], atx: heading?.atx ?? false };
+        const startLine = isCell ? rowLine : tok.map![0];
+        const endLine = isCell ? rowLine + 1 : tok.map![1];
+        blocks.push({ kind: 'inline', startLine, endLine, content: tok.content, where, leafEndLine: Math.max(topEnd, isCell ? tableEnd : endLine) });
+        if (heading && !isCell) {
+          const range = lines.range(lines.lineStart(heading.line), lines.lineEnd(heading.line));
+          headings.push({ line: heading.line, level: heading.level, range, matches: tok.content.trim() === wanted });
+        }
+        collectInline(tok, lines, where, refs, inlineCitations);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  const model = buildModel(text, lines, refs, inlineCitations, defs, headings, frontMatter);
+  return { model, lines, blocks, tops, ...(lastBlock ? { lastBlock } : {}) };
+}
+
+function collectInline(
+  tok: Token,
+  lines: LineIndex,
+  where: InlineKind,
+  refs: { label: string; range: SourceRange }[],
+  cites: InlineCitation[],
+): void {
+  const children = tok.children;
+  if (!children) return;
+  let map: ((p: number) => number) | undefined;
+  for (const child of children) {
+    if (child.type !== 'sn_ref' && child.type !== 'sn_cite') continue;
+    map ??= inlineMapper(lines, tok.content, where);
+    const meta = child.meta as RefMeta | CiteMeta;
+    const range = lines.range(map(meta.start), map(meta.end - 1) + 1);
+    if (child.type === 'sn_ref') refs.push({ label: (meta as RefMeta).label, range });
+    else {
+      const raw = (meta as CiteMeta).raw;
+      const parsed = parseRawCitation(raw);
+      cites.push(parsed.ok ? { raw, citation: parsed.citation, range } : { raw, error: parsed, range });
+    }
+  }
+}
+
+function buildModel(
+  text: string,
+  lines: LineIndex,
+  refs: { label: string; range: SourceRange }[],
+  inlineCitations: InlineCitation[],
+  defs: PendingDef[],
+  headings: { line: number; level: number; range: SourceRange; matches: boolean }[],
+  frontMatter: SourceRange | undefined,
+): DocumentModel {
+  const definitions: OurDefinition[] = [];
+  const authorDefinitions: AuthorDefinition[] = [];
+  const firstKind = new Map<string, 'ours' | 'author'>();
+  for (const d of defs) {
+    const duplicateLabel = firstKind.has(d.label);
+    const ours = d.level === 0 ? readOurDefinition(d, lines, duplicateLabel) : undefined;
+    if (ours) definitions.push(ours);
+    else {
+      const endLine = Math.max(d.map[1], d.map[0] + 1);
+      let lastLine = endLine - 1;
+      while (lastLine > d.map[0] && lines.lineText(lastLine).trim() === '') lastLine--;
+      authorDefinitions.push({ label: d.label, range: lines.range(d.start, lines.lineEnd(lastLine)), line: d.map[0], endLine, duplicateLabel });
+    }
+    if (!duplicateLabel) firstKind.set(d.label, ours ? 'ours' : 'author');
+  }
+  const defLines = new Set(definitions.map((d) => d.line));
+  const cites = inlineCitations.filter((c) => !defLines.has(c.range.line));
+  const references: FootnoteReference[] = refs.map((r) => ({
+    label: r.label,
+    range: r.range,
+    ours: firstKind.get(r.label) === 'ours',
+    defined: firstKind.has(r.label),
+  }));
+  const authorLabels = new Set<string>();
+  for (const d of authorDefinitions) authorLabels.add(d.label);
+  for (const r of references) if (!r.ours) authorLabels.add(r.label);
+
+  let referencesSection: ReferencesSection | undefined;
+  for (let h = headings.length - 1; h >= 0; h--) {
+    const head = headings[h]!;
+    if (!head.matches) continue;
+    let endLine = lines.lineCount;
+    for (let n = h + 1; n < headings.length; n++) {
+      if (headings[n]!.level <= head.level) {
+        endLine = headings[n]!.line;
+        break;
+      }
+    }
+    referencesSection = { headingRange: head.range, headingLine: head.line, level: head.level, endLine };
+    break;
+  }
+  const eol = /\r\n/.exec(text.slice(0, lines.lineEnd(0) + 2)) ? '\r\n' : '\n';
+  const model: DocumentModel = {
+    eol,
+    lineCount: lines.lineCount,
+    references,
+    definitions,
+    authorDefinitions,
+    authorLabels: [...authorLabels],
+    inlineCitations: cites,
+    ...(referencesSection ? { referencesSection } : {}),
+    ...(frontMatter ? { frontMatter } : {}),
+    problems: [],
+  };
+  model.problems = collectProblems(model);
+  return model;
+}
+
+function readOurDefinition(d: PendingDef, lines: LineIndex, duplicateLabel: boolean): OurDefinition | undefined {
+  if (!isOurLabel(d.label)) return undefined;
+  // one line: whatever the parser made of the body (normally a paragraph), nothing continues it
+  const line = d.map[0];
+  if (d.inner.length === 0 || d.inner.some((t) => t.map && (t.map[0] !== line || t.map[1] !== line + 1))) return undefined;
+  for (let l = line + 1; l < d.map[1]; l++) if (lines.lineText(l).trim() !== '') return undefined;
+  const lineEnd = lines.lineEnd(line);
+  const bodyStart = d.start + d.label.length + 4; // `[^` label `]:`
+  const body = lines.text.slice(bodyStart, lineEnd);
+  const parsed = parseDefinitionBody(body);
+  if (!parsed) return undefined;
+  const base = {
+    label: d.label,
+    number: Number(d.label),
+    citationRaw: parsed.citationRaw,
+    citationRange: lines.range(bodyStart + parsed.citationStart, bodyStart + parsed.citationEnd),
+    kbName: parsed.kbName,
+    kbCode: parsed.kbCode,
+    range: lines.range(d.start, bodyStart + body.trimEnd().length),
+    line,
+    duplicateLabel,
+  };
+  return parsed.parsed.ok ? { ...base, citation: parsed.parsed.citation } : { ...base, error: parsed.parsed };
+}

@@ -1,0 +1,190 @@
+/**
+ * The citation text format (DESIGN.md, "Citation format"): `doc_name#chunk_index`, the footnote
+ * definition `[^n]: doc#idx — kb_name (kb_code)` and the inline form `〔doc#idx〕`.
+ * These functions work on strings only; where the text sits in a document is `analyze.ts`'s job
+ * (the definition's body is located by the Markdown parser first, then read here).
+ */
+import type { Citation, CitationSource } from './types';
+
+/** Result of {@link parseCitation}. */
+export type ParseCitationResult =
+  | { ok: true; citation: Citation }
+  | { ok: false; error: 'missing-hash' | 'empty-doc-name' | 'bad-chunk-index'; message: string };
+
+const CHUNK_RE = /^(?:0|[1-9][0-9]*)$/;
+const DEF_SEPARATOR = ' — ';
+
+/**
+ * Parses `doc_name#chunk_index` (doc_name unescaped), splitting at the LAST `#`.
+ * The chunk index must be a canonical non-negative integer (`0`, `7`, not `07` or `-1`).
+ */
+export function parseCitation(s: string): ParseCitationResult {
+  const hash = s.lastIndexOf('#');
+  if (hash < 0) return { ok: false, error: 'missing-hash', message: `"${s}" has no "#<chunk_index>"` };
+  const docName = s.slice(0, hash);
+  const idx = s.slice(hash + 1);
+  if (docName.trim() === '') return { ok: false, error: 'empty-doc-name', message: `"${s}" has an empty doc_name` };
+  if (!CHUNK_RE.test(idx) || !Number.isSafeInteger(Number(idx))) {
+    return { ok: false, error: 'bad-chunk-index', message: `"${idx}" is not a non-negative integer chunk_index` };
+  }
+  return { ok: true, citation: { docName, chunkIndex: Number(idx) } };
+}
+
+/** `doc#idx` with the doc name as is (for messages, cache keys, hovers). */
+export function citationKey(c: Citation): string {
+  return `${c.docName}#${c.chunkIndex}`;
+}
+
+function flattenWhitespace(s: string): string {
+  return s.replace(/\r\n|[\r\n\t\v\f\u2028\u2029]/g, ' ');
+}
+
+/**
+ * Escapes a doc_name for a footnote definition: `\`, `[`, `]` get a backslash; newlines and tabs
+ * become spaces. A leading character that would open a block (`#`, `>`, `-`, `1.` …) is
+ * backslash-escaped too, so the definition stays one plain paragraph (it renders the same).
+ */
+export function escapeDocName(docName: string): string {
+  return escapeBlockStart(flattenWhitespace(docName).replace(/[\\[\]]/g, (c) => `\\${c}`));
+}
+
+/** Backslash-escapes a first character that would start a Markdown block (heading, quote, list, fence, HTML…). */
+export function escapeBlockStart(s: string): string {
+  const ordered = /^(\d{1,9})([.)])/.exec(s);
+  if (ordered) return `${ordered[1]}\\${s.slice(ordered[1]!.length)}`;
+  return /^[#>+=*`~<|_-]/.test(s) ? `\\${s}` : s;
+}
+
+/**
+ * Escapes kb_name / kb_code for a definition: as {@link escapeDocName}, plus `#`, `(` and `)`, so the
+ * last unescaped `#` of a definition always ends the doc_name and its last `( … )` is the code.
+ * All are CommonMark backslash escapes: they render as the plain character.
+ */
+export function escapeKbText(s: string): string {
+  return flattenWhitespace(s).replace(/[\\[\]#()]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Escapes a doc_name for the inline style `〔…〕` (also safe inside table cells and emphasis).
+ * Backticks become `&#96;`: a backslash cannot stop a backtick from closing a code span opened
+ * before the cursor.
+ */
+export function escapeInlineDocName(docName: string): string {
+  return flattenWhitespace(docName)
+    .replace(/[\\[\]|<>&*_~]/g, (c) => `\\${c}`)
+    .replace(/`/g, '&#96;')
+    .replace(/〔/g, '&#x3014;')
+    .replace(/〕/g, '&#x3015;');
+}
+
+/** Formats `doc#idx` for a footnote definition (doc_name escaped). */
+export function formatCitation(c: Citation): string {
+  return `${escapeDocName(c.docName)}#${c.chunkIndex}`;
+}
+
+/** The body of our definition (after `[^n]: `). */
+export function formatDefinitionBody(s: CitationSource): string {
+  return `${formatCitation(s)}${DEF_SEPARATOR}${escapeKbText(s.kbName)} (${escapeKbText(s.kbCode)})`;
+}
+
+/** A whole definition line (without line break): `[^n]: doc#idx — kb (code)`. */
+export function formatDefinition(label: string, s: CitationSource): string {
+  return `[^${label}]: ${formatDefinitionBody(s)}`;
+}
+
+/** The inline style: `〔doc#idx〕`. */
+export function formatInlineCitation(c: Citation): string {
+  return `〔${escapeInlineDocName(c.docName)}#${c.chunkIndex}〕`;
+}
+
+function isAsciiPunct(code: number): boolean {
+  return (code >= 0x21 && code <= 0x2f) || (code >= 0x3a && code <= 0x40) || (code >= 0x5b && code <= 0x60) || (code >= 0x7b && code <= 0x7e);
+}
+
+/** Removes CommonMark backslash escapes (and the two entities the inline style uses). */
+export function unescapeMarkdown(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw.charCodeAt(i);
+    if (ch === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) {
+      out += raw[i + 1];
+      i++;
+    } else if (ch === 0x26 && raw.startsWith('&#96;', i)) {
+      out += '`';
+      i += 4;
+    } else if (ch === 0x26 && raw.startsWith('&#x3014;', i)) {
+      out += '〔';
+      i += 7;
+    } else if (ch === 0x26 && raw.startsWith('&#x3015;', i)) {
+      out += '〕';
+      i += 7;
+    } else {
+      out += raw[i];
+    }
+  }
+  return out;
+}
+
+/** Positions (in `raw`) of characters that are not backslash-escaped and equal `ch`. */
+function unescapedPositions(raw: string, ch: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (raw.charCodeAt(i) === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) i++;
+    else if (raw[i] === ch) out.push(i);
+  }
+  return out;
+}
+
+/** Parses a raw (escaped) `doc#idx` as written in a definition or inline citation. */
+export function parseRawCitation(raw: string): ParseCitationResult {
+  const hashes = unescapedPositions(raw, '#');
+  const hash = hashes.length > 0 ? hashes[hashes.length - 1]! : -1;
+  if (hash < 0) return parseCitation(unescapeMarkdown(raw));
+  return parseCitation(`${unescapeMarkdown(raw.slice(0, hash))}#${raw.slice(hash + 1)}`);
+}
+
+/** Our definition body, split into its parts (offsets relative to the body). */
+export interface DefinitionBody {
+  /** The raw `doc#idx` part and where it sits in the body. */
+  citationRaw: string;
+  citationStart: number;
+  citationEnd: number;
+  parsed: ParseCitationResult;
+  kbName: string;
+  kbCode: string;
+}
+
+/**
+ * Reads a definition body (the text after `[^n]:`, one line). Returns `undefined` when it does not
+ * have our shape `X#… — Y (Z)` at all (then the definition is the author's). A body with our shape
+ * but a bad `doc#idx` part is returned with `parsed.ok === false` (reported as malformed).
+ */
+export function parseDefinitionBody(body: string): DefinitionBody | undefined {
+  const lead = body.startsWith(' ') ? 1 : 0;
+  const text = body.trimEnd();
+  if (!text.endsWith(')')) return undefined;
+  const opens = unescapedPositions(text, '(');
+  const closes = unescapedPositions(text, ')');
+  if (closes.length === 0 || closes[closes.length - 1] !== text.length - 1 || opens.length === 0) return undefined;
+  const open = opens[opens.length - 1]!;
+  if (open < 1 || text[open - 1] !== ' ') return undefined;
+  const head = text.slice(lead, open - 1);
+  const hashes = unescapedPositions(head, '#');
+  if (hashes.length === 0) return undefined;
+  const sep = head.indexOf(DEF_SEPARATOR, hashes[hashes.length - 1]!);
+  if (sep < 0) return undefined;
+  const citationRaw = head.slice(0, sep);
+  return {
+    citationRaw,
+    citationStart: lead,
+    citationEnd: lead + sep,
+    parsed: parseRawCitation(citationRaw),
+    kbName: unescapeMarkdown(head.slice(sep + DEF_SEPARATOR.length)),
+    kbCode: unescapeMarkdown(text.slice(open + 1, text.length - 1)),
+  };
+}
+
+/** True for labels we may own: positive integers without leading zeros. */
+export function isOurLabel(label: string): boolean {
+  return /^[1-9][0-9]{0,8}$/.test(label);
+}

@@ -1,0 +1,85 @@
+/**
+ * The retrieval context kept with each citation (knowledge base, query, score and its type, date,
+ * passage), and a plain serialisable cache of them keyed by `doc#idx`, which the extension persists
+ * in the workspace so hovers and checks work offline.
+ */
+
+/** What was retrieved for one citation. */
+export interface CitationContext {
+  /** `doc_name#chunk_index` (doc name unescaped). */
+  citation: string;
+  kbCode: string;
+  kbName: string;
+  query: string;
+  score: number;
+  /** The server's `score_type` (e.g. `rerank`, `vector`): scores are only comparable within a type. */
+  scoreType: string;
+  /** ISO 8601 date-time. */
+  retrievedAt: string;
+  /** The passage text. */
+  content: string;
+}
+
+/** The JSON form of a cache. */
+export interface CitationCacheData {
+  version: 1;
+  entries: CitationContext[];
+}
+
+function isContext(v: unknown): v is CitationContext {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    ['citation', 'kbCode', 'kbName', 'query', 'scoreType', 'retrievedAt', 'content'].every((k) => typeof o[k] === 'string') &&
+    typeof o.score === 'number' &&
+    Number.isFinite(o.score)
+  );
+}
+
+/** A Map of contexts keyed by `doc#idx`; the most recent retrieval of a passage wins. */
+export class CitationCache {
+  private readonly entries = new Map<string, CitationContext>();
+
+  /** Builds a cache from persisted data; malformed entries are dropped, never thrown on. */
+  static fromJSON(data: unknown): CitationCache {
+    const cache = new CitationCache();
+    const list = typeof data === 'object' && data !== null ? (data as { entries?: unknown }).entries : undefined;
+    if (Array.isArray(list)) for (const e of list) if (isContext(e)) cache.put(e);
+    return cache;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(citation: string): CitationContext | undefined {
+    return this.entries.get(citation);
+  }
+
+  has(citation: string): boolean {
+    return this.entries.has(citation);
+  }
+
+  /** Stores a context unless a more recent one of the same passage is already there. */
+  put(ctx: CitationContext): void {
+    const old = this.entries.get(ctx.citation);
+    if (!old || Date.parse(ctx.retrievedAt) >= Date.parse(old.retrievedAt) || Number.isNaN(Date.parse(old.retrievedAt))) {
+      this.entries.set(ctx.citation, { ...ctx });
+    }
+  }
+
+  delete(citation: string): boolean {
+    return this.entries.delete(citation);
+  }
+
+  /** Keeps only the given citations (e.g. those still used somewhere in the workspace). */
+  retain(citations: Iterable<string>): void {
+    const keep = new Set(citations);
+    for (const k of [...this.entries.keys()]) if (!keep.has(k)) this.entries.delete(k);
+  }
+
+  /** Plain data, sorted by citation for stable files. */
+  toJSON(): CitationCacheData {
+    return { version: 1, entries: [...this.entries.values()].sort((a, b) => (a.citation < b.citation ? -1 : a.citation > b.citation ? 1 : 0)) };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Markdown citations for Shunong bulletins — pure logic, no `vscode`. See DESIGN.md, "Citation format".
+ *
+ * Every operation parses the document once (markdown-it, see `parser.ts`) and returns edits in
+ * UTF-16 document offsets, sorted and non-overlapping, to apply as one WorkspaceEdit.
+ */
+export * from './types';
+export {
+  parseCitation,
+  parseRawCitation,
+  formatCitation,
+  formatDefinition,
+  formatDefinitionBody,
+  formatInlineCitation,
+  escapeDocName,
+  escapeKbText,
+  escapeInlineDocName,
+  unescapeMarkdown,
+  citationKey,
+  isOurLabel,
+  type ParseCitationResult,
+} from './citation';
+export {
+  analyzeDocument,
+  type DocumentModel,
+  type FootnoteReference,
+  type OurDefinition,
+  type AuthorDefinition,
+  type InlineCitation,
+  type ReferencesSection,
+  type CitationError,
+} from './analyze';
+export { insertCitation, type InsertOptions, type InsertResult, type InsertErrorCode } from './insert';
+export { escapeSnippetText, escapeSnippetLine, formatSnippet } from './snippet';
+export { applyEdits, normalizeEdits } from './edits';
+export { MESSAGES, formatMessage, type Problem, type ProblemCode } from './problems';
+export { LineIndex } from './positions';
+export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
+export { lint, type Diagnostic, type Fix } from './lint';
+export { runCheck, formatProblemLine, CHECK_USAGE, type CheckIo } from './check';
+export { CitationCache, type CitationContext, type CitationCacheData } from './context';

@@ -1,0 +1,272 @@
+/**
+ * Inserting a citation (footnote or inline style), optionally with a cited snippet, as one batch
+ * of edits: the cursor spot and, for footnotes, the references section. One parse, linear work.
+ */
+import { analyze, headingText, type Analysis, type BlockInfo } from './analyze';
+import { citationKey, formatDefinition, formatInlineCitation } from './citation';
+import { normalizeEdits } from './edits';
+import { probeInline } from './parser';
+import { inlineMapper, type LineIndex } from './positions';
+import { formatSnippet } from './snippet';
+import type { CitationOptions, CitationSource, TextEdit } from './types';
+
+/** Options of {@link insertCitation}. */
+export interface InsertOptions extends CitationOptions {
+  /** `footnote` (default) or `inline`. */
+  style?: 'footnote' | 'inline';
+  /** Insert a cited snippet (a block) instead of only the citation at the cursor. */
+  snippet?: { text: string; as: 'blockquote' | 'paragraph' };
+}
+
+/** Why nothing was inserted. */
+export type InsertErrorCode = 'invalid-source' | 'in-code' | 'in-html' | 'in-front-matter' | 'in-references' | 'not-in-text' | 'unclosed-block';
+
+/** Result of {@link insertCitation}. */
+export type InsertResult =
+  | {
+      ok: true;
+      /** Sorted, non-overlapping; apply as one WorkspaceEdit (one undo step). */
+      edits: TextEdit[];
+      /** The footnote label used (footnote style). */
+      label?: string;
+      /** True when an existing definition of the same source was reused. */
+      reused: boolean;
+      /** The text written at the cursor spot (reference, inline citation or snippet block). */
+      inserted: string;
+      /** Offset (in the original text) where `inserted` goes; the cursor may have been moved out of a link, entity… */
+      offset: number;
+    }
+  | { ok: false; error: InsertErrorCode; message: string };
+
+const MESSAGES: Record<InsertErrorCode, string> = {
+  'invalid-source': 'The source has no doc_name or a chunk_index that is not a non-negative integer.',
+  'in-code': 'The cursor is inside code; a citation there would be plain code text.',
+  'in-html': 'The cursor is inside an HTML block; a citation there would not be Markdown.',
+  'in-front-matter': 'The cursor is inside the front matter.',
+  'in-references': 'The cursor is in the references section heading or one of its citation definitions.',
+  'not-in-text': 'Put the cursor in text (a paragraph, heading, list item or table cell) or on an empty line.',
+  'unclosed-block': 'The document ends inside an unclosed code or HTML block; close it before adding a references section.',
+};
+
+function fail(error: InsertErrorCode): InsertResult {
+  return { ok: false, error, message: MESSAGES[error] };
+}
+
+function isBlank(s: string): boolean {
+  return s.trim() === '';
+}
+
+type Spot = { ok: true; offset: number; blankLine: boolean; block?: BlockInfo } | { ok: false; error: InsertErrorCode };
+
+/** Where a citation can go at (or just after) the cursor. */
+export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
+  const { lines, model } = a;
+  let c = Math.min(Math.max(0, cursor), text.length);
+  if (c > 0 && text.charCodeAt(c - 1) === 0x0d && text.charCodeAt(c) === 0x0a) c--;
+  const line = lines.lineAt(c);
+  for (const d of model.definitions) if (d.line === line) return { ok: false, error: 'in-references' };
+  if (model.referencesSection?.headingLine === line) return { ok: false, error: 'in-references' };
+  const here = a.blocks.filter((b) => b.startLine <= line && line < b.endLine);
+  const hard = here.find((b) => b.kind !== 'inline');
+  if (hard) return { ok: false, error: hard.kind === 'code' ? 'in-code' : hard.kind === 'html' ? 'in-html' : 'in-front-matter' };
+  if (here.length === 0) {
+    // on an empty line: at its start (after indentation it could become indented code)
+    if (!isBlank(lines.lineText(line)) || insideContainer(a, line)) return { ok: false, error: 'not-in-text' };
+    return { ok: true, offset: lines.lineStart(line), blankLine: true };
+  }
+  // one or more inline blocks (several table cells share a line): find the content spot
+  let best: { block: BlockInfo; offset: number; map: (p: number) => number } | undefined;
+  for (const b of here) {
+    const map = inlineMapper(lines, b.content!, b.where!);
+    const [from, to] = lineSpan(b, lines, line, map);
+    const offset = Math.min(Math.max(c, from), to);
+    if (!best || Math.abs(offset - c) < Math.abs(best.offset - c)) best = { block: b, offset, map };
+  }
+  const { block, map } = best!;
+  let offset = best!.offset;
+  const spans = probeInline(block.content!).map((s) => ({ kind: s.kind, start: map(s.start), end: map(Math.max(s.start, s.end - 1)) + 1 }));
+  for (let pass = 0; pass < 3; pass++) {
+    for (const s of spans) {
+      if (s.start < offset && offset < s.end) {
+        if (s.kind === 'code') return { ok: false, error: 'in-code' };
+        offset = s.end;
+      }
+    }
+  }
+  return { ok: true, offset, blankLine: false, block };
+}
+
+/** An empty line between two parts of one list, quote or footnote: text there would end it. */
+function insideContainer(a: Analysis, line: number): boolean {
+  return a.tops.some(([s, e]) => {
+    if (line <= s || line >= e) return false;
+    for (let l = line + 1; l < e; l++) if (!isBlank(a.lines.lineText(l))) return true;
+    return false;
+  });
+}
+
+/** Offsets of the block's content on one source line. */
+function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number) => number): [number, number] {
+  const content = b.content!;
+  if (b.where!.kind === 'cell') return [map(0), content.length > 0 ? map(content.length - 1) + 1 : map(0)];
+  let k = line - b.where!.firstLine;
+  let from = 0;
+  while (k > 0 && from >= 0) {
+    from = content.indexOf('\n', from) + 1;
+    if (from === 0) return [lines.lineEnd(line), lines.lineEnd(line)];
+    k--;
+  }
+  const nl = content.indexOf('\n', from);
+  const to = nl < 0 ? content.length : nl;
+  return [map(from), to > from ? map(to - 1) + 1 : map(from)];
+}
+
+/** The edit that puts a definition line in the references section (creating it at the end if missing). */
+export function definitionEdit(a: Analysis, text: string, label: string, line: string, opts?: CitationOptions): TextEdit | InsertErrorCode {
+  const { lines, model } = a;
+  const eol = model.eol;
+  const n = Number(label);
+  const section = model.referencesSection;
+  if (section) {
+    const inSection = model.definitions.filter((d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel);
+    const next = inSection.find((d) => d.number > n);
+    if (next) {
+      const at = lines.lineStart(next.line);
+      return { start: at, end: at, newText: line + eol };
+    }
+    if (inSection.length > 0) {
+      const last = inSection.reduce((x, y) => (y.line > x.line ? y : x));
+      const at = lines.lineEnd(last.line);
+      return { start: at, end: at, newText: eol + line };
+    }
+    const at = lines.lineEnd(section.headingLine);
+    const after = section.headingLine + 1 < lines.lineCount && !isBlank(lines.lineText(section.headingLine + 1));
+    return { start: at, end: at, newText: eol + eol + line + (after ? eol : '') };
+  }
+  if (endsInsideOpenBlock(a, text)) return 'unclosed-block';
+  const end = text.length;
+  let prefix = '';
+  if (end > 0) {
+    const endsWithBreak = /[\r\n]$/.test(text);
+    if (!endsWithBreak) prefix = eol + eol;
+    else if (!isBlank(lines.lineText(lines.lineCount - 2))) prefix = eol;
+  }
+  return { start: end, end, newText: `${prefix}## ${headingText(opts)}${eol}${eol}${line}${eol}` };
+}
+
+/** The last block is a fence or raw-HTML block that nothing closes: appended text would fall inside it. */
+function endsInsideOpenBlock(a: Analysis, text: string): boolean {
+  const last = a.lastBlock;
+  if (!last || last.map[1] < a.lines.lineCount - (/[\r\n]$/.test(text) ? 1 : 0)) return false;
+  if (last.type === 'fence') {
+    if (last.map[1] - 1 === last.map[0]) return true;
+    const closing = a.lines.lineText(last.map[1] - 1).trim();
+    const ch = last.markup[0]!;
+    return !(closing.length >= last.markup.length && [...closing].every((x) => x === ch));
+  }
+  if (last.type === 'html_block') {
+    const html = text.slice(a.lines.lineStart(last.map[0]));
+    const open = /^\s*<(!--|\?|!\[CDATA\[|![A-Za-z]|script|pre|style|textarea)/i.exec(html);
+    if (!open) return false;
+    const closer: Record<string, RegExp> = { '!--': /-->/, '?': /\?>/, '![cdata[': /\]\]>/ };
+    const key = open[1]!.toLowerCase();
+    const re = closer[key] ?? (key.startsWith('!') ? />/ : new RegExp(`</${key}>`, 'i'));
+    return !re.test(html.slice(open[0].length));
+  }
+  return false;
+}
+
+/** Next free label: after our highest number, skipping labels the author uses. */
+export function nextLabel(a: Analysis): string {
+  let n = a.model.definitions.reduce((m, d) => Math.max(m, d.number), 0) + 1;
+  const taken = new Set(a.model.authorLabels);
+  while (taken.has(String(n))) n++;
+  return String(n);
+}
+
+function validSource(s: CitationSource): boolean {
+  return s.docName.trim() !== '' && Number.isSafeInteger(s.chunkIndex) && s.chunkIndex >= 0;
+}
+
+/**
+ * Inserts a citation of `source` at `cursorOffset`. Footnote style writes `[^n]` at the cursor and
+ * (unless the same source already has a definition, whose number is reused) its definition in the
+ * references section, in number order, creating the section at the end when missing. Inline style
+ * writes `〔doc#idx〕`. With `snippet`, a blockquote/paragraph ending with the citation is written as
+ * its own block: at the cursor on an empty line, else after the paragraph (or table) under the cursor.
+ * A cursor inside code, HTML or front matter is an error; a cursor inside a link destination, entity,
+ * reference… moves to its end.
+ */
+export function insertCitation(text: string, cursorOffset: number, source: CitationSource, opts: InsertOptions = {}): InsertResult {
+  if (!validSource(source)) return fail('invalid-source');
+  const a = analyze(text, opts);
+  const spot = placeCursor(a, text, cursorOffset);
+  if (!spot.ok) return fail(spot.error);
+  const eol = a.model.eol;
+  const edits: TextEdit[] = [];
+  let label: string | undefined;
+  let reused = false;
+  let citationText: string;
+  if (opts.style === 'inline') citationText = formatInlineCitation(source);
+  else {
+    const key = citationKey(source);
+    const existing = a.model.definitions.find((d) => !d.duplicateLabel && d.citation && citationKey(d.citation) === key);
+    reused = existing !== undefined;
+    label = existing?.label ?? nextLabel(a);
+    citationText = `[^${label}]`;
+    if (!existing) {
+      const e = definitionEdit(a, text, label, formatDefinition(label, source), opts);
+      if (typeof e === 'string') return fail(e);
+      edits.push(e);
+    }
+  }
+  const at = opts.snippet ? snippetSpot(a, spot) : spot.offset;
+  const inserted = opts.snippet
+    ? blockAt(a, at, formatSnippet(opts.snippet.text, opts.snippet.as, citationText, eol))
+    : inlineAt(a, text, spot, citationText);
+  edits.unshift({ start: at, end: at, newText: inserted });
+  return { ok: true, edits: normalizeEdits(edits), ...(label !== undefined ? { label } : {}), reused, inserted, offset: at };
+}
+
+function snippetSpot(a: Analysis, spot: Extract<Spot, { ok: true }>): number {
+  if (spot.blankLine || !spot.block) return a.lines.lineStart(a.lines.lineAt(spot.offset));
+  const end = spot.block.leafEndLine ?? spot.block.endLine;
+  return a.lines.lineEnd(Math.max(end - 1, spot.block.startLine));
+}
+
+/** A block at `at`, separated from its neighbours by one blank line. */
+function blockAt(a: Analysis, at: number, block: string): string {
+  const { lines } = a;
+  const eol = a.model.eol;
+  const line = lines.lineAt(at);
+  const beforeOnLine = lines.text.slice(lines.lineStart(line), at);
+  const restOfLine = lines.text.slice(at, lines.lineEnd(line));
+  let pre = eol + eol;
+  if (isBlank(beforeOnLine)) pre = line === 0 || isBlank(lines.lineText(line - 1)) ? '' : eol;
+  let post = eol + eol;
+  if (isBlank(restOfLine)) {
+    if (line + 1 >= lines.lineCount) post = eol;
+    else post = isBlank(lines.lineText(line + 1)) ? '' : eol;
+  }
+  return pre + block + post;
+}
+
+/** The citation at the cursor, with the little spacing that keeps it a citation. */
+function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, citation: string): string {
+  const at = spot.offset;
+  if (spot.blankLine) {
+    const line = a.lines.lineAt(at);
+    const prevBlank = line === 0 || isBlank(a.lines.lineText(line - 1));
+    const nextBlank = line + 1 >= a.lines.lineCount || isBlank(a.lines.lineText(line + 1));
+    const eol = a.model.eol;
+    const atEnd = at >= text.length;
+    return (prevBlank ? '' : eol) + citation + (nextBlank && !atEnd ? '' : eol);
+  }
+  let backslashes = 0;
+  for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 0x5c; i--) backslashes++;
+  // `\[^1]` would be an escaped bracket, `^[^1]` an inline footnote
+  const pre = backslashes % 2 === 1 || text[at - 1] === '^' ? ' ' : '';
+  const next = text[at];
+  const post = next === '(' || next === '[' || next === ':' ? ' ' : '';
+  return pre + citation + post;
+}

@@ -1,0 +1,171 @@
+/**
+ * Offsets ↔ 0-based line/character, and mapping positions inside a markdown-it inline token's
+ * content back to document offsets.
+ */
+import type { Position, SourceRange } from './types';
+
+/** Line starts of a text (LF, CRLF or CR line breaks — the parser sees the same lines). */
+export class LineIndex {
+  readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a) this.starts.push(i + 1);
+      else if (c === 0x0d) {
+        if (text.charCodeAt(i + 1) === 0x0a) i++;
+        this.starts.push(i + 1);
+      }
+    }
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** Offset of the first character of `line`. */
+  lineStart(line: number): number {
+    return this.starts[Math.min(Math.max(line, 0), this.starts.length - 1)]!;
+  }
+
+  /** Offset just after the last character of `line`, before its line break. */
+  lineEnd(line: number): number {
+    if (line + 1 >= this.starts.length) return this.text.length;
+    const next = this.starts[line + 1]!;
+    return this.text.charCodeAt(next - 2) === 0x0d && this.text.charCodeAt(next - 1) === 0x0a ? next - 2 : next - 1;
+  }
+
+  /** The text of `line` without its line break. */
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
+  lineAt(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  positionAt(offset: number): Position {
+    const line = this.lineAt(offset);
+    return { line, character: offset - this.starts[line]! };
+  }
+
+  offsetAt(p: Position): number {
+    const start = this.lineStart(p.line);
+    return Math.min(start + Math.max(p.character, 0), this.lineEnd(p.line));
+  }
+
+  range(start: number, end: number): SourceRange {
+    const a = this.positionAt(start);
+    const b = this.positionAt(end);
+    return { start, end, line: a.line, character: a.character, endLine: b.line, endCharacter: b.character };
+  }
+}
+
+/** How an inline token's content sits in its source lines. */
+export type InlineKind =
+  | { kind: 'lines'; firstLine: number; atx: boolean }
+  | { kind: 'cell'; line: number; cell: number; inQuote: boolean };
+
+/**
+ * Builds a function mapping an offset in an inline token's `content` to a document offset.
+ * Paragraph lines are suffixes of their source lines (markdown-it strips only container
+ * markers and indentation, and trims the ends), so each content line is anchored at its end; an
+ * ATX heading's content is found after its `#` marks; a table cell is located among the row's
+ * cells (split at unescaped `|`, as the parser does, `\|` becoming `|`).
+ */
+export function inlineMapper(lines: LineIndex, content: string, where: InlineKind): (p: number) => number {
+  if (where.kind === 'cell') return cellMapper(lines, content, where.line, where.cell, where.inQuote);
+  const contentLineStarts = [0];
+  for (let i = content.indexOf('\n'); i >= 0; i = content.indexOf('\n', i + 1)) contentLineStarts.push(i + 1);
+  const anchors: number[] = [];
+  const anchor = (k: number): number => {
+    const cached = anchors[k];
+    if (cached !== undefined) return cached;
+    const line = where.firstLine + k;
+    const cStart = contentLineStarts[k]!;
+    const cEnd = k + 1 < contentLineStarts.length ? contentLineStarts[k + 1]! - 1 : content.length;
+    const cl = content.slice(cStart, cEnd);
+    // the parser saw CRLF as ` \n` (see normalizeForParser): the space is part of its line
+    const lineEnd = lines.lineEnd(line);
+    const src = lines.lineText(line) + (lines.text.charCodeAt(lineEnd) === 0x0d && lines.text.charCodeAt(lineEnd + 1) === 0x0a ? ' ' : '');
+    const base = lines.lineStart(line);
+    let endInSrc: number;
+    if (where.atx) {
+      const hashes = src.length - src.trimStart().length + (src.trimStart().match(/^#+/)?.[0].length ?? 0);
+      const at = src.indexOf(cl, hashes);
+      endInSrc = (at >= 0 ? at : hashes) + cl.length;
+    } else {
+      const last = k === contentLineStarts.length - 1;
+      const hay = last ? src.trimEnd() : src;
+      const core = cl.replace(/^[ \t]+/, '');
+      if (hay.endsWith(core)) endInSrc = hay.length;
+      else {
+        const at = src.indexOf(core);
+        endInSrc = at >= 0 ? at + core.length : hay.length;
+      }
+    }
+    // offset of content line start: anchored at the end of the line
+    const a = base + endInSrc - cl.length;
+    anchors[k] = a;
+    return a;
+  };
+  return (p) => {
+    let lo = 0;
+    let hi = contentLineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (contentLineStarts[mid]! <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    return anchor(lo) + (p - contentLineStarts[lo]!);
+  };
+}
+
+function isJsSpace(ch: string): boolean {
+  return ch.trim() === '';
+}
+
+function cellMapper(lines: LineIndex, content: string, line: number, cell: number, inQuote: boolean): (p: number) => number {
+  const src = lines.lineText(line);
+  const base = lines.lineStart(line);
+  // source offsets of each cell's characters, as markdown-it's escaped split produces them
+  const cells: number[][] = [];
+  let cur: number[] = [];
+  let escaped = false;
+  const end = src.trimEnd().length;
+  let i = inQuote ? (src.match(/^(?:[ \t]*>[ \t]?)*/)?.[0].length ?? 0) : 0;
+  while (i < end && isJsSpace(src[i]!)) i++;
+  for (; i < end; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 0x7c) {
+      if (!escaped) {
+        cells.push(cur);
+        cur = [];
+      } else {
+        cur[cur.length - 1] = i;
+      }
+    } else {
+      cur.push(i);
+    }
+    escaped = c === 0x5c;
+  }
+  cells.push(cur);
+  if (cells.length > 0 && cells[0]!.length === 0) cells.shift();
+  if (cells.length > 0 && cells[cells.length - 1]!.length === 0) cells.pop();
+  const chars = cells[cell] ?? [];
+  let last = chars.length;
+  while (last > 0 && isJsSpace(src[chars[last - 1]!]!)) last--;
+  return (p) => {
+    const idx = last - (content.length - p);
+    if (idx >= 0 && idx < chars.length) return base + chars[idx]!;
+    if (idx >= chars.length && chars.length > 0) return base + chars[chars.length - 1]! + 1;
+    return base + (chars[0] ?? 0);
+  };
+}

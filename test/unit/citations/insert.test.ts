@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyzeDocument, applyEdits, insertCitation, type CitationSource } from '../../../src/citations';
+import { anyText, bulletin, flat, source } from './helpers';
+
+const tea: CitationSource = { docName: '茶树农事操作.docx', chunkIndex: 1, kbName: '茶树管理', kbCode: 'TEA_MANAGER_001' };
+
+function insertOk(text: string, at: number, s: CitationSource, opts: Parameters<typeof insertCitation>[3] = {}): { text: string; label?: string } {
+  const r = insertCitation(text, at, s, opts);
+  assert.ok(r.ok, r.ok ? '' : r.message);
+  return { text: applyEdits(text, r.edits), ...(r.label !== undefined ? { label: r.label } : {}) };
+}
+
+describe('citations/insert', () => {
+  it('writes [^1] at the cursor and creates the references section at the end', () => {
+    const t = '# 周报\n\n茶园春季管理。\n';
+    const { text } = insertOk(t, t.indexOf('。'), tea);
+    assert.equal(text, '# 周报\n\n茶园春季管理[^1]。\n\n## 参考资料\n\n[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n');
+  });
+
+  it('reuses the number of the same source, skips author labels, keeps number order', () => {
+    let t = '甲[^2]乙[^a]丙\n\n[^2]: 作者的二。\n[^a]: 作者的 a。\n\n## 参考资料\n\n[^1]: x.docx#5 — k (K)\n[^4]: y.docx#6 — k (K)\n';
+    const r1 = insertCitation(t, t.indexOf('丙'), { ...tea, docName: 'x.docx', chunkIndex: 5 });
+    assert.ok(r1.ok && r1.reused && r1.label === '1' && r1.edits.length === 1);
+    t = insertOk(t, t.indexOf('丙'), tea).text;
+    assert.match(t, /丙/);
+    assert.ok(t.includes('[^4]: y.docx#6 — k (K)\n[^5]: 茶树农事操作.docx#1'));
+    t = insertOk(t, 0, { ...tea, chunkIndex: 9 }, { referencesHeading: '参考资料' }).text;
+    assert.ok(t.startsWith('[^6]甲'));
+  });
+
+  it('puts a definition in number order inside an existing section, with CRLF kept', () => {
+    const t = 'a [^1] b [^3]\r\n\r\n## 参考资料\r\n\r\n[^1]: x.docx#1 — k (K)\r\n[^3]: z.docx#3 — k (K)\r\n\r\n## 附录\r\n';
+    const r = insertCitation(t, 1, tea);
+    assert.ok(r.ok);
+    assert.equal(r.label, '4');
+    const out = applyEdits(t, r.edits);
+    assert.ok(out.includes('[^3]: z.docx#3 — k (K)\r\n[^4]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\r\n\r\n## 附录'), out);
+  });
+
+  it('writes the inline style and refuses code, HTML and front matter', () => {
+    const t = '---\nx: 1\n---\n正文`code`。\n\n```\nfence\n```\n\n<div>\nhtml\n</div>\n';
+    assert.equal(insertOk(t, t.indexOf('。'), tea, { style: 'inline' }).text.includes('正文`code`〔茶树农事操作.docx#1〕。'), true);
+    for (const [at, error] of [
+      [t.indexOf('x: 1'), 'in-front-matter'],
+      [t.indexOf('ode'), 'in-code'],
+      [t.indexOf('fence'), 'in-code'],
+      [t.indexOf('html'), 'in-html'],
+    ] as const) {
+      const r = insertCitation(t, at, tea);
+      assert.ok(!r.ok && r.error === error, `${at} ${error}`);
+    }
+  });
+
+  it('moves out of a link destination or entity instead of breaking it', () => {
+    const t = '见[链接](http://x.y/abc) &amp; 后文\n';
+    const out = insertOk(t, t.indexOf('abc'), tea).text;
+    assert.ok(out.startsWith('见[链接](http://x.y/abc)[^1] &amp;'), out);
+    const out2 = insertOk(t, t.indexOf('amp'), tea, { style: 'inline' }).text;
+    assert.ok(out2.includes('&amp;〔'), out2);
+  });
+
+  it('writes an escaped snippet as a blockquote ending with its citation', () => {
+    const t = '第一段。\n\n第二段。\n';
+    const snippet = '# 标题\n| a | b |\n|---|---|\n`code` <b>x</b> & [^1] 〔d#1〕\n\n1. 列表';
+    const r = insertCitation(t, 1, tea, { snippet: { text: snippet, as: 'blockquote' } });
+    assert.ok(r.ok);
+    const out = applyEdits(t, r.edits);
+    assert.equal(
+      out.split('## 参考资料')[0],
+      '第一段。\n\n> \\# 标题\n> \\| a \\| b \\|\n> \\|---\\|---\\|\n> \\`code\\` \\<b\\>x\\</b\\> \\& \\[^1\\] &#x3014;d#1&#x3015;\n>\n> 1\\. 列表 [^1]\n\n第二段。\n\n',
+    );
+    const m = analyzeDocument(out);
+    assert.equal(m.references.length, 1);
+    assert.equal(m.inlineCitations.length, 0);
+  });
+
+  it('property: any source inserted anywhere is found again, and nothing else changes', () => {
+    fc.assert(
+      fc.property(bulletin, fc.nat(), source, fc.constantFrom('footnote', 'inline') as fc.Arbitrary<'footnote' | 'inline'>, fc.option(fc.tuple(anyText, fc.constantFrom('blockquote', 'paragraph') as fc.Arbitrary<'blockquote' | 'paragraph'>), { nil: undefined }), (text, pos, s, style, snip) => {
+        const before = analyzeDocument(text);
+        const at = pos % (text.length + 1);
+        const r = insertCitation(text, at, s, { style, ...(snip !== undefined ? { snippet: { text: snip[0], as: snip[1] } } : {}) });
+        if (!r.ok) return;
+        for (const e of r.edits) assert.equal(e.start, e.end, 'insertions only');
+        const out = applyEdits(text, r.edits);
+        const after = analyzeDocument(out);
+        const want = { docName: flat(s.docName), chunkIndex: s.chunkIndex };
+        if (style === 'inline') {
+          assert.equal(after.inlineCitations.length, before.inlineCitations.length + 1);
+          assert.equal(after.inlineCitations.filter((c) => c.citation && c.citation.docName === want.docName && c.citation.chunkIndex === want.chunkIndex).length, before.inlineCitations.filter((c) => c.citation && c.citation.docName === want.docName && c.citation.chunkIndex === want.chunkIndex).length + 1);
+        } else {
+          const defs = after.definitions.filter((d) => d.label === r.label);
+          assert.equal(defs.length, 1);
+          assert.deepEqual(defs[0]!.citation, want);
+          assert.equal(defs[0]!.kbName, flat(s.kbName));
+          assert.equal(after.references.filter((x) => x.label === r.label).length, before.references.filter((x) => x.label === r.label).length + 1);
+          assert.equal(after.definitions.length, before.definitions.length + (r.reused ? 0 : 1));
+        }
+        // the author's footnotes are untouched (unless the cursor was in one's text) and every other reference stays
+        assert.deepEqual(after.authorDefinitions.map((d) => d.label), before.authorDefinitions.map((d) => d.label));
+        const shift = r.inserted.length;
+        before.authorDefinitions.forEach((d, i) => {
+          if (d.range.start <= r.offset && r.offset <= d.range.end) return;
+          const moved = d.range.start > r.offset ? shift : 0;
+          const now = after.authorDefinitions[i]!;
+          assert.equal(now.range.start, d.range.start + moved);
+          assert.equal(out.slice(now.range.start, now.range.end), text.slice(d.range.start, d.range.end));
+        });
+        assert.equal(after.references.length, before.references.length + (style === 'footnote' ? 1 : 0));
+        assert.equal(after.inlineCitations.length - before.inlineCitations.length, style === 'inline' ? 1 : 0);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 400) },
+    );
+  });
+});
