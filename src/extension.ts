@@ -8,12 +8,14 @@ import * as account from './features/account/index';
 import * as bulletin from './features/bulletin/index';
 import * as cite from './features/cite/index';
 import * as recognition from './features/recognition/index';
+import * as search from './features/search/index';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
   readonly bulletin: ReturnType<typeof bulletin.activate>;
   readonly citations: cite.Citations;
+  readonly knowledge: search.KnowledgeApi;
 }
 
 /** Activation entry point. */
@@ -30,7 +32,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Shunon
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context);
-  return { connection, bulletin: bulletinApi, citations };
+  const knowledge = search.activate(context, { connection });
+  return { connection, bulletin: bulletinApi, citations, knowledge };
 }
 
 /**

@@ -47,3 +47,21 @@ export function isLoopback(address: string | undefined): boolean {
 export function delay(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * The vendor's Bearer check (shared by `/mcp` and `/api/v1/chat/completions`): answers 401 with the
+ * vendor's bodies and returns false when the key is missing or unknown.
+ */
+export function checkBearer(req: IncomingMessage, res: ServerResponse, keys: ReadonlySet<string>): boolean {
+  const auth = req.headers.authorization;
+  const m = auth === undefined ? null : /^Bearer\s+(.+)$/i.exec(auth.trim());
+  if (!m) {
+    sendJson(res, 401, { error: 'missing api key, header: Authorization: Bearer<api key>' });
+    return false;
+  }
+  if (!keys.has((m[1] ?? '').trim())) {
+    sendJson(res, 401, { error: 'invalid api key' });
+    return false;
+  }
+  return true;
+}

@@ -26,7 +26,8 @@ import {
 import { z } from 'zod';
 import { AdminControls, TokenBucket, type AdminState } from './admin';
 import { EmulatorClock } from './clock';
-import { delay, isLoopback, readBody, rpcErrorBody, sendJson, sendText } from './http';
+import { checkBearer, delay, isLoopback, readBody, rpcErrorBody, sendJson, sendText } from './http';
+import { CHAT_PATH, DEFAULT_TOKENS_PER_SEC, handleChatCompletions } from './rest/chat';
 import { ImageStore, serveSample, SAMPLE_ROUTES } from './images';
 import { RetrievalEngine } from './retrieval';
 import { HttpSessionTransport } from './transport';
@@ -62,6 +63,8 @@ export interface EmulatorOptions {
   monotonicNow?: () => number;
   /** a prebuilt engine (shares the index between emulators); overrides knowledgeDir/scale */
   engine?: RetrievalEngine;
+  /** simulated generation speed of `/api/v1/chat/completions`, tokens per second (default 400) */
+  restTokensPerSec?: number;
 }
 
 /** One HTTP request as the emulator saw it. */
@@ -182,10 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, rec: RequestRecord): Promise<void> {
-    const auth = req.headers.authorization;
-    const m = auth === undefined ? null : /^Bearer\s+(.+)$/i.exec(auth.trim());
-    if (!m) return sendJson(res, 401, { error: 'missing api key, header: Authorization: Bearer<api key>' });
-    if (!keys.has((m[1] ?? '').trim())) return sendJson(res, 401, { error: 'invalid api key' });
+    if (!checkBearer(req, res, keys)) return;
     if (req.method === 'GET') return sendJson(res, 400, rpcErrorBody(-32000, 'Bad Request: the endpoint only accepts POST'));
     if (req.method !== 'POST') return sendJson(res, 405, rpcErrorBody(-32000, 'Method not allowed.'), { allow: 'POST' });
     const forced = controls.takeRateLimit();
@@ -262,6 +262,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     });
     const route = async (): Promise<void> => {
       if (url.pathname === '/mcp') return handleMcp(req, res, rec);
+      if (url.pathname === CHAT_PATH) return handleChatCompletions(req, res, { keys, controls, bucket, engine, clock, tokensPerSec: options.restTokensPerSec ?? DEFAULT_TOKENS_PER_SEC }, rec);
       if (url.pathname === '/__admin') return handleAdmin(req, res);
       if (url.pathname.startsWith('/__images/')) return images.serve(url, res);
       if (SAMPLE_ROUTES.some((p) => url.pathname.startsWith(p))) return serveSample(url, res);

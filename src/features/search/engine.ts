@@ -26,9 +26,29 @@ export interface ResultLike {
   readonly kb_code: string;
   readonly kb_name: string;
   readonly score_type: string;
-  readonly counts: SearchCounts;
+  readonly counts: CountsLike;
   readonly sources: readonly SourceLike[];
   readonly warnings: readonly string[];
+}
+
+/** `counts` as the platform parses them (any stage may be missing). */
+export interface CountsLike {
+  readonly vector?: number | null | undefined;
+  readonly fulltext?: number | null | undefined;
+  readonly hybrid?: number | null | undefined;
+  readonly rerank?: number | null | undefined;
+}
+
+const STAGES = ['vector', 'fulltext', 'hybrid', 'rerank'] as const;
+
+/** The counts with the missing stages left out. */
+export function cleanCounts(c: CountsLike): SearchCounts {
+  const out: Partial<Record<(typeof STAGES)[number], number>> = {};
+  for (const k of STAGES) {
+    const n = c[k];
+    if (typeof n === 'number' && Number.isFinite(n)) out[k] = n;
+  }
+  return out;
 }
 
 /** What a search needs from the outside. */
@@ -177,7 +197,7 @@ function single(options: SearchOptions, result: ResultLike, deps: SearchDeps, ob
     record: { id: newId(deps.now()), options, at, kbCodes: codes, passages },
     fused: false,
     lists: 1,
-    counts: result.counts,
+    counts: cleanCounts(result.counts),
     warnings: result.warnings,
     observed,
     failed: [],
@@ -212,16 +232,11 @@ function fused(
       view,
     };
   });
-  const counts: Record<'vector' | 'fulltext' | 'hybrid' | 'rerank', number | undefined> = {
-    vector: undefined,
-    fulltext: undefined,
-    hybrid: undefined,
-    rerank: undefined,
-  };
+  const counts: Partial<Record<(typeof STAGES)[number], number>> = {};
   for (const h of hits) {
-    for (const k of ['vector', 'fulltext', 'hybrid', 'rerank'] as const) {
+    for (const k of STAGES) {
       const n = h.result.counts[k];
-      if (typeof n === 'number') counts[k] = (counts[k] ?? 0) + n;
+      if (typeof n === 'number' && Number.isFinite(n)) counts[k] = (counts[k] ?? 0) + n;
     }
   }
   const warnings = [...new Set(hits.flatMap((h) => h.result.warnings))];
@@ -230,7 +245,7 @@ function fused(
     record: { id: newId(deps.now()), options, at, kbCodes: hits.map((h) => h.code), passages },
     fused: true,
     lists: hits.length,
-    counts: Object.fromEntries(Object.entries(counts).filter(([, v]) => v !== undefined)) as SearchCounts,
+    counts,
     warnings,
     observed,
     failed,

@@ -93,11 +93,11 @@ type Step =
   | { kind: 'hide' };
 
 interface Guided {
-  crop?: Crop | string;
-  stage?: Stage | string;
-  task?: Task | string;
-  words?: string;
-  kbCode?: string;
+  crop?: Crop | string | undefined;
+  stage?: Stage | string | undefined;
+  task?: Task | string | undefined;
+  words?: string | undefined;
+  kbCode?: string | undefined;
 }
 
 const BUTTON_SNIPPET: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('quote'), tooltip: vscode.l10n.t('Insert cited snippet') };
