@@ -15,7 +15,9 @@ import type {
 import { loadCitations } from '../../platform';
 import { scoreKind } from '../../knowledge/score';
 import { fixTitle, insertErrorMessage, problemMessage } from './messages';
+import { registerCitationTree, type CitationTree } from './tree';
 import { contextOf, isCitedPassage, passageOfContext, PASSAGE_MIME, sourceOf, type CitedPassage } from './passage';
+import { planDraftInsertion, type DraftBlock } from './draft';
 
 const CACHE_KEY = 'shunong.citationCache';
 export const PASSAGE_SCHEME = 'shunong-passage';
@@ -51,6 +53,8 @@ export class Citations implements vscode.Disposable {
   private readonly passageChanged = new vscode.EventEmitter<vscode.Uri>();
   /** Debounce of diagnostics, in ms (tests may lower it). */
   debounceMs = 400;
+  /** The "Citations" view of the active bulletin. */
+  tree: CitationTree | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {}
 
@@ -108,6 +112,29 @@ export class Citations implements vscode.Disposable {
     }
     void vscode.window.showWarningMessage(vscode.l10n.t('The document changed while inserting; nothing was inserted. Try again.'));
     return false;
+  }
+
+  /**
+   * Inserts a drafted text carrying several citations (see ./draft.ts) at the cursor of `editor`,
+   * as one edit (one undo step); the cited passages are remembered like single citations.
+   */
+  async insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean> {
+    const doc = editor.document;
+    if (doc.languageId !== 'markdown') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'));
+      return false;
+    }
+    const s = settings(doc.uri);
+    const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, { style: s.style, referencesHeading: s.referencesHeading });
+    if (!plan.ok) {
+      if (plan.error !== 'empty') void vscode.window.showWarningMessage(insertErrorMessage(plan.error));
+      return false;
+    }
+    const ok = await editor.edit((b) => {
+      for (const e of plan.edits) b.insert(doc.positionAt(e.start), e.newText);
+    }, { undoStopBefore: true, undoStopAfter: true });
+    if (ok) for (const p of plan.passages) await this.remember(p);
+    return ok;
   }
 
   /** The citation model of a document, parsed once per version. */
@@ -381,6 +408,7 @@ export function activate(context: vscode.ExtensionContext): Citations {
     }),
   );
   for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.schedule(d);
+  citations.tree = registerCitationTree(context, citations);
   return citations;
 }
 

@@ -133,6 +133,25 @@ suite('Citations in Markdown', () => {
     assert.equal(editor.document.getText(), text, 'renumbering twice changes nothing');
   });
 
+  test('the Citations view lists the active bulletin\'s sources with their uses', async () => {
+    const { citations } = await api();
+    const editor = await open('驻芽期浅修。\n');
+    assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
+    const tree = citations.tree;
+    assert.ok(tree);
+    await until(() => tree.document === editor.document, 'the view to follow the editor');
+    const roots = tree.getChildren();
+    assert.equal(roots.length, 1);
+    const item = tree.getTreeItem(roots[0] as never);
+    assert.equal(item.label, '[^1] 茶树农事操作.docx#1');
+    const uses = tree.getChildren(roots[0]);
+    assert.equal(uses.length, 1);
+    const use = tree.getTreeItem(uses[0] as never);
+    assert.equal(use.command?.command, 'shunong.citations.reveal');
+    await vscode.commands.executeCommand(use.command.command, ...(use.command.arguments ?? []));
+    assert.equal(editor.document.getText(editor.selection), '[^1]', 'jumping selects the use');
+  });
+
   test('"Check Citations in Workspace" fills the Problems panel for every bulletin', async () => {
     const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
     const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
