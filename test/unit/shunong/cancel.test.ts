@@ -1,0 +1,202 @@
+import { strict as assert } from 'node:assert';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { Emulator } from '../../emulator/server';
+import { ShunongClient, type NetworkError, type ToolInfo } from '../../../src/shunong';
+import { FakeScheduler, MINI_TOOLS, startEmu, startMiniServer, textResult, until, type MiniServer } from './helpers';
+
+const KEY = 'sk_local_demo';
+const TIME = {
+  timezone: 'Asia/Shanghai',
+  datetime: '2026-10-25 21:06:13',
+  date: '2026-10-25',
+  time: '21:06:13',
+  weekday: '星期日',
+  unix: 1792933573,
+  solar_term: '霜降',
+  solar_term_date: '2026-10-23',
+  next_solar_term: '立冬',
+  next_solar_term_date: '2026-11-07',
+  days_to_next_solar_term: 13,
+  solar_term_year: 2026,
+};
+
+describe('shunong client: timeouts, cancellation, progress, listChanged (loopback server that never answers)', () => {
+  let mini: MiniServer;
+  const clients: ShunongClient[] = [];
+  const make = (o: Partial<ConstructorParameters<typeof ShunongClient>[0]> = {}): ShunongClient => {
+    const c = new ShunongClient({ endpoint: mini.url, getKey: () => KEY, ...o });
+    clients.push(c);
+    return c;
+  };
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await mini.close();
+  });
+
+  it('cancel: the HTTP request is really aborted (socket closed) and the server is told (notifications/cancelled)', async () => {
+    mini = await startMiniServer();
+    const c = make();
+    const ac = new AbortController();
+    const p = c.currentTime({}, { signal: ac.signal });
+    await until(() => mini.callSockets.length === 1);
+    ac.abort();
+    await assert.rejects(p, (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    await until(() => mini.callSockets[0]?.closed === true);
+    await until(() => mini.received.some((m) => m.method === 'notifications/cancelled'));
+    const call = mini.received.find((m) => m.method === 'tools/call');
+    const cancelled = mini.received.find((m) => m.method === 'notifications/cancelled');
+    assert.equal(cancelled?.params?.['requestId'], call?.id);
+  });
+
+  it('a signal aborted before the call: CancelledError without any request', async () => {
+    mini = await startMiniServer();
+    const c = make();
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(c.currentTime({}, { signal: ac.signal }), (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    assert.equal(mini.received.length, 0);
+  });
+
+  it('timeout (injected scheduler): TimeoutError, the request aborted and the server told', async () => {
+    mini = await startMiniServer();
+    const sched = new FakeScheduler(1000);
+    const c = make({ scheduler: sched, timeoutMs: 5000 });
+    await c.connect();
+    const p = c.currentTime();
+    await until(() => mini.callSockets.length === 1);
+    assert.equal(sched.heldCount, 1);
+    sched.fireHeld();
+    await assert.rejects(p, (e: Error & { kind?: string; timeoutMs?: number }) => e.kind === 'timeout' && e.timeoutMs === 5000);
+    await until(() => mini.callSockets[0]?.closed === true);
+    await until(() => mini.received.some((m) => m.method === 'notifications/cancelled'));
+  });
+
+  it('timeout with the real clock (a short per-call timeout)', async () => {
+    mini = await startMiniServer();
+    const c = make();
+    await c.connect();
+    await assert.rejects(c.currentTime({}, { timeoutMs: 50 }), (e: Error & { kind?: string }) => e.kind === 'timeout');
+    await until(() => mini.callSockets[0]?.closed === true);
+  });
+
+  it('progress notifications reach onProgress before the result', async () => {
+    mini = await startMiniServer({
+      onCall: (msg, reply) => {
+        const token = (msg.params?.['_meta'] as { progressToken?: number } | undefined)?.progressToken;
+        reply.event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'half' } });
+        reply.event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 2, total: 2 } });
+        reply.result(textResult(TIME));
+      },
+    });
+    const c = make();
+    const seen: unknown[] = [];
+    const t = await c.currentTime({}, { onProgress: (p) => seen.push(p) });
+    assert.equal(t.solar_term, '霜降');
+    assert.deepEqual(seen, [{ progress: 1, total: 2, message: 'half' }, { progress: 2, total: 2 }]);
+  });
+
+  it('listChanged (inline on a reply): the tool list is refreshed and listeners told', async () => {
+    let version = 1;
+    const v2 = [...MINI_TOOLS, { name: 'weather_search', description: 'weather', inputSchema: { type: 'object', properties: { location: {}, date: {} } } }];
+    mini = await startMiniServer({
+      tools: () => (version === 1 ? MINI_TOOLS : v2),
+      onCall: (_msg, reply) => {
+        version = 2;
+        reply.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+        reply.result(textResult(TIME));
+      },
+    });
+    const c = make();
+    const heard: ToolInfo[][] = [];
+    await c.connect();
+    c.onDidChangeTools((t) => heard.push(t));
+    await c.currentTime();
+    await until(() => heard.length === 1);
+    assert.deepEqual(
+      heard[0]?.map((t) => t.name),
+      ['knowledge_search', 'get_current_time', 'weather_search'],
+    );
+    assert.equal((await c.listTools()).length, 3);
+  });
+
+  it('a result of the wrong shape is a ResultShapeError naming the tool and the field', async () => {
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult({ ...TIME, unix: 'soon' })) });
+    const c = make();
+    await assert.rejects(c.currentTime(), (e: Error & { kind?: string; tool?: string; field?: string }) => {
+      assert.equal(e.kind, 'result-shape');
+      assert.equal(e.tool, 'get_current_time');
+      assert.equal(e.field, 'unix');
+      assert.match(e.message, /get_current_time/);
+      assert.match(e.message, /unix/);
+      return true;
+    });
+  });
+
+  it('empty sources without isError is a knowledge miss', async () => {
+    mini = await startMiniServer({
+      onCall: (_m, reply) =>
+        reply.result(
+          textResult({
+            kb_code: 'A',
+            kb_name: 'a',
+            query: 'q',
+            mode: 'hybrid',
+            score_type: 'rrf',
+            total: 0,
+            counts: { vector: 3, fulltext: 1, hybrid: 0, rerank: 0 },
+            sources: [],
+            warnings: [],
+          }),
+        ),
+    });
+    const c = make();
+    await assert.rejects(c.knowledgeSearch({ query: 'q' }), (e: Error & { kind?: string; vectorCandidates?: number }) => e.kind === 'knowledge-miss' && e.vectorCandidates === 3);
+  });
+});
+
+describe('shunong client: cut SSE replies and an endpoint that is down', () => {
+  let emu: Emulator;
+  const clients: ShunongClient[] = [];
+  beforeEach(async () => {
+    emu = await startEmu();
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await emu.close();
+  });
+  const make = (): ShunongClient => {
+    // the timeout is held by the fake scheduler: a hang would fail the test by mocha's timeout
+    const c = new ShunongClient({ endpoint: emu.url, getKey: () => KEY, scheduler: new FakeScheduler(1000), timeoutMs: 600_000 });
+    clients.push(c);
+    return c;
+  };
+
+  it('a reply stream cut once is retried once (the tools are side-effect free) and succeeds', async () => {
+    const c = make();
+    await c.connect();
+    await emu.admin({ cutSse: { next: 1 } });
+    const before = emu.requests.length;
+    const r = await c.knowledgeSearch({ query: '茶树修剪技术要点' });
+    assert.ok(r.sources.length > 0);
+    const calls = emu.requests.slice(before).filter((x) => x.rpcMethod === 'tools/call');
+    assert.equal(calls.length, 2);
+  });
+
+  it('a reply stream cut twice is a clear NetworkError, never a hang', async () => {
+    const c = make();
+    await c.connect();
+    await emu.admin({ cutSse: { next: 2 } });
+    await assert.rejects(c.knowledgeSearch({ query: '茶树修剪技术要点' }), (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /cut short/.test(e.message));
+  });
+
+  it('ECONNREFUSED: NetworkError naming the endpoint', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const c = new ShunongClient({ endpoint: `http://127.0.0.1:${port}/mcp`, getKey: () => KEY });
+    clients.push(c);
+    await assert.rejects(c.connect(), (e: NetworkError) => e.kind === 'network' && e.code === 'ECONNREFUSED' && e.message.includes(String(port)));
+  });
+});
