@@ -319,7 +319,8 @@ export class SearchSession implements vscode.Disposable {
           continue;
         }
         if (r.kind !== 'accept') return undefined;
-        g.words = r.item?.kind2 === 'skip' ? '' : r.value.trim();
+        // Typed words count even when Enter beats the "Add" item's arrival; to skip, clear the text.
+        g.words = r.value.trim();
         at = 5;
       } else {
         const composed = lib.composeQuery({
@@ -559,7 +560,7 @@ export class SearchSession implements vscode.Disposable {
     this.lastRecord = record;
     const docs = this.services.docs;
     const passages: FlowItem[] = record.passages.map((s) => ({
-      label: firstLine(s.passage.content),
+      label: firstLine(s.passage.content, 40),
       description: `${model.keyOf(s.passage)} · ${s.passage.kbName}`,
       detail: `${scoreText(s)} · ${snippetRest(s.passage.content)}`,
       kind2: 'passage',

@@ -1,0 +1,234 @@
+/**
+ * Knowledge search inside a real VS Code against the local endpoint: the guided flow end to end
+ * (crop → stage → task → words → composed query → results → cited snippet in the bulletin), the
+ * free-text search from a selection, result order equal to the server's ranking, the fused search
+ * over every knowledge base, the no-hit explanation and offers, and a Cancel that really aborts.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FlowItem } from '../../../src/features/search/flow';
+import { admin, api, stub, until } from './helpers';
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Captures the real QuickPick the next command creates. */
+function captureQuickPick(): { get(): vscode.QuickPick<FlowItem> | undefined } {
+  let qp: vscode.QuickPick<FlowItem> | undefined;
+  const s = stub(vscode.window, 'createQuickPick', (() => {
+    s.restore();
+    qp = vscode.window.createQuickPick<FlowItem>();
+    return qp;
+  }) as typeof vscode.window.createQuickPick);
+  return { get: () => qp };
+}
+
+/** Waits for a step whose title matches, not busy. */
+async function stepTitled(get: () => vscode.QuickPick<FlowItem> | undefined, title: RegExp): Promise<vscode.QuickPick<FlowItem>> {
+  await until(() => {
+    const qp = get();
+    return !!qp && !qp.busy && title.test(qp.title ?? '') && qp.items.length > 0;
+  }, `quick pick step ${title}`);
+  return get() as vscode.QuickPick<FlowItem>;
+}
+
+/** Makes `item` active and accepts it through the workbench, as Enter would. */
+async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<void> {
+  if (item) qp.activeItems = [item];
+  await sleep(150);
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
+async function openBulletin(content: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+  const end = doc.positionAt(content.length);
+  editor.selection = new vscode.Selection(end, end);
+  return editor;
+}
+
+const passages = (qp: vscode.QuickPick<FlowItem>): FlowItem[] => qp.items.filter((i) => i.stored !== undefined);
+
+suite('Knowledge search', () => {
+  suiteSetup(async () => {
+    const { knowledge } = await api();
+    await knowledge.store.update((s) => ({ ...s, history: [], pins: [] }));
+  });
+
+  teardown(async () => {
+    await admin({ latencyMs: 0 });
+    const { knowledge } = await api();
+    knowledge.session?.qp.hide();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('guided: crop → stage → task → words → composed query → results in the server\'s order → cited snippet', async () => {
+    const { connection, knowledge } = await api();
+    const editor = await openBulletin('# 茶园夏季管理\n\n修剪安排如下。\n\n');
+    const cap = captureQuickPick();
+    const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge'));
+
+    let qp = await stepTitled(cap.get, /crop|作物/);
+    assert.equal(qp.step, 1);
+    assert.equal(qp.totalSteps, 5);
+    assert.ok(qp.items.some((i) => i.kind2 === 'skip'), 'the step can be skipped');
+    const tea = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'tea');
+    assert.ok(tea, 'the tea crop is offered');
+    assert.match(tea.description ?? '', /TEA_MANAGER_001/);
+    await accept(qp, tea);
+
+    qp = await stepTitled(cap.get, /growth stage|生育期/);
+    const stage = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'dormant-bud');
+    assert.ok(stage, 'the tea stages are offered');
+    assert.ok(!qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'tillering'), 'only the stages of tea');
+    await accept(qp, stage);
+
+    qp = await stepTitled(cap.get, /farm task|农事环节/);
+    await accept(qp, qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'pruning'));
+
+    qp = await stepTitled(cap.get, /own words|补充关键词/);
+    qp.value = '要点';
+    await until(() => qp.items.some((i) => i.kind2 === 'custom'), 'the "add words" item');
+    await accept(qp, qp.items.find((i) => i.kind2 === 'custom'));
+
+    qp = await stepTitled(cap.get, /the query|查询语句/);
+    assert.equal(qp.value, '茶树 驻芽期 修剪 要点', 'the composed query is shown, editable');
+    const search = qp.items.find((i) => i.kind2 === 'search');
+    assert.match(search?.description ?? '', /TEA_MANAGER_001/, 'the crop picked the knowledge base');
+    await accept(qp, search);
+
+    qp = await stepTitled(cap.get, /passages|个片段/);
+    assert.equal((qp as unknown as { sortByLabel?: boolean }).sortByLabel, false, 'no re-sorting by label');
+    const shown = passages(qp);
+    const direct = await connection.run((c) => c.knowledgeSearch({ query: '茶树 驻芽期 修剪 要点', kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false }));
+    assert.deepEqual(
+      shown.map((i) => `${i.stored?.passage.docName}#${i.stored?.passage.chunkIndex}`),
+      direct.sources.map((s) => `${s.doc_name}#${s.chunk_index}`),
+      'the order shown is the server\'s ranking',
+    );
+    const first = shown[0];
+    assert.ok(first?.stored);
+    assert.equal(first.description, `${first.stored.passage.docName}#${first.stored.passage.chunkIndex} · 茶树管理`);
+    assert.match(first.detail ?? '', /Rank 1 of 5|第 1\/5 名/);
+    assert.ok(!/%/.test(first.detail ?? ''), 'an RRF score is never a percentage');
+    assert.ok(qp.items.some((i) => /Re-ranking was turned off|已关闭 Rerank/.test(i.label)), 'the server warning is shown');
+    assert.ok(qp.items.some((i) => /Vector candidates|向量候选/.test(i.label)), 'the counts are shown');
+    await until(() => knowledge.docs.previewContent.includes(first.stored?.passage.content.slice(0, 20) ?? '?'), 'the preview beside');
+
+    await accept(qp, first);
+    const result = await run;
+    assert.equal(result.status, 'inserted');
+    const text = editor.document.getText();
+    assert.ok(text.includes(first.stored.passage.content.split('\n')[0] ?? '?'), 'the snippet is in the bulletin');
+    assert.match(text, new RegExp(`\\[\\^1\\]: ${first.stored.passage.docName.replace(/\./g, '\\.')}#${first.stored.passage.chunkIndex} — 茶树管理 \\(TEA_MANAGER_001\\)`));
+    assert.equal(knowledge.store.state.history[0]?.options.query, '茶树 驻芽期 修剪 要点', 'the search is in the history');
+  });
+
+  test('free text: the selection is the starting query, its crop picks the knowledge base', async () => {
+    const editor = await openBulletin('夏季要做好茶树修剪技术要点的宣传。\n');
+    const doc = editor.document;
+    const from = doc.getText().indexOf('茶树修剪技术要点');
+    editor.selection = new vscode.Selection(doc.positionAt(from), doc.positionAt(from + '茶树修剪技术要点'.length));
+    const cap = captureQuickPick();
+    const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.searchSelection'));
+    let qp = await stepTitled(cap.get, /the query|查询语句/);
+    assert.equal(qp.value, '茶树修剪技术要点');
+    assert.match(qp.items.find((i) => i.kind2 === 'search')?.description ?? '', /TEA_MANAGER_001/);
+    await accept(qp, qp.items.find((i) => i.kind2 === 'search'));
+    qp = await stepTitled(cap.get, /passages|个片段/);
+    assert.ok(passages(qp).length > 0);
+    assert.ok(passages(qp).every((i) => i.stored?.passage.kbCode === 'TEA_MANAGER_001'));
+    qp.hide();
+    assert.equal((await run).status, 'closed');
+    assert.equal(doc.getText(), '夏季要做好茶树修剪技术要点的宣传。\n', 'closing inserts nothing');
+  });
+
+  test('all knowledge bases: each base queried separately, fused by rank; every passage names one base', async () => {
+    const { knowledge } = await api();
+    const cap = captureQuickPick();
+    const run = Promise.resolve(vscode.commands.executeCommand<{ status: string; record?: { kbCodes: string[] } }>('shunong.searchKnowledge', { query: '茶树修剪技术要点', topK: 5, scoreThreshold: 0.7 }));
+    const qp = await stepTitled(cap.get, /passages|个片段/);
+    const items = passages(qp);
+    assert.ok(items.length > 0);
+    for (const i of items) {
+      assert.ok(i.stored && !i.stored.passage.kbCode.includes(','), 'one knowledge base per passage');
+      assert.ok(i.stored.passage.kbName !== '' && !i.stored.passage.kbName.includes(','));
+    }
+    assert.deepEqual(items.map((i) => i.stored?.view.rank), items.map((_, n) => n + 1), 'shown in fused rank order');
+    assert.equal(knowledge.store.state.basesListed, true);
+    assert.ok(knowledge.store.state.bases.some((b) => b.code === 'WHEAT_001' && b.name === '小麦'), 'the bases seen are remembered');
+    qp.hide();
+    const result = await run;
+    assert.equal(result.status, 'closed');
+  });
+
+  test('no hit: counts, threshold and best score; offers; a noisy retry asks first; nothing inserted', async () => {
+    const editor = await openBulletin('火星：\n');
+    const cap = captureQuickPick();
+    const run = Promise.resolve(
+      vscode.commands.executeCommand<{ status: string; miss?: { bestScore?: number } }>('shunong.searchKnowledge', {
+        query: '火星登陆舱推进剂燃烧效率',
+        kbCode: 'TEA_MANAGER_001',
+        topK: 5,
+        scoreThreshold: 0.7,
+      }),
+    );
+    let qp = await stepTitled(cap.get, /No passage matched|未命中/);
+    const labels = qp.items.map((i) => i.label).join('\n');
+    assert.match(labels, /25 vector \/ 0 full-text|向量 25 条 \/ 全文 0 条/);
+    assert.match(labels, /0\.7.*25.*0\.4926/);
+    const offers = qp.items.filter((i) => i.kind2 === 'offer').map((i) => (i.data as { id: string }).id);
+    assert.deepEqual(offers, ['lower-threshold', 'refine', 'all-knowledge-bases']);
+    const lower = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'lower-threshold');
+    assert.match(lower?.label ?? '', /0\.48/, 'just under the best score');
+    assert.match(lower?.detail ?? '', /noise|噪声/, 'warns that low scores bring noise');
+
+    // The noisy retry asks first; refusing keeps the offers on screen.
+    const modal = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    try {
+      await accept(qp, lower);
+      await until(() => modal.calls.length === 1, 'the confirmation');
+      assert.deepEqual(modal.calls[0]?.[1], { modal: true });
+    } finally {
+      modal.restore();
+    }
+    qp = await stepTitled(cap.get, /No passage matched|未命中/);
+
+    // All knowledge bases instead of one: still a miss (every base filtered), now summed.
+    await accept(qp, qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'));
+    await until(() => /No passage matched|未命中/.test(qp.title ?? '') && !qp.busy && !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'), 'the miss over all bases');
+    assert.ok(qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'refine'));
+    qp.hide();
+    const result = await run;
+    assert.equal(result.status, 'closed');
+    assert.ok(typeof result.miss?.bestScore === 'number');
+    assert.equal(editor.document.getText(), '火星：\n', 'nothing is inserted without a hit');
+  });
+
+  test('Cancel in the progress notification aborts the request', async () => {
+    await admin({ latencyMs: 4000 });
+    const cts = new vscode.CancellationTokenSource();
+    const original = vscode.window.withProgress;
+    let cancellable: boolean | undefined;
+    const s = stub(vscode.window, 'withProgress', ((options: vscode.ProgressOptions, task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Thenable<unknown>) => {
+      cancellable = options.cancellable;
+      return original(options, (p, token) => {
+        token.onCancellationRequested(() => cts.cancel());
+        return task(p, cts.token);
+      });
+    }) as typeof vscode.window.withProgress);
+    const cap = captureQuickPick();
+    try {
+      const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge', { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001' }));
+      await until(() => cap.get()?.busy === true, 'the search under way');
+      await sleep(300);
+      const started = Date.now();
+      cts.cancel();
+      const result = await run;
+      assert.equal(result.status, 'cancelled');
+      assert.equal(cancellable, true, 'the notification has a Cancel button');
+      assert.ok(Date.now() - started < 2500, 'the command ends at once, not after the slow reply');
+    } finally {
+      s.restore();
+    }
+  });
+});
