@@ -224,6 +224,15 @@ export function insertCitation(text: string, cursorOffset: number, source: Citat
   const inserted = opts.snippet
     ? blockAt(a, at, formatSnippet(opts.snippet.text, opts.snippet.as, citationText, eol))
     : inlineAt(a, text, spot, citationText);
+  // A references section created at the very spot of the insertion (the end of the document):
+  // exactly one blank line between what was inserted and its heading.
+  const def = edits[0];
+  if (def && def.start === at && def.end === at) {
+    def.newText = def.newText.replace(/^(?:\r?\n)+/, '');
+    const joined = `${inserted.replace(/(?:\r?\n)+$/, '')}${eol}${eol}`;
+    edits.unshift({ start: at, end: at, newText: joined });
+    return { ok: true, edits: normalizeEdits(edits), ...(label !== undefined ? { label } : {}), reused, inserted: joined, offset: at };
+  }
   edits.unshift({ start: at, end: at, newText: inserted });
   return { ok: true, edits: normalizeEdits(edits), ...(label !== undefined ? { label } : {}), reused, inserted, offset: at };
 }

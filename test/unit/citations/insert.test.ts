@@ -114,3 +114,19 @@ describe('citations/insert', () => {
     );
   });
 });
+
+describe('citations/insert at the end of a document', () => {
+  const src: CitationSource = { docName: '茶树农事操作.docx', chunkIndex: 1, kbName: '茶树管理', kbCode: 'TEA_MANAGER_001' };
+  const section = '## 参考资料\n\n[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n';
+  for (const tail of ['', '\n', '\n\n', '\n\n\n']) {
+    it(`keeps exactly one blank line before a new references section (text ending ${JSON.stringify(tail)})`, () => {
+      const t = `夏季管理要点如下。${tail}`;
+      const snippet = insertCitation(t, t.length, src, { snippet: { text: '浅修。', as: 'blockquote' } });
+      assert.ok(snippet.ok);
+      assert.match(applyEdits(t, snippet.edits), new RegExp(`> 浅修。 ?\\[\\^1\\]\\n\\n${section.replace(/[[\]^().#]/g, '\\$&')}$`));
+      const ref = insertCitation(t, t.length, src, {});
+      assert.ok(ref.ok);
+      assert.ok(applyEdits(t, ref.edits).endsWith(`[^1]\n\n${section}`));
+    });
+  }
+});
