@@ -2,6 +2,7 @@
 //   dist/extension.js  - activation entry: small, no MCP SDK or zod inside.
 //   dist/platform.js   - src/shunong (MCP SDK + zod), loaded on first use.
 //   dist/citations.js  - src/citations (markdown-it), loaded on first use.
+//   dist/imaging.js    - jimp, to shrink photos over 4 MB before upload, loaded on first use.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
@@ -30,6 +31,7 @@ const builds = [
   { ...common, entryPoints: { platform: 'src/shunong/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
+  { ...common, entryPoints: { imaging: 'src/features/recognition/imaging.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', external: ['vscode'], banner: { js: '#!/usr/bin/env node' } },
 ];
 if (existsSync('test/integration/suite/index.ts')) {

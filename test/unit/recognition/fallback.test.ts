@@ -1,0 +1,174 @@
+/**
+ * URLs the platform cannot download (302, 404, a host that accepts and never answers): the flow
+ * downloads the picture itself (no credentials, capped, image type checked) and retries once as
+ * base64 — against the local endpoint and a loopback image server. Only 127.0.0.1 is contacted.
+ */
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ShunongClient } from '../../../src/shunong/index';
+import { startEmulator, type Emulator } from '../../emulator/server';
+import { DownloadError, downloadImage } from '../../../src/features/recognition/download';
+import { recognize, type FlowDeps } from '../../../src/features/recognition/flow';
+import { ImageRefusedError, toBareBase64 } from '../../../src/features/recognition/image';
+import { loadShrinker } from '../../../src/features/recognition/resize';
+
+const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
+
+/** A loopback image host: /tea.png, /redirect (302), /missing (404), /slow (accepts, never answers), /html, /big. */
+async function imageHost(): Promise<{ origin: string; seen: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    seen.push(req.headers);
+    const path = (req.url ?? '').split('?')[0];
+    if (path === '/tea.png') {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': TEA.length });
+      res.end(TEA);
+    } else if (path === '/redirect') {
+      res.writeHead(302, { location: '/tea.png' });
+      res.end();
+    } else if (path === '/missing') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    } else if (path === '/html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html></html>');
+    } else if (path === '/fake-png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end('this is not a png');
+    } else if (path === '/big') {
+      res.writeHead(200, { 'content-type': 'image/png' }); // no content-length: the cap must hold while streaming
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      let n = 0;
+      const pump = (): void => {
+        while (n++ < 64) if (!res.write(chunk)) return void res.once('drain', pump);
+        res.end();
+      };
+      pump();
+    }
+    // '/slow': accepted, never answered
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    seen,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe('recognition: URL fallback against the local endpoint', function () {
+  this.timeout(30_000);
+  let emu: Emulator;
+  let host: Awaited<ReturnType<typeof imageHost>>;
+  let client: ShunongClient;
+  const calls: string[] = [];
+  let deps: FlowDeps;
+
+  before(async () => {
+    emu = await startEmulator({ downloadTimeoutMs: 400 });
+    host = await imageHost();
+    client = new ShunongClient({ endpoint: emu.url, getKey: () => 'sk_local_demo', timeoutMs: 20_000 });
+    deps = {
+      call: (args, signal) => {
+        calls.push('imageUrl' in args ? `url:${args.imageUrl}` : `base64:${args.imageBase64.length}`);
+        return client.recognizeCrop(args, signal ? { signal } : {});
+      },
+      download: (url, signal) => downloadImage(url, { timeoutMs: 600, ...(signal ? { signal } : {}) }),
+      shrinker: loadShrinker,
+    };
+  });
+  after(async () => {
+    await client.close();
+    await host.close();
+    await emu.close();
+  });
+  beforeEach(() => (calls.length = 0));
+
+  it('a URL the platform can fetch is sent as imageUrl, once, and previewed from the same bytes', async () => {
+    const out = await recognize({ kind: 'url', url: `${host.origin}/tea.png` }, 'tea_count', deps);
+    assert.deepEqual(calls, [`url:${host.origin}/tea.png`]);
+    assert.equal(out.sentAs, 'url');
+    assert.equal(out.notes.length, 0);
+    assert.equal(out.result.data.model_id, 'tea_count');
+    assert.ok(out.result.data.count > 0);
+    assert.deepEqual(out.preview?.bytes, TEA);
+  });
+
+  it('302: the platform refuses the redirect; the extension follows it and retries once as base64', async () => {
+    const out = await recognize({ kind: 'url', url: `${host.origin}/redirect` }, 'tea_count', deps);
+    assert.deepEqual(calls, [`url:${host.origin}/redirect`, `base64:${toBareBase64(TEA).length}`]);
+    assert.equal(out.sentAs, 'base64');
+    assert.equal(out.notes[0]?.kind, 'fallback');
+    assert.equal(out.notes[0]?.kind === 'fallback' ? out.notes[0].status : undefined, 302);
+    assert.ok(out.result.data.count > 0);
+    // our own download sends no credentials
+    for (const h of host.seen) {
+      assert.equal(h.authorization, undefined);
+      assert.equal(h.cookie, undefined);
+    }
+  });
+
+  it('404: the fallback download fails too, with the HTTP status; no second platform call', async () => {
+    await assert.rejects(recognize({ kind: 'url', url: `${host.origin}/missing` }, 'wheat_stage', deps), (e: unknown) => e instanceof DownloadError && e.reason === 'http' && e.status === 404);
+    assert.deepEqual(calls, [`url:${host.origin}/missing`]);
+  });
+
+  it('timeout: a host that accepts and never answers times out on the platform and then here', async () => {
+    const started = Date.now();
+    await assert.rejects(recognize({ kind: 'url', url: `${host.origin}/slow` }, 'tea_stage', deps), (e: unknown) => e instanceof DownloadError && e.reason === 'timeout');
+    assert.deepEqual(calls, [`url:${host.origin}/slow`]);
+    assert.ok(Date.now() - started < 10_000);
+  });
+
+  it('a local picture goes as bare base64; a non-image is refused before any request', async () => {
+    const out = await recognize({ kind: 'bytes', bytes: TEA, name: 'tea_buds.png' }, 'tea_count', deps);
+    assert.deepEqual(calls, [`base64:${toBareBase64(TEA).length}`]);
+    assert.equal(out.sentAs, 'base64');
+    calls.length = 0;
+    await assert.rejects(recognize({ kind: 'bytes', bytes: new TextEncoder().encode('# not a picture'), name: 'a.png' }, 'tea_count', deps), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'not-image');
+    assert.deepEqual(calls, []);
+  });
+});
+
+describe('recognition: own download checks', function () {
+  this.timeout(10_000);
+  let host: Awaited<ReturnType<typeof imageHost>>;
+  before(async () => (host = await imageHost()));
+  after(() => host.close());
+
+  it('downloads an image and checks content type and magic bytes', async () => {
+    const got = await downloadImage(`${host.origin}/tea.png`);
+    assert.equal(got.format, 'png');
+    assert.equal(got.contentType, 'image/png');
+    await assert.rejects(downloadImage(`${host.origin}/html`), (e: unknown) => e instanceof DownloadError && e.reason === 'not-image');
+    await assert.rejects(downloadImage(`${host.origin}/fake-png`), (e: unknown) => e instanceof DownloadError && e.reason === 'not-image');
+  });
+
+  it('caps the size while streaming', async () => {
+    await assert.rejects(downloadImage(`${host.origin}/big`, { maxBytes: 1024 * 1024 }), (e: unknown) => e instanceof DownloadError && e.reason === 'too-large');
+  });
+
+  it('refuses non-http URLs and URLs with credentials', async () => {
+    await assert.rejects(downloadImage('file:///etc/passwd'), (e: unknown) => e instanceof DownloadError && e.reason === 'bad-url');
+    await assert.rejects(downloadImage(`http://user:pw@127.0.0.1:1/x.png`), (e: unknown) => e instanceof DownloadError && e.reason === 'bad-url');
+  });
+
+  it('is cancelled by its signal', async () => {
+    const ac = new AbortController();
+    const p = downloadImage(`${host.origin}/slow`, { signal: ac.signal, timeoutMs: 5000 });
+    setTimeout(() => ac.abort(), 50);
+    await assert.rejects(p, (e: unknown) => e instanceof DownloadError && e.reason === 'cancelled');
+  });
+});

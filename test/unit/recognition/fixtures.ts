@@ -1,0 +1,90 @@
+/** Test pictures made on the fly (pngjs / jpeg-js), so the recognition tests need no binary fixtures. */
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+
+/** A PNG of `w` × `h` filled by `pixel(x, y)` → [r, g, b]. */
+export function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60]): Uint8Array {
+  const p = new PNG({ width: w, height: h });
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = pixel(x, y);
+      const i = (y * w + x) * 4;
+      p.data[i] = r;
+      p.data[i + 1] = g;
+      p.data[i + 2] = b;
+      p.data[i + 3] = 255;
+    }
+  }
+  return new Uint8Array(PNG.sync.write(p));
+}
+
+/** A JPEG of `w` × `h` (quality `q`) filled by `pixel`. */
+export function jpg(w: number, h: number, pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60], q = 90): Uint8Array {
+  const data = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const [r, g, b] = pixel(x, y);
+      const i = (y * w + x) * 4;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+      data[i + 3] = 255;
+    }
+  }
+  return new Uint8Array(jpeg.encode({ data, width: w, height: h }, q).data);
+}
+
+/** Deterministic noise (hard to compress: makes large JPEGs). */
+export function noise(seed = 1): (x: number, y: number) => [number, number, number] {
+  let s = seed >>> 0;
+  const next = (): number => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s >>> 24;
+  };
+  return () => [next(), next(), next()];
+}
+
+/** Inserts an EXIF APP1 segment with the given orientation right after the SOI marker of a JPEG. */
+export function withOrientation(jpegBytes: Uint8Array, orientation: number, littleEndian = false): Uint8Array {
+  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
+  if (littleEndian) {
+    tiff.write('II', 0, 'latin1');
+    tiff.writeUInt16LE(42, 2);
+    tiff.writeUInt32LE(8, 4);
+    tiff.writeUInt16LE(1, 8);
+    tiff.writeUInt16LE(0x0112, 10);
+    tiff.writeUInt16LE(3, 12);
+    tiff.writeUInt32LE(1, 14);
+    tiff.writeUInt16LE(orientation, 18);
+  } else {
+    tiff.write('MM', 0, 'latin1');
+    tiff.writeUInt16BE(42, 2);
+    tiff.writeUInt32BE(8, 4);
+    tiff.writeUInt16BE(1, 8);
+    tiff.writeUInt16BE(0x0112, 10);
+    tiff.writeUInt16BE(3, 12);
+    tiff.writeUInt32BE(1, 14);
+    tiff.writeUInt16BE(orientation, 18);
+  }
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const header = Buffer.alloc(4);
+  header[0] = 0xff;
+  header[1] = 0xe1;
+  header.writeUInt16BE(payload.length + 2, 2);
+  const b = Buffer.from(jpegBytes);
+  return new Uint8Array(Buffer.concat([b.subarray(0, 2), header, payload, b.subarray(2)]));
+}
+
+/** A minimal lossless WebP header (VP8L) claiming `w` × `h`; enough for sniffing and sizing. */
+export function webpHeader(w: number, h: number): Uint8Array {
+  const b = Buffer.alloc(30);
+  b.write('RIFF', 0, 'latin1');
+  b.writeUInt32LE(22, 4);
+  b.write('WEBP', 8, 'latin1');
+  b.write('VP8L', 12, 'latin1');
+  b.writeUInt32LE(10, 16);
+  b[20] = 0x2f;
+  const bits = ((w - 1) & 0x3fff) | (((h - 1) & 0x3fff) << 14);
+  b.writeUInt32LE(bits >>> 0, 21);
+  return new Uint8Array(b);
+}

@@ -1,0 +1,102 @@
+/** Reading results and the Markdown summary inserted into bulletins. */
+import * as assert from 'node:assert/strict';
+import { escapeMarkdown, relativeLink, summarize, summaryMarkdown, type SummaryLabels } from '../../../src/features/recognition/summary';
+import type { Recognition } from '../../../src/features/recognition/types';
+
+const labels: SummaryLabels = {
+  paragraph: (type, parts) => `**Crop image recognition (${type})**: ${parts.join('; ')}.`,
+  typeName: (t) => ({ tea_count: 'Tea bud count', tea_stage: 'Tea growth stage', wheat_stage: 'Wheat growth stage' })[t],
+  count: (n) => `${n} tea buds detected`,
+  stage: (s) => `growth stage ${s}`,
+  noStage: 'no clear growth stage in this picture',
+  lowConfidence: (low, total) => `${low} of ${total} detections below confidence 0.5, retake the photo to confirm`,
+  allConfident: 'all detections at confidence 0.5 or above',
+  confidenceRange: (a, b) => `confidence ${a}–${b}`,
+  model: (name, id) => `model ${name} (${id})`,
+  date: (d) => `recognised on ${d}`,
+  advice: ['Shoot straight down.', 'Closer than 50 cm.'],
+  imageAlt: 'Annotated crop photo',
+  original: 'original photo',
+};
+
+function result(data: Partial<Recognition['data']>): Recognition {
+  return {
+    status: 'success',
+    data: { task_type: 'detect', detections: [], count: 0, model_id: 'tea_count', model_name: '茶叶数量检测', recognized_result: 0, ...data },
+    message: '检测成功',
+    error: null,
+  };
+}
+
+const det = (confidence: number, bbox: number[] = [0, 0, 10, 10]): Recognition['data']['detections'][number] => ({ class_id: 0, confidence, bbox, class_name: 'tea' });
+
+describe('recognition: summary', () => {
+  it('counts tea buds and splits them at confidence 0.5', () => {
+    const s = summarize(result({ detections: [det(0.92), det(0.61), det(0.42)], count: 3, recognized_result: 3, inference_time: 0.1187, input_size: [640, 640] }), 'tea_count');
+    assert.equal(s.kind, 'count');
+    assert.equal(s.total, 3);
+    assert.equal(s.confident, 2);
+    assert.equal(s.low, 1);
+    assert.equal(s.retakeAdvised, true);
+    assert.equal(s.inferenceMs, 118.7);
+    assert.deepEqual(s.inputSize, [640, 640]);
+    assert.equal(s.minConfidence, 0.42);
+    assert.equal(s.maxConfidence, 0.92);
+  });
+
+  it('reads a stage, and a null recognized_result as no conclusion (never a stage)', () => {
+    const stage = summarize(result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: '拔节期' }), 'wheat_stage');
+    assert.equal(stage.kind, 'stage');
+    assert.equal(stage.stage, '拔节期');
+    assert.equal(stage.retakeAdvised, false);
+    const none = summarize(result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: null }), 'wheat_stage');
+    assert.equal(none.kind, 'none');
+    assert.equal(none.stage, undefined);
+    assert.equal(none.retakeAdvised, true);
+    const blank = summarize(result({ model_id: 'tea_stage', model_name: '茶树生育时期', recognized_result: '  ' }), 'tea_stage');
+    assert.equal(blank.kind, 'none');
+  });
+
+  it('writes the count summary with the confidence note, model, date and links', () => {
+    const s = summarize(result({ detections: [det(0.92), det(0.61), det(0.42)], count: 3, recognized_result: 3 }), 'tea_count');
+    const md = summaryMarkdown(s, { labels, date: '2026-10-26', imageLink: 'images/recognition/tea-tea_count.png', originalLink: 'images/recognition/tea-original.jpg' });
+    assert.equal(
+      md,
+      [
+        '**Crop image recognition (Tea bud count)**: 3 tea buds detected; 1 of 3 detections below confidence 0.5, retake the photo to confirm; confidence 0.42–0.92; model 茶叶数量检测 (tea\\_count); recognised on 2026-10-26.',
+        '',
+        '> - Shoot straight down.',
+        '> - Closer than 50 cm.',
+        '',
+        '![Annotated crop photo](<images/recognition/tea-tea_count.png>) [original photo](<images/recognition/tea-original.jpg>)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes "no clear growth stage" with the shooting advice for a null result', () => {
+    const s = summarize(result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: null }), 'wheat_stage');
+    const md = summaryMarkdown(s, { labels, date: '2026-10-26' });
+    assert.equal(md, '**Crop image recognition (Wheat growth stage)**: no clear growth stage in this picture; model 小麦生育时期 (wheat\\_stage); recognised on 2026-10-26.\n\n> - Shoot straight down.\n> - Closer than 50 cm.\n');
+    assert.ok(!/期\b.*growth stage [^n]/.test(md));
+  });
+
+  it('writes a confident stage without advice', () => {
+    const s = summarize(result({ model_id: 'tea_stage', model_name: '茶树生育时期', recognized_result: '一芽一叶期' }), 'tea_stage');
+    assert.equal(summaryMarkdown(s, { labels, date: '2026-04-01' }), '**Crop image recognition (Tea growth stage)**: growth stage 一芽一叶期; model 茶树生育时期 (tea\\_stage); recognised on 2026-04-01.\n');
+  });
+
+  it('escapes server text so it cannot become markup', () => {
+    assert.equal(escapeMarkdown('<img src=x onerror=alert(1)>'), '\\<img src=x onerror=alert(1)\\>');
+    assert.equal(escapeMarkdown('[click](command:evil)'), '\\[click\\](command:evil)');
+    assert.equal(escapeMarkdown('a\nb'), 'a b');
+    const s = summarize(result({ model_name: '**bold** [x](y)' }), 'tea_count');
+    assert.ok(summaryMarkdown(s, { labels, date: 'd' }).includes('model \\*\\*bold\\*\\* \\[x\\](y)'));
+  });
+
+  it('links relatively from the bulletin to the saved picture, encoding each segment', () => {
+    assert.equal(relativeLink('/ws/bulletins/2026/w43.md', '/ws/images/recognition/a b.png'), '../../images/recognition/a%20b.png');
+    assert.equal(relativeLink('/ws/w43.md', '/ws/images/recognition/茶.png'), 'images/recognition/%E8%8C%B6.png');
+    assert.equal(relativeLink('/ws/images/note.md', '/ws/images/x.png'), 'x.png');
+  });
+});
