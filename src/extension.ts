@@ -7,6 +7,7 @@ import { Connection, readSettings } from './features/account/connection';
 import * as account from './features/account/index';
 import * as bulletin from './features/bulletin/index';
 import * as cite from './features/cite/index';
+import * as draft from './features/draft/index';
 import * as recognition from './features/recognition/index';
 import * as search from './features/search/index';
 
@@ -28,6 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Shunon
   await connection.reset();
 
   // Features: one line each, `feature.activate(context, services)`.
+  draft.activate(context, { connection, citations: () => citations });
   recognition.activate(context, connection);
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });

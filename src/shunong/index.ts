@@ -1,0 +1,15 @@
+/**
+ * The Shunong platform client: `dist/platform.js`, loaded lazily by the extension, and used by the
+ * CLI and the tests. Never imports `vscode`.
+ */
+export { ShunongClient, DEFAULT_ENDPOINT } from './client';
+export type { KnowledgeSearchArgs, RecognizeCropArgs, CurrentTimeArgs } from './client';
+export * from './errors';
+export * from './schemas';
+export type * from './types';
+export { parseToolResult, type RawToolResult } from './parse';
+export { resolveToolName, suggestToolNames, nameSimilarity, methodNameOf, SERVICE_NAME, type Resolution, type ResolvedBy } from './resolve';
+export { realScheduler } from './scheduler';
+export { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
+export { parseRetryAfter, isLoopbackHost } from './fetch';
+export * from './rest/index';

@@ -1,0 +1,94 @@
+// e2e: a person drafts a paragraph for "水稻分蘖期如何管理水层" in a bulletin: opens the bulletin, puts
+// the cursor under the heading, runs "Shunong: Draft with Knowledge…" from the palette (the question
+// comes prefilled from the current heading), picks "Draft now", watches the draft stream into the
+// preview beside the bulletin, accepts all, and sees the paragraph with its footnotes and the
+// references section in the bulletin. Screenshots are the evidence.
+//
+// The bulletin is written into a scratch folder of the sample workspace for the run and removed afterwards.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const FOLDER = `.draft-e2e-${process.pid}`;
+const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', FOLDER);
+const FILE = '水稻简报.md';
+const QUESTION = '水稻分蘖期如何管理水层';
+
+export const title = 'Draft with Knowledge';
+
+export const tests = [
+  {
+    name: 'the extension contributes "Shunong: Draft with Knowledge…" (palette and editor menu)',
+    run({ manifest }) {
+      const cmd = manifest.contributes?.commands?.find((c) => c.command === 'shunong.draftWithKnowledge');
+      assert.ok(cmd, 'no command shunong.draftWithKnowledge');
+      assert.ok(manifest.contributes?.menus?.['editor/context']?.some((m) => m.command === 'shunong.draftWithKnowledge'));
+      mkdirSync(SCRATCH, { recursive: true });
+      writeFileSync(join(SCRATCH, FILE), `# 水稻简报\n\n## ${QUESTION}\n\n`);
+    },
+  },
+  {
+    name: 'set the API key (Production mode)',
+    timeoutMs: 150_000,
+    async run({ page, wb, endpoint }) {
+      await wb.ready();
+      await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
+      await wb.runCommand('Shunong: Set API Key');
+      const box = await wb.passwordBox();
+      await box.pressSequentially(endpoint.apiKey, { delay: 10 });
+      await page.keyboard.press('Enter');
+      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
+    },
+  },
+  {
+    name: 'palette → question from the heading → Draft now → streamed preview → Accept all → cited paragraph',
+    timeoutMs: 150_000,
+    async run({ page, wb, screenshot }) {
+      const explorer = page.locator('.explorer-folders-view');
+      await explorer.locator('.monaco-list-row', { hasText: FOLDER }).first().click();
+      await explorer.locator('.monaco-list-row', { hasText: FILE }).first().click();
+      const editor = page.locator('.editor-group-container .monaco-editor').first();
+      await editor.locator('.view-lines', { hasText: QUESTION }).waitFor({ state: 'visible', timeout: 20_000 });
+      await editor.locator('.view-lines').click();
+      await page.keyboard.press('Control+End');
+      await wb.runCommand('Shunong: Draft with Knowledge');
+      const input = wb.quickInput.locator('.quick-input-box input');
+      await input.waitFor({ state: 'visible', timeout: 15_000 });
+      assert.equal(await input.inputValue(), QUESTION, 'the question comes from the current heading');
+      await screenshot('01-question');
+      await page.keyboard.press('Enter');
+      const go = wb.quickInput.locator('.monaco-list-row', { hasText: 'Draft now' }).first();
+      await go.waitFor({ state: 'visible', timeout: 15_000 });
+      await screenshot('02-options');
+      await go.click();
+      const accept = wb.quickInput.locator('.monaco-list-row', { hasText: 'Accept all' }).first();
+      try {
+        await accept.waitFor({ state: 'visible', timeout: 60_000 });
+      } catch {
+        await screenshot('03-failed');
+        assert.fail(`the draft never finished; toasts: ${JSON.stringify(await wb.toasts())}`);
+      }
+      await page.waitForTimeout(500);
+      await screenshot('03-preview-and-accept');
+      const previewText = await page.locator('.editor-group-container').nth(1).locator('.view-lines').innerText();
+      assert.match(previewText, /分蘖/, 'the preview shows the draft');
+      assert.match(previewText, /Sources|来源/, 'the preview lists the sources');
+      const usage = (await wb.quickInput.locator('.quick-input-box input').getAttribute('placeholder')) ?? '';
+      assert.match(usage, /Knowledge search: 1 call|知识库检索：1 次/, 'usage is shown with the draft');
+      assert.match(usage, /estimates|估算/, 'local usage figures are labelled as estimates');
+      await accept.click();
+      const lines = page.locator('.editor-group-container').first().locator('.view-lines');
+      await lines.filter({ hasText: '参考资料' }).waitFor({ state: 'visible', timeout: 20_000 }).catch(async () => {
+        await page.keyboard.press('Control+End');
+      });
+      await page.waitForTimeout(800);
+      const text = await lines.innerText();
+      assert.match(text, /\[\^1\]/, 'the paragraph carries footnotes');
+      await screenshot('04-accepted');
+      rmSync(SCRATCH, { recursive: true, force: true });
+    },
+  },
+];

@@ -1,0 +1,236 @@
+/** The REST chat completions client against the local endpoint over real loopback HTTP. */
+import * as assert from 'node:assert/strict';
+import {
+  AuthError,
+  CancelledError,
+  InsecureEndpointError,
+  InvalidArgumentsError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  ShunongClient,
+  ShunongRestClient,
+  TimeoutError,
+  chatRequest,
+  isKnowledgeCitation,
+  isWeatherCitation,
+  knowledgeTool,
+  matchCitation,
+  restBaseUrl,
+  sentencesOf,
+  sseData,
+  summaryPrefix,
+  weatherTool,
+  type ChatResult,
+} from '../../../src/shunong';
+import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator, type Emulator } from '../../emulator/server';
+import { FakeScheduler, SECRET_KEY } from './helpers';
+
+const QUESTION = '水稻分蘖期应该如何管理水层？';
+const REQUEST = chatRequest(QUESTION, { knowledge: { query: '水稻分蘖期水分管理', topK: 5, minScore: 0.5, useRerank: true }, weather: { location: '成都', date: 'forecast' } });
+
+function streamOf(parts: string[]): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  return new ReadableStream({
+    start(c) {
+      for (const p of parts) c.enqueue(enc.encode(p));
+      c.close();
+    },
+  });
+}
+
+async function collect(it: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const x of it) out.push(x);
+  return out;
+}
+
+describe('REST client: request building', () => {
+  it('builds the knowledge tool with snake_case fields, only those given, within the documented ranges', () => {
+    assert.deepEqual(knowledgeTool({ query: ' 水稻分蘖期水分管理 ' }), { type: 'agriwis_knowledge_search', query: '水稻分蘖期水分管理' });
+    assert.deepEqual(knowledgeTool({ query: 'q', kbCode: 'RICE_001', topK: 20, minScore: 0, useRerank: true }), {
+      type: 'agriwis_knowledge_search',
+      query: 'q',
+      kb_code: 'RICE_001',
+      top_k: 20,
+      min_score: 0,
+      use_rerank: true,
+    });
+    assert.throws(() => knowledgeTool({ query: 'q', topK: 21 }), InvalidArgumentsError);
+    assert.throws(() => knowledgeTool({ query: 'q', topK: 2.5 }), InvalidArgumentsError);
+    assert.throws(() => knowledgeTool({ query: 'q', minScore: 1.1 }), InvalidArgumentsError);
+    assert.throws(() => knowledgeTool({ query: '  ' }), InvalidArgumentsError);
+  });
+
+  it('builds the weather tool and the whole request (model auto, tool_choice auto)', () => {
+    assert.deepEqual(weatherTool({ location: '武汉', date: 'forecast', unit: 'celsius' }), { type: 'agriwis_weather_search', location: '武汉', date: 'forecast', unit: 'celsius' });
+    assert.deepEqual(chatRequest('武汉明天天气怎么样？', { weather: { location: '武汉' } }, true), {
+      model: 'auto',
+      messages: [{ role: 'user', content: '武汉明天天气怎么样？' }],
+      tool_choice: 'auto',
+      tools: [{ type: 'agriwis_weather_search', location: '武汉' }],
+      stream: true,
+    });
+  });
+
+  it('derives the REST base from the MCP endpoint', () => {
+    assert.equal(restBaseUrl('https://ai.agriwis.com/mcp'), 'https://ai.agriwis.com/api/v1');
+    assert.equal(restBaseUrl('http://127.0.0.1:7331/mcp/'), 'http://127.0.0.1:7331/api/v1');
+    assert.equal(restBaseUrl('https://example.com/shunong/mcp?x=1'), 'https://example.com/shunong/api/v1');
+  });
+});
+
+describe('REST client: SSE line reader', () => {
+  it('reads data lines across chunk boundaries, CRLF / CR / LF, multi-line data, comments', async () => {
+    const got = await collect(sseData(streamOf(['data: {"a"', ':1}\r', '\n\r\n: comment\n', 'event: x\ndata: one\ndata: two\n\ndata:[DONE]\r\r', 'data: tail-without-blank-line'])));
+    assert.deepEqual(got, ['{"a":1}', 'one\ntwo', '[DONE]']);
+  });
+
+  it('decodes UTF-8 split inside a character', async () => {
+    const bytes = new TextEncoder().encode('data: 水稻\n\n');
+    const parts = [bytes.slice(0, 7), bytes.slice(7)];
+    const got = await collect(
+      sseData(
+        new ReadableStream({
+          start(c) {
+            for (const p of parts) c.enqueue(p);
+            c.close();
+          },
+        }),
+      ),
+    );
+    assert.deepEqual(got, ['水稻']);
+  });
+});
+
+describe('REST client: against the local endpoint', function () {
+  this.timeout(60_000);
+  let emu: Emulator;
+  let engine: RetrievalEngine;
+  before(async () => {
+    engine = RetrievalEngine.fromDirectory(DEFAULT_KNOWLEDGE_DIR);
+    emu = await startEmulator({ engine, keys: [SECRET_KEY], restTokensPerSec: 1_000_000 });
+  });
+  after(() => emu.close());
+  afterEach(() => emu.admin({ rateLimit: null, latencyMs: 0, fail5xx: null, cutSse: null }));
+
+  const client = (o: Partial<ConstructorParameters<typeof ShunongRestClient>[0]> = {}): ShunongRestClient =>
+    new ShunongRestClient({ endpoint: emu.url, getKey: () => SECRET_KEY, ...o });
+
+  it('non-streamed: parses content, annotations and usage', async () => {
+    const c = client();
+    assert.equal(c.baseUrl, `${emu.origin}/api/v1`);
+    assert.equal(c.isLocal, true);
+    const r = await c.complete(REQUEST);
+    assert.ok(r.content.length > 20);
+    assert.equal(r.finishReason, 'stop');
+    assert.ok(r.annotations.filter(isKnowledgeCitation).length > 0);
+    assert.equal(r.annotations.filter(isWeatherCitation).length, 1);
+    assert.equal(r.usage?.agriwis_knowledge_search_usage?.tool_usage, 1);
+    assert.equal(r.usage?.agriwis_weather_search_usage?.tool_usage, 1);
+  });
+
+  it('streamed: deltas reassemble the same answer; annotations and usage come with done', async () => {
+    const whole = await client().complete(REQUEST);
+    const deltas: string[] = [];
+    let done: ChatResult | undefined;
+    for await (const ev of client().stream(REQUEST)) {
+      if (ev.type === 'delta') deltas.push(ev.content);
+      else done = ev.result;
+    }
+    assert.ok(deltas.length > 3);
+    assert.ok(done);
+    assert.equal(deltas.join(''), whole.content);
+    assert.equal(done.content, whole.content);
+    assert.deepEqual(done.annotations, whole.annotations);
+    assert.deepEqual(done.usage, whole.usage);
+  });
+
+  it('converts knowledge citations to real passages through the MCP knowledge_search of their summary', async () => {
+    const r = await client().complete(REQUEST);
+    const mcp = new ShunongClient({ endpoint: emu.url, getKey: () => SECRET_KEY });
+    try {
+      const cites = r.annotations.filter(isKnowledgeCitation);
+      for (const k of cites) {
+        const hits = await mcp.knowledgeSearch({ query: summaryPrefix(k.summary), kbCode: k.kb_id, topK: 10, scoreThreshold: 0 });
+        const s = matchCitation(k, hits.sources);
+        assert.ok(s, `resolved ${k.title}`);
+        assert.ok(s.content.startsWith(summaryPrefix(k.summary)));
+        assert.equal(s.doc_name.replace(/\.[a-z]+$/, ''), k.title);
+      }
+      // every sentence of the answer lies in one of the resolved passages or in the weather summary
+      const passages = await Promise.all(cites.map(async (k) => matchCitation(k, (await mcp.knowledgeSearch({ query: summaryPrefix(k.summary), kbCode: k.kb_id, topK: 10, scoreThreshold: 0 })).sources)!.content));
+      const weather = r.annotations.filter(isWeatherCitation).map((w) => w.summary);
+      for (const s of sentencesOf(r.content)) assert.ok(passages.some((p) => p.includes(s)) || weather.some((w) => s.includes(w)), s);
+    } finally {
+      await mcp.close();
+    }
+    assert.equal(matchCitation({ title: 'x', summary: '不存在的摘要……' }, [{ doc_name: 'x.docx', chunk_index: 0, content: '别的内容' }]), undefined);
+  });
+
+  it('a missing key fails before any request; a rejected key is AuthError invalid-key; neither carries the key', async () => {
+    const before = emu.requests.length;
+    await assert.rejects(client({ getKey: () => '  ' }).complete(REQUEST), (e: AuthError) => e instanceof AuthError && e.reason === 'missing-key');
+    assert.equal(emu.requests.length, before);
+    const wrong = `${SECRET_KEY}_WRONG`;
+    await assert.rejects(client({ getKey: () => wrong }).complete(REQUEST), (e: AuthError) => {
+      assert.ok(e instanceof AuthError);
+      assert.equal(e.reason, 'invalid-key');
+      assert.ok(!e.message.includes(wrong) && !JSON.stringify(e.details()).includes(wrong));
+      return true;
+    });
+    const lines: string[] = [];
+    await client({ log: (l) => lines.push(l) }).complete(REQUEST);
+    assert.ok(lines.length > 0 && lines.every((l) => !l.includes(SECRET_KEY)));
+  });
+
+  it('refuses plain http to a non-loopback host', async () => {
+    await assert.rejects(new ShunongRestClient({ endpoint: 'http://example.com/mcp', getKey: () => SECRET_KEY }).complete(REQUEST), InsecureEndpointError);
+  });
+
+  it('429: backs off at least Retry-After (injected scheduler), then succeeds; gives up after the policy', async () => {
+    await emu.admin({ rateLimit: { next: 2, retryAfterSec: 3 } });
+    const sched = new FakeScheduler();
+    const r = await client({ scheduler: sched, random: () => 0 }).complete(REQUEST);
+    assert.ok(r.content.length > 0);
+    assert.equal(sched.slept.length, 2);
+    for (const ms of sched.slept) assert.ok(ms >= 3000, `waited ${ms} ms`);
+    await emu.admin({ rateLimit: { next: 5, retryAfterSec: 1 } });
+    await assert.rejects(client({ scheduler: new FakeScheduler(), retry: { maxAttempts: 3 } }).complete(REQUEST), (e: RateLimitedError) => e instanceof RateLimitedError && e.attempts === 3 && e.retryAfterMs === 1000);
+  });
+
+  it('5xx: retried, then ServerError', async () => {
+    await emu.admin({ fail5xx: { next: 1, status: 503 } });
+    assert.ok((await client({ scheduler: new FakeScheduler() }).complete(REQUEST)).content);
+    await emu.admin({ fail5xx: { next: 4, status: 502 } });
+    await assert.rejects(client({ scheduler: new FakeScheduler() }).complete(REQUEST), (e: ServerError) => e instanceof ServerError && e.status === 502);
+  });
+
+  it('times out (TimeoutError) and is cancelled mid-stream by the caller (CancelledError)', async () => {
+    await emu.admin({ latencyMs: 800 });
+    await assert.rejects(client({ timeoutMs: 150 }).complete(REQUEST), TimeoutError);
+    await emu.admin({ latencyMs: 40 });
+    const ctl = new AbortController();
+    const seen: string[] = [];
+    await assert.rejects(
+      (async () => {
+        for await (const ev of client().stream(REQUEST, { signal: ctl.signal })) {
+          if (ev.type === 'delta') seen.push(ev.content);
+          if (seen.length === 2) ctl.abort();
+        }
+      })(),
+      CancelledError,
+    );
+    assert.equal(seen.length, 2);
+  });
+
+  it('a stream cut before [DONE] is a NetworkError SSE_CUT', async () => {
+    await emu.admin({ cutSse: { next: 1 } });
+    await assert.rejects(
+      (async () => {
+        for await (const _ of client().stream(REQUEST)) void _;
+      })(),
+      (e: NetworkError) => e instanceof NetworkError && e.code === 'SSE_CUT',
+    );
+  });
+});
