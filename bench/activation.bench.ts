@@ -1,0 +1,11 @@
+/**
+ * Activation bench in the real VS Code (code-server): our activation time against an empty
+ * extension's, and the sizes of dist/extension.js and of the .vsix. The work is done by
+ * bench/activation.mjs (it shares the code-server harness, which is plain JavaScript); this file
+ * only runs it, so `npm run bench` finds it like every other `*.bench.ts`.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const r = spawnSync(process.execPath, [join(__dirname, 'activation.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(r.status ?? 1);

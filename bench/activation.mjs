@@ -1,0 +1,172 @@
+// Activation bench, measured in the real VS Code (code-server 4.100.3 = VS Code 1.100) in one run:
+//  - our extension's activation time against an empty extension's (same activation events),
+//    median of several fresh extension hosts each, alternating (goal: ratio ≤ 1.5);
+//  - the size of dist/extension.js (goal ≤ 150 KB) and of the packaged .vsix.
+//
+// How a start is measured: each start is a new workbench window, i.e. a fresh extension host, with
+// both extensions installed and a tiny measuring "test suite" (extensionTestsPath) that
+// times `await vscode.extensions.getExtension(id).activate()` — loading the code plus running its
+// activate() — for one and then the other (the order alternates from start to start). Our
+// extension is measured as users get it: the packaged .vsix, installed with
+// `code-server --install-extension`, in Production mode. So that nothing activates it before the
+// measurement, both extensions get the same activation event that never fires on its own
+// (`onCommand:…`).
+// No key is given, so activation does no network.
+//
+// Run: `npm run bench` (all benches) or `npm run bench -- activation`. Options: --starts N (default 5).
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Cleanup, REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, makeTempDir, packageVsix,
+  runExtensionTests, startCodeServer,
+} from '../test/harness/code-server.mjs';
+
+const argv = process.argv.slice(2);
+const STARTS = Number(argv[argv.indexOf('--starts') + 1] || 5) || 5;
+const OURS = 'shunong-authors.shunong-vscode';
+const EMPTY = 'shunong-bench.empty-extension';
+const NEVER = 'onCommand:shunong.bench.neverFires';
+const LIMIT_MS = 10 * 60_000;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * The measuring suite: a CommonJS module with run(), as extensionTestsPath expects. It activates
+ * the given extensions one after the other, in the given order, timing each.
+ */
+function measuringSuite(ids) {
+  return `exports.run = async function () {
+  const vscode = require('vscode');
+  const out = {};
+  for (const id of ${JSON.stringify(ids)}) {
+    const ext = vscode.extensions.getExtension(id);
+    if (!ext) throw new Error('extension ' + id + ' is not loaded');
+    if (ext.isActive) throw new Error('extension ' + id + ' was already active: the measurement would be void');
+    const t0 = performance.now();
+    await ext.activate();
+    out[id] = performance.now() - t0;
+  }
+  console.log('SHUNONG_BENCH ' + JSON.stringify(out));
+};
+`;
+}
+
+/** Rewrites an extension's package.json so that it activates only when we ask. */
+function neverAutoActivate(dir) {
+  const file = join(dir, 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  pkg.activationEvents = [NEVER];
+  writeFileSync(file, JSON.stringify(pkg, null, 2));
+  return pkg;
+}
+
+async function main() {
+  const cleanup = new Cleanup();
+  const timer = setTimeout(() => {
+    log(`bench exceeded ${LIMIT_MS / 1000} s; stopping`);
+    void cleanup.run().finally(() => process.exit(1));
+  }, LIMIT_MS);
+  timer.unref();
+  try {
+    log('building (npm run build)');
+    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+    const work = makeTempDir(cleanup);
+    const vsix = packageVsix(join(work, 'shunong-vscode.vsix'));
+    const sizes = { extension: statSync(join(REPO, 'dist', 'extension.js')).size, vsix: statSync(vsix).size };
+
+    const install = installCodeServer(TARGETS.oldest);
+    // Both extensions are installed from a .vsix into one extensions dir (Production mode, as
+    // users get them); every fresh extension host loads both. Ours is our real .vsix; its
+    // package.json is then given the never-firing activation event (before code-server first
+    // scans the folder; the install uses a throwaway user-data-dir so no manifest is cached).
+    const extensionsDir = join(work, 'ext');
+    mkdirSync(extensionsDir, { recursive: true });
+    installVsix(install, vsix, extensionsDir, work, join(work, 'ud-install'));
+    const oursPkg = neverAutoActivate(join(extensionsDir, readdirSync(extensionsDir).find((d) => d.startsWith(`${OURS}-`))));
+
+    // The empty extension: same engines and activation event, an activate() that does nothing.
+    const emptyDir = join(work, 'empty');
+    mkdirSync(emptyDir, { recursive: true });
+    writeFileSync(join(emptyDir, 'package.json'), JSON.stringify({
+      name: 'empty-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
+      main: './extension.js', activationEvents: [NEVER],
+    }, null, 2));
+    writeFileSync(join(emptyDir, 'extension.js'), 'exports.activate = function () {};\nexports.deactivate = function () {};\n');
+    writeFileSync(join(emptyDir, 'LICENSE'), 'MIT\n');
+    writeFileSync(join(emptyDir, '.vscodeignore'), '*.vsix\n');
+    installVsix(install, packageVsix(join(work, 'empty.vsix'), { cwd: emptyDir }), extensionsDir, work, join(work, 'ud-install'));
+
+    // Each start loads both extensions in one fresh extension host and activates them in turn;
+    // the order alternates from start to start.
+    // The web workbench runs extensionTestsPath only with an extension under development: a
+    // third, code-less extension plays that part and holds the measuring suites.
+    const runnerDir = join(work, 'runner');
+    mkdirSync(runnerDir, { recursive: true });
+    writeFileSync(join(runnerDir, 'package.json'), JSON.stringify({ name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines }, null, 2));
+    const suites = [join(runnerDir, 'measure-ours-first.js'), join(runnerDir, 'measure-empty-first.js')];
+    writeFileSync(suites[0], measuringSuite([OURS, EMPTY]));
+    writeFileSync(suites[1], measuringSuite([EMPTY, OURS]));
+    const folder = join(work, 'folder');
+    mkdirSync(folder, { recursive: true });
+
+    const server = await startCodeServer(cleanup, {
+      install, work, extensionsDir, logName: 'code-server-bench',
+      settings: { 'shunong.endpoint': 'http://127.0.0.1:9/mcp' }, // no key is given: nothing is sent
+    });
+    const browser = await launchBrowser(cleanup, { work });
+
+    const times = { [OURS]: [], [EMPTY]: [] };
+    const start = async (i) => {
+      let result = null;
+      const errors = [];
+      const r = await runExtensionTests(browser, server, {
+        folder, extensionDevelopmentPath: runnerDir, extensionTestsPath: suites[i % 2], timeoutMs: 120_000, label: 'bench',
+        onLine: (line, type) => {
+          const m = /SHUNONG_BENCH (.*)$/.exec(line);
+          if (m) result = JSON.parse(m[1]);
+          else if (type === 'error') errors.push(line);
+        },
+      });
+      if (r.code !== 0 || !result) throw new Error(`measuring start ${i} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
+      return result;
+    };
+    log(`one warm-up start, then ${STARTS} measured starts (each: both extensions, alternating order)`);
+    await start(1);
+    for (let i = 0; i < STARTS; i++) {
+      const r = await start(i);
+      times[OURS].push(r[OURS]);
+      times[EMPTY].push(r[EMPTY]);
+    }
+
+    const ours = median(times[OURS]);
+    const empty = median(times[EMPTY]);
+    const ratio = ours / empty;
+    const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
+    console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each`);
+    console.log(`  ours  (ms): ${times[OURS].map((t) => t.toFixed(1)).join(', ')}`);
+    console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}\n`);
+    console.log(`${'measure'.padEnd(34)} ${'value'.padStart(12)}   ${'goal'.padEnd(10)}`);
+    row('activation, ours (median)', `${ours.toFixed(1)} ms`, '', true);
+    row('activation, empty ext. (median)', `${empty.toFixed(1)} ms`, '', true);
+    row('activation ratio ours / empty', ratio.toFixed(2), '≤ 1.5', ratio <= 1.5);
+    row('dist/extension.js', kb(sizes.extension), '≤ 150 KB', sizes.extension <= 150 * 1024);
+    row('.vsix', kb(sizes.vsix), '', true);
+  } finally {
+    await cleanup.run();
+  }
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (e) {
+  log(`FAILED: ${e?.message ?? e}`);
+  process.exit(1);
+}

@@ -1,0 +1,111 @@
+// e2e: a person opens a bulletin, runs "Shunong: Search Knowledge" from the palette, walks the guided
+// steps (Tea → dormant bud → pruning → 要点), sees the results in the server's order, presses Enter
+// on the first one and finds the cited snippet in the bulletin; then looks at the knowledge browser.
+//
+// The installed extension runs in Production mode, so the key is typed into "Set API Key" first.
+// The bulletin is a scratch file of the sample workspace, removed afterwards.
+
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', `.search-e2e-${process.pid}`);
+const FILE = 'search-e2e-bulletin.md';
+
+export const title = 'Knowledge search from the palette';
+
+/** Waits for a quick-input row and presses Enter on it (typing `filter` first). */
+async function choose(page, wb, filter, rowText) {
+  const input = wb.quickInput.locator('.quick-input-box input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  if (filter !== undefined) await input.fill(filter);
+  const row = wb.quickInput.locator('.monaco-list-row', { hasText: rowText }).first();
+  await row.waitFor({ state: 'visible', timeout: 20_000 });
+  await row.click();
+}
+
+export const tests = [
+  {
+    name: 'the extension contributes the search commands and the walkthrough step',
+    run({ manifest }) {
+      for (const id of ['shunong.searchKnowledge', 'shunong.searchSelection', 'shunong.searchAgain']) {
+        assert.ok(manifest.contributes?.commands?.some((c) => c.command === id), id);
+      }
+      assert.ok(manifest.contributes.walkthroughs[0].steps.some((s) => s.id === 'firstSearch'));
+      mkdirSync(SCRATCH, { recursive: true });
+      writeFileSync(join(SCRATCH, FILE), '# 茶园夏季管理\n\n修剪安排如下。\n\n');
+    },
+  },
+  {
+    name: 'set the API key (Production mode)',
+    timeoutMs: 150_000,
+    async run({ page, wb, endpoint }) {
+      await wb.ready();
+      await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
+      await wb.runCommand('Shunong: Set API Key');
+      const box = await wb.passwordBox();
+      await box.pressSequentially(endpoint.apiKey, { delay: 10 });
+      await page.keyboard.press('Enter');
+      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
+    },
+  },
+  {
+    name: 'palette → guided steps → results → Enter: the cited snippet is in the bulletin',
+    timeoutMs: 180_000,
+    async run({ page, wb, screenshot }) {
+      // Open the bulletin through Quick Open and put the cursor at its end.
+      await page.keyboard.press('Control+P');
+      await choose(page, wb, FILE, FILE);
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.waitFor({ state: 'visible', timeout: 15_000 });
+      await editor.click();
+      await page.keyboard.press('Control+End');
+
+      await wb.runCommand('Shunong: Search Knowledge');
+      await choose(page, wb, undefined, /^Tea|茶树/);
+      await choose(page, wb, undefined, /Dormant bud|驻芽期/);
+      await choose(page, wb, 'prun', /Pruning|修剪/);
+      const input = wb.quickInput.locator('.quick-input-box input');
+      await input.fill('要点');
+      await page.keyboard.press('Enter');
+      await wb.quickInput.locator('.monaco-list-row', { hasText: /Search|检索/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      assert.equal(await input.inputValue(), '茶树 驻芽期 修剪 要点');
+      await screenshot('01-composed-query');
+      await page.keyboard.press('Enter');
+      const first = wb.quickInput.locator('.monaco-list-row', { hasText: '#' }).first();
+      try {
+        await first.waitFor({ state: 'visible', timeout: 60_000 });
+      } catch {
+        await screenshot('02-failed');
+        assert.fail(`no results; toasts: ${JSON.stringify(await wb.toasts())}`);
+      }
+      await page.waitForTimeout(1200);
+      await screenshot('02-results');
+      const firstText = await first.innerText();
+      assert.match(firstText, /Rank 1 of|第 1\//);
+      assert.ok(!/%/.test(firstText), 'no percentage for an RRF score');
+      await page.keyboard.press('Enter');
+      const lines = page.locator('.editor-instance .view-lines').first();
+      await page.waitForFunction(() => document.querySelector('.editor-instance .view-lines')?.textContent?.includes('[^1]'), null, { timeout: 30_000 });
+      const text = await lines.innerText();
+      assert.match(text, /参考资料/);
+      assert.match(text, /TEA_MANAGER_001/);
+      await screenshot('03-cited-snippet');
+    },
+  },
+  {
+    name: 'the knowledge browser shows the search, its passages and the knowledge base',
+    timeoutMs: 60_000,
+    async run({ page, wb, screenshot }) {
+      await wb.runCommand('Shunong: Focus on Knowledge View');
+      const tree = page.locator('.pane-body .monaco-list[aria-label*="Knowledge"], .pane-body .monaco-list').first();
+      await page.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first().click();
+      await page.waitForTimeout(800);
+      assert.ok((await tree.innerText()).includes('TEA_MANAGER_001') || (await page.locator('body').innerText()).includes('TEA_MANAGER_001'));
+      await screenshot('04-browser-view');
+      rmSync(SCRATCH, { recursive: true, force: true });
+    },
+  },
+];

@@ -1,0 +1,76 @@
+// UI helpers for e2e specs: they drive the real VS Code workbench (code-server in headless Chromium)
+// the way a person would — keyboard, command palette, quick input, status bar — and look only at
+// what is on screen. Selectors are the workbench's own stable class names.
+
+const PALETTE_RETRY_MS = 90_000;
+
+/** Helpers bound to one workbench page. */
+export function workbench(page) {
+  const quickInput = page.locator('.quick-input-widget');
+  const quickInputBox = quickInput.locator('.quick-input-box input');
+  const statusBar = page.locator('.monaco-workbench .part.statusbar');
+
+  return {
+    page,
+    quickInput,
+    statusBar,
+
+    /** Waits until the workbench is rendered and has focus somewhere inside it. */
+    async ready(timeout = 60_000) {
+      await statusBar.waitFor({ state: 'visible', timeout });
+      // The explorer lists the folder's entries once the remote connection is up.
+      await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ state: 'visible', timeout });
+    },
+
+    /**
+     * Runs a command by its palette label (e.g. "Shunong: Set API Key"): F1, type `>label`, Enter.
+     * The palette's command list is a snapshot taken when it opens: opened before the extension
+     * host registered the contributions, it says "No matching commands"; then close and retry.
+     */
+    async runCommand(label, { screenshot } = {}) {
+      const deadline = Date.now() + PALETTE_RETRY_MS;
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
+        await quickInputBox.fill(`>${label}`);
+        const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
+        const none = quickInput.getByText('No matching commands');
+        const which = await Promise.race([
+          row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => 'row'),
+          none.waitFor({ state: 'visible', timeout: 5_000 }).then(() => 'none'),
+        ]).catch(() => 'nothing');
+        if (which === 'row') {
+          if (screenshot) await screenshot();
+          await page.keyboard.press('Enter');
+          return attempt;
+        }
+        if (Date.now() > deadline) throw new Error(`the command palette never offered "${label}" (last: ${which}; ${attempt} attempts)`);
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(1000);
+      }
+    },
+
+    /** Waits for the quick input to show a password box; returns its locator. */
+    async passwordBox(timeout = 15_000) {
+      const box = quickInput.locator('input[type="password"]');
+      await box.waitFor({ state: 'visible', timeout });
+      return box;
+    },
+
+    /** The status bar entry whose accessible label contains `text`. */
+    statusItem(text) {
+      return statusBar.locator(`[aria-label*="${text.replace(/"/g, '\\"')}"]`).first();
+    },
+
+    /** Accessible labels of every status bar entry (for failure messages). */
+    async statusLabels() {
+      return statusBar.locator('[aria-label]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    },
+
+    /** Texts of the notification toasts currently shown. */
+    async toasts() {
+      return page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+    },
+  };
+}

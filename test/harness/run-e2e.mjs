@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: end-to-end tests on the real workbench, as a user would meet the extension.
+//   1. packages the extension with @vscode/vsce into test-output/e2e/shunong-vscode.vsix;
+//   2. installs code-server (pinned, under .vscode-test/) and the .vsix with
+//      `code-server --extensions-dir E --install-extension`;
+//   3. starts the local Shunong endpoint and code-server on 127.0.0.1 (no key in the
+//      environment: an installed extension runs in Production mode and gets its key from the user);
+//   4. runs every test/e2e/*.spec.mjs, each in a fresh workbench window in headless Chromium;
+//      screenshots go to test-output/e2e/;
+//   5. prints `N passed, N failed` and exits non-zero on any failure.
+//
+// Usage: node test/harness/run-e2e.mjs [--latest] [name-filter…]   (after `npm run build`)
+// A spec file exports `title` and `tests: [{ name, timeoutMs?, run(ctx) }]`; see
+// test/e2e/set-api-key.spec.mjs. Tests of one file share a window and run in order; after a
+// failure the rest of that file is skipped.
+
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  Cleanup, OUTPUT_DIR, REPO, installCodeServer, installVsix, launchBrowser, log, makeTempDir, openWorkbench, packageVsix,
+  redact, startCodeServer, targetFromArgs, workbenchUrl,
+} from './code-server.mjs';
+import { startEndpoint } from './endpoint.mjs';
+import { workbench } from '../e2e/workbench.mjs';
+
+const argv = process.argv.slice(2);
+const target = targetFromArgs(argv);
+const filters = argv.filter((a) => !a.startsWith('--'));
+const E2E_DIR = join(REPO, 'test', 'e2e');
+const SHOTS = join(OUTPUT_DIR, 'e2e');
+const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
+const DEFAULT_TEST_TIMEOUT = 60_000;
+const RUN_LIMIT_MS = 10 * 60_000; // the whole e2e run, after the code-server install
+
+async function main() {
+  const cleanup = new Cleanup();
+  const results = { passed: 0, failed: 0, skipped: 0 };
+  const started = Date.now();
+  try {
+    if (!existsSync(join(REPO, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build`');
+    mkdirSync(SHOTS, { recursive: true });
+    for (const f of readdirSync(SHOTS)) if (f.endsWith('.png')) rmSync(join(SHOTS, f));
+
+    const specs = readdirSync(E2E_DIR)
+      .filter((f) => f.endsWith('.spec.mjs'))
+      .filter((f) => filters.length === 0 || filters.some((w) => f.includes(w)))
+      .sort();
+    if (specs.length === 0) throw new Error(`no test/e2e/*.spec.mjs matches ${filters.join(' ')}`);
+
+    const t0 = Date.now();
+    const vsix = packageVsix(join(SHOTS, 'shunong-vscode.vsix'));
+    log(`packaged ${basename(vsix)} (${(statSync(vsix).size / 1024).toFixed(1)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+    const install = installCodeServer(target);
+    const watchdog = setTimeout(() => {
+      log(`FAILED: the e2e run exceeded ${RUN_LIMIT_MS / 1000} s; stopping`);
+      console.log(`${results.passed} passed, ${results.failed + 1} failed`);
+      void cleanup.run().finally(() => process.exit(1));
+    }, RUN_LIMIT_MS);
+    watchdog.unref();
+
+    const work = makeTempDir(cleanup);
+    const extensionsDir = join(work, 'ext');
+    mkdirSync(extensionsDir, { recursive: true });
+    log(redact(installVsix(install, vsix, extensionsDir, work).split('\n').pop()));
+    const endpoint = await startEndpoint(cleanup, { logName: `endpoint-e2e-${target.codeServer}` });
+    const server = await startCodeServer(cleanup, {
+      install, work, extensionsDir,
+      logName: `code-server-${target.codeServer}-e2e`,
+      settings: { 'shunong.endpoint': endpoint.url },
+    });
+    log(`code-server ${target.codeServer} (VS Code ${target.vscode}) at ${server.origin}`);
+    const browser = await launchBrowser(cleanup, { work });
+    const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+
+    for (const file of specs) {
+      const spec = await import(pathToFileURL(join(E2E_DIR, file)).href);
+      const specName = basename(file, '.spec.mjs');
+      console.log(`\n  ${spec.title ?? specName}`);
+      const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: WORKSPACE }));
+      const screenshot = async (name) => {
+        await page.screenshot({ path: screenshot.path(name) });
+      };
+      screenshot.path = (name) => join(SHOTS, `${specName}-${name}.png`);
+      const ctx = { page, wb: workbench(page), endpoint, server, manifest, screenshot, log };
+      let broken = false;
+      for (const [i, t] of (spec.tests ?? []).entries()) {
+        if (broken) {
+          results.skipped++;
+          console.log(`    - ${t.name} (skipped after an earlier failure)`);
+          continue;
+        }
+        const ts = Date.now();
+        const limit = t.timeoutMs ?? DEFAULT_TEST_TIMEOUT;
+        let timer;
+        try {
+          await Promise.race([
+            Promise.resolve().then(() => t.run(ctx)),
+            new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${limit / 1000} s`)), limit))),
+          ]);
+          results.passed++;
+          console.log(`    ✔ ${t.name} (${Date.now() - ts} ms)`);
+        } catch (e) {
+          results.failed++;
+          broken = true;
+          const shot = screenshot.path(`failure-${i + 1}`);
+          await page.screenshot({ path: shot }).catch(() => undefined);
+          console.log(`    ✘ ${t.name} (${Date.now() - ts} ms)\n      ${redact(e?.message ?? e).split('\n').join('\n      ')}\n      screenshot: ${shot}`);
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+      await context.close().catch(() => undefined);
+    }
+    log(`e2e done in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+  } catch (e) {
+    results.failed++;
+    log(`FAILED: ${redact(e?.message ?? e)}`);
+  } finally {
+    await cleanup.run();
+  }
+  console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+  process.exit(results.failed > 0 ? 1 : 0);
+}
+
+await main();

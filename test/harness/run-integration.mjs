@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// `npm run test:integration` (VS Code 1.100 via code-server 4.100.3, on the machine's Node 20) and
+// `npm run test:latest` (`--latest`: VS Code 1.139 via code-server 4.139.1, on Node 24 from npm).
+//
+// Runs the mocha suite out/test/integration/suite/index.js (compiled by `npm run build`) inside the
+// real VS Code extension host:
+//   1. installs the pinned code-server under .vscode-test/ unless it is already there;
+//   2. starts the local Shunong endpoint (test/emulator) on 127.0.0.1;
+//   3. starts code-server on 127.0.0.1 with SHUNONG_API_KEY / SHUNONG_ENDPOINT /
+//      SHUNONG_TEST_ENDPOINT_ORIGIN in the extension host's environment and `shunong.endpoint`
+//      in the user settings;
+//   4. opens the workbench in headless Chromium with the sample workspace and the payload
+//      extensionDevelopmentPath + extensionTestsPath; prints the mocha output as it arrives;
+//   5. exits with the suite's code and prints `N passed, N failed` last.
+//
+// Options: --latest, --grep <regexp> (only matching tests), --timeout <seconds> (default 300,
+// for the whole run after the install), --suite <compiled index.js> (another suite entry). SHUNONG_KEEP_TMP=1 keeps the temp dir for debugging.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  Cleanup, REPO, installCodeServer, launchBrowser, log, makeTempDir, runExtensionTests, startCodeServer, targetFromArgs,
+} from './code-server.mjs';
+import { startEndpoint } from './endpoint.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const target = targetFromArgs(argv);
+const timeoutSec = Number(opt('--timeout') ?? 300);
+const grep = opt('--grep');
+
+const SUITE = opt('--suite') ? resolve(opt('--suite')) : join(REPO, 'out', 'test', 'integration', 'suite', 'index.js');
+const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
+
+async function main() {
+  for (const [file, hint] of [[SUITE, 'npm run build'], [join(REPO, 'dist', 'extension.js'), 'npm run build'], [WORKSPACE, 'the sample workspace is missing']]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing (${hint})`);
+  }
+  const cleanup = new Cleanup();
+  let exitCode = 1;
+  let stats = null;
+  const started = Date.now();
+  try {
+    const install = installCodeServer(target);
+    const runStart = Date.now();
+    // The whole run after the install is time-limited; the suite itself gets what is left.
+    const deadline = runStart + timeoutSec * 1000;
+    const watchdog = setTimeout(() => {
+      log(`FAILED: the integration run exceeded ${timeoutSec} s; stopping`);
+      console.log('0 passed, 1 failed');
+      void cleanup.run().finally(() => process.exit(1));
+    }, timeoutSec * 1000 + 15_000);
+    watchdog.unref();
+
+    const work = makeTempDir(cleanup);
+    const endpoint = await startEndpoint(cleanup, { logName: `endpoint-${target.codeServer}` });
+    const resultsFile = join(work, 'results.json');
+    const server = await startCodeServer(cleanup, {
+      install,
+      work,
+      logName: `code-server-${target.codeServer}-integration`,
+      env: {
+        SHUNONG_API_KEY: endpoint.apiKey, // read by the extension in Development/Test mode only
+        SHUNONG_ENDPOINT: endpoint.url,
+        SHUNONG_TEST_ENDPOINT_ORIGIN: endpoint.origin,
+        SHUNONG_TEST_RESULTS: resultsFile,
+        ...(grep ? { SHUNONG_TEST_GREP: grep } : {}),
+      },
+      settings: { 'shunong.endpoint': endpoint.url },
+    });
+    log(`code-server ${target.codeServer} (VS Code ${target.vscode}) at ${server.origin}`);
+    const browser = await launchBrowser(cleanup, { work });
+
+    let statsLine = null;
+    const r = await runExtensionTests(browser, server, {
+      folder: WORKSPACE,
+      extensionDevelopmentPath: REPO,
+      extensionTestsPath: SUITE,
+      smokeTestDriver: target.smokeTestDriver,
+      timeoutMs: Math.max(30_000, deadline - Date.now()),
+      label: `integration-${target.codeServer}`,
+      onLine: (line) => {
+        const m = /^SHUNONG_MOCHA_STATS (.*)$/.exec(line.trim());
+        if (m) statsLine = m[1];
+        else console.log(line);
+      },
+    });
+    stats = readStats(resultsFile, statsLine);
+    exitCode = r.code;
+    if (!stats) {
+      log('the suite ended without reporting mocha statistics (did run() throw before mocha ran?)');
+      exitCode ||= 1;
+    } else if (stats.failures > 0 && exitCode === 0) {
+      exitCode = 1;
+    } else if (stats.tests === 0) {
+      log(`no test ran${grep ? ` (--grep ${grep} matched nothing)` : ''}`);
+      exitCode = 1;
+    }
+    log(`VS Code ${target.vscode}: suite exited with ${r.code} after ${(r.ms / 1000).toFixed(1)} s (run ${((Date.now() - runStart) / 1000).toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    log(`FAILED: ${e?.message ?? e}`);
+    exitCode = 1;
+  } finally {
+    await cleanup.run();
+  }
+  const passed = stats?.passes ?? 0;
+  const failed = stats ? stats.failures : 1; // no statistics: the run itself failed
+  console.log(`${passed} passed, ${failed} failed${stats?.pending ? `, ${stats.pending} skipped` : ''}`);
+  process.exit(exitCode);
+}
+
+/** Mocha statistics from the results file the suite writes, else from its SHUNONG_MOCHA_STATS line. */
+function readStats(file, line) {
+  for (const text of [existsSync(file) ? readFileSync(file, 'utf8') : null, line]) {
+    if (!text) continue;
+    try {
+      return JSON.parse(text);
+    } catch {
+      /* try the next */
+    }
+  }
+  return null;
+}
+
+await main();
