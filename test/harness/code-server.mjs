@@ -416,7 +416,7 @@ export function installVsix(install, vsix, extensionsDir, work, userDataDir = jo
 export function packageVsix(out, { cwd = REPO } = {}) {
   rmSync(out, { force: true });
   const vsce = join(REPO, 'node_modules', '.bin', 'vsce');
-  const r = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '-o', out], {
+  const r = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out], {
     cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
   });
   if (r.status !== 0 || !existsSync(out)) throw new Error(`vsce package failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
