@@ -4,16 +4,18 @@
 //  - the size of dist/extension.js (goal ≤ 150 KB) and of the packaged .vsix.
 //
 // How a start is measured: each start is a new workbench window, i.e. a fresh extension host, with
-// both extensions installed and a tiny measuring "test suite" (extensionTestsPath) that
-// times `await vscode.extensions.getExtension(id).activate()` — loading the code plus running its
-// activate() — for one and then the other (the order alternates from start to start). Our
+// both extensions installed and a tiny measuring "test suite" (extensionTestsPath) that, after
+// letting the built-in extensions' start-up settle, times
+// `await vscode.extensions.getExtension(id).activate()` — loading the code plus running its
+// activate() — for one of them (ours and the empty one alternate from start to start). Our
 // extension is measured as users get it: the packaged .vsix, installed with
 // `code-server --install-extension`, in Production mode. So that nothing activates it before the
 // measurement, both extensions get the same activation event that never fires on its own
 // (`onCommand:…`).
 // No key is given, so activation does no network.
 //
-// Run: `npm run bench` (all benches) or `npm run bench -- activation`. Options: --starts N (default 5).
+// Run: `npm run bench` (all benches) or `npm run bench -- activation`. Starts: SHUNONG_BENCH_STARTS=N
+// (default 5), or `node bench/activation.mjs --starts N`.
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,8 @@ import {
 } from '../test/harness/code-server.mjs';
 
 const argv = process.argv.slice(2);
-const STARTS = Number(argv[argv.indexOf('--starts') + 1] || 5) || 5;
+const STARTS = Number(process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : 5)) || 5;
+const SETTLE_MS = 3000;
 const OURS = 'shunong-authors.shunong-vscode';
 const EMPTY = 'shunong-bench.empty-extension';
 const NEVER = 'onCommand:shunong.bench.neverFires';
@@ -44,6 +47,8 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 function measuringSuite(ids) {
   return `exports.run = async function () {
   const vscode = require('vscode');
+  // Let the start-up activations of built-in extensions finish first: they share this thread.
+  await new Promise((r) => setTimeout(r, ${SETTLE_MS}));
   const out = {};
   for (const id of ${JSON.stringify(ids)}) {
     const ext = vscode.extensions.getExtension(id);
@@ -103,16 +108,16 @@ async function main() {
     writeFileSync(join(emptyDir, '.vscodeignore'), '*.vsix\n');
     installVsix(install, packageVsix(join(work, 'empty.vsix'), { cwd: emptyDir }), extensionsDir, work, join(work, 'ud-install'));
 
-    // Each start loads both extensions in one fresh extension host and activates them in turn;
-    // the order alternates from start to start.
+    // Every start is a fresh extension host with both extensions installed, of which the
+    // measuring suite activates exactly one: activating one first leaves work behind (timers,
+    // pending I/O) that would slow the other down. Ours and the empty one alternate.
     // The web workbench runs extensionTestsPath only with an extension under development: a
     // third, code-less extension plays that part and holds the measuring suites.
     const runnerDir = join(work, 'runner');
     mkdirSync(runnerDir, { recursive: true });
     writeFileSync(join(runnerDir, 'package.json'), JSON.stringify({ name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines }, null, 2));
-    const suites = [join(runnerDir, 'measure-ours-first.js'), join(runnerDir, 'measure-empty-first.js')];
-    writeFileSync(suites[0], measuringSuite([OURS, EMPTY]));
-    writeFileSync(suites[1], measuringSuite([EMPTY, OURS]));
+    const suites = { [OURS]: join(runnerDir, 'measure-ours.js'), [EMPTY]: join(runnerDir, 'measure-empty.js') };
+    for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite([id]));
     const folder = join(work, 'folder');
     mkdirSync(folder, { recursive: true });
 
@@ -123,33 +128,32 @@ async function main() {
     const browser = await launchBrowser(cleanup, { work });
 
     const times = { [OURS]: [], [EMPTY]: [] };
-    const start = async (i) => {
+    const start = async (id) => {
       let result = null;
       const errors = [];
       const r = await runExtensionTests(browser, server, {
-        folder, extensionDevelopmentPath: runnerDir, extensionTestsPath: suites[i % 2], timeoutMs: 120_000, label: 'bench',
+        folder, extensionDevelopmentPath: runnerDir, extensionTestsPath: suites[id], timeoutMs: 120_000, label: 'bench',
         onLine: (line, type) => {
           const m = /SHUNONG_BENCH (.*)$/.exec(line);
           if (m) result = JSON.parse(m[1]);
           else if (type === 'error') errors.push(line);
         },
       });
-      if (r.code !== 0 || !result) throw new Error(`measuring start ${i} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
-      return result;
+      if (r.code !== 0 || !result) throw new Error(`measuring ${id} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
+      return result[id];
     };
-    log(`one warm-up start, then ${STARTS} measured starts (each: both extensions, alternating order)`);
-    await start(1);
+    log(`one warm-up start, then ${STARTS} fresh extension hosts for each extension, alternating`);
+    await start(OURS);
     for (let i = 0; i < STARTS; i++) {
-      const r = await start(i);
-      times[OURS].push(r[OURS]);
-      times[EMPTY].push(r[EMPTY]);
+      const order = i % 2 === 0 ? [OURS, EMPTY] : [EMPTY, OURS];
+      for (const id of order) times[id].push(await start(id));
     }
 
     const ours = median(times[OURS]);
     const empty = median(times[EMPTY]);
     const ratio = ours / empty;
     const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
-    console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each`);
+    console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each, activation measured ${SETTLE_MS / 1000} s after start`);
     console.log(`  ours  (ms): ${times[OURS].map((t) => t.toFixed(1)).join(', ')}`);
     console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}\n`);
     console.log(`${'measure'.padEnd(34)} ${'value'.padStart(12)}   ${'goal'.padEnd(10)}`);

@@ -2,7 +2,7 @@
 // types the key into the password box, and sees the status bar say "connected".
 //
 // Spec files export `title` and `tests` (run in order on one fresh workbench window); each test's
-// `run(ctx)` gets: page, wb (test/e2e/workbench.mjs), endpoint { url, apiKey, admin() },
+// `run(ctx)` gets: page, wb (test/e2e/workbench.mjs), endpoint { url, apiKey, admin() }, workspace (the open folder),
 // screenshot(name) → test-output/e2e/<name>.png, manifest (package.json), log().
 
 import assert from 'node:assert/strict';

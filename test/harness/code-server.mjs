@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
-  existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, copyFileSync,
+  existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync,
   createWriteStream, chmodSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -534,11 +534,6 @@ export async function openWorkbench(browser, url, { smokeTestDriver = false, onE
   return { context, page };
 }
 
-/** Waits until the workbench has rendered (status bar present). */
-export async function waitForWorkbench(page, timeout = 60_000) {
-  await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout });
-}
-
 /**
  * Turns the arguments of a codeAutomationLog call into text. The workbench's logger sends each
  * message as an argument list, printf-style when the first one holds `%s`/`%d` (as the mocha
@@ -576,28 +571,10 @@ const NOISE = [
   /^\[AccountPolicyGate\]/,
   /^\[AgentHost/,
   /^Timed out waiting for authentication provider 'github'/,
+  /^\[ChatModelSelection\]|^No default agent contributed/,
 ];
 export function isNoise(message) {
   return NOISE.some((re) => re.test(message));
-}
-
-/** Removes a directory's content and recreates it. */
-export function freshDir(dir) {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
-/** Recursively lists files under `dir` whose name matches `re`. */
-export function listFiles(dir, re) {
-  if (!existsSync(dir)) return [];
-  const out = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...listFiles(p, re));
-    else if (re.test(e.name)) out.push(p);
-  }
-  return out.sort();
 }
 
 // `node test/harness/code-server.mjs install [--latest] [--all]`: installs ahead of time (.ci/run).
@@ -628,10 +605,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
  * for the extension host to finish the suite (window.codeAutomationExit). The extension host's
  * console (the mocha reporter) arrives line by line through window.codeAutomationLog → onLine.
  * Resolves { code, sawLog, ms }; rejects with a clear message when the suite never runs in time.
+ * Workbench messages after the line matching `endMarker` (the suite's statistics) go to the log
+ * file only.
  */
-export async function runExtensionTests(browser, server, { folder, extensionDevelopmentPath, extensionTestsPath, smokeTestDriver, onLine = () => {}, timeoutMs = 240_000, label = 'suite' }) {
+export async function runExtensionTests(browser, server, { folder, extensionDevelopmentPath, extensionTestsPath, smokeTestDriver, onLine = () => {}, timeoutMs = 240_000, label = 'suite', endMarker = /^SHUNONG_(MOCHA_STATS|BENCH) / }) {
   const t0 = Date.now();
   let sawLog = false;
+  let ended = false;
   let settle;
   const done = new Promise((resolve) => (settle = resolve));
   const url = workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath });
@@ -644,8 +624,12 @@ export async function runExtensionTests(browser, server, { folder, extensionDeve
       sawLog = true;
       const text = redact(formatLogArgs(args));
       rawLog.write(`[${type}] ${text}\n`);
-      if (isNoise(text)) return;
-      for (const line of text.split('\n')) onLine(line, type);
+      if (ended || isNoise(text)) return;
+      for (const line of text.split('\n')) {
+        onLine(line, type);
+        // After the suite's last line, only the workbench's shutdown chatter follows (log file only).
+        if (endMarker.test(line)) ended = true;
+      }
     },
   });
   const pageErrors = [];

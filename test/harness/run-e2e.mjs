@@ -83,7 +83,7 @@ async function main() {
         await page.screenshot({ path: screenshot.path(name) });
       };
       screenshot.path = (name) => join(SHOTS, `${specName}-${name}.png`);
-      const ctx = { page, wb: workbench(page), endpoint, server, manifest, screenshot, log };
+      const ctx = { page, wb: workbench(page), endpoint, server, manifest, screenshot, log, workspace: WORKSPACE };
       let broken = false;
       for (const [i, t] of (spec.tests ?? []).entries()) {
         if (broken) {
