@@ -25,8 +25,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Shunon
   const connection = new Connection(context, output);
   context.subscriptions.push(output, connection);
 
-  await seedKeyInDevelopment(context, connection);
-  await connection.reset();
+  // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited,
+  // so activation never waits on it; the status bar shows "checking" until it is known. Only the
+  // Development/Test-mode key seeding is awaited, so tests start with the key in place.
+  if (context.extensionMode === vscode.ExtensionMode.Production) void connection.reset();
+  else await seedKeyInDevelopment(context, connection).then(() => connection.reset());
 
   // Features: one line each, `feature.activate(context, services)`.
   draft.activate(context, { connection, citations: () => citations });

@@ -120,7 +120,7 @@ export class Connection implements vscode.Disposable {
   /** Fires when the connection state changes. */
   readonly onDidChangeState = this.stateEmitter.event;
   private current: { id: string; key: string; client: ShunongClient } | undefined;
-  private stateValue: ConnectionState = 'unchecked';
+  private stateValue: ConnectionState = 'checking';
   private lastError: string | undefined;
   private toolsSeen: ToolInfo[] = [];
   private offeredSetKey = false;
