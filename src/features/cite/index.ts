@@ -104,7 +104,8 @@ export class Citations implements vscode.Disposable {
         await this.remember(passage);
         // The cursor goes after what was written at the spot.
         const shift = result.edits.filter((e) => e.start < result.offset).reduce((n, e) => n + e.newText.length - (e.end - e.start), 0);
-        const after = doc.positionAt(result.offset + shift + result.inserted.length);
+        // ... right after the citation, before any line breaks that separate it from what follows.
+        const after = doc.positionAt(result.offset + shift + result.inserted.replace(/(?:\r?\n)+$/, '').length);
         editor.selection = new vscode.Selection(after, after);
         return true;
       }

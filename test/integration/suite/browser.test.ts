@@ -10,7 +10,7 @@ import { isCitedPassage, PASSAGE_MIME } from '../../../src/features/cite/passage
 import { KnowledgeTree, type BrowserNode } from '../../../src/features/browser/tree';
 import type { FlowItem } from '../../../src/features/search/flow';
 import { KnowledgeStore } from '../../../src/features/search/store';
-import { api, stub, until } from './helpers';
+import { api, stub, until, closeAllEditors, openMarkdown } from './helpers';
 
 const QUERY = '茶树修剪技术要点';
 
@@ -43,7 +43,7 @@ suite('Knowledge browser', () => {
   });
 
   teardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
 
   test('an empty workspace state gives an empty tree (the welcome view shows)', () => {
@@ -102,12 +102,17 @@ suite('Knowledge browser', () => {
     assert.equal(viewer.document.uri.scheme, 'shunong-knowledge');
     assert.ok(viewer.document.getText().includes(p.content));
 
-    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '修剪：' });
-    const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    const editor = await openMarkdown('修剪：');
+    const doc = editor.document;
     editor.selection = new vscode.Selection(doc.positionAt(3), doc.positionAt(3));
-    assert.equal(await vscode.commands.executeCommand('shunong.browser.insertCitation', node), true);
-    assert.match(doc.getText(), /^修剪：\[\^1\]/);
-    assert.equal(await vscode.commands.executeCommand('shunong.browser.insertCitedSnippet', pins[0]), true);
+    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    try {
+      assert.equal(await vscode.commands.executeCommand('shunong.browser.insertCitation', node), true, JSON.stringify(warn.calls));
+      assert.match(doc.getText(), /^修剪：\[\^1\]/);
+      assert.equal(await vscode.commands.executeCommand('shunong.browser.insertCitedSnippet', pins[0]), true, JSON.stringify(warn.calls));
+    } finally {
+      warn.restore();
+    }
     assert.ok(doc.getText().includes(p.content.split('\n')[0] ?? '?'));
     assert.equal(doc.getText().match(/^\[\^1\]: /gm)?.length, 1, 'the same passage keeps its number');
 

@@ -4,11 +4,11 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, api, closeAllEditors, stub } from './helpers';
+import { admin, api, closeAllEditors, stub, openMarkdown } from './helpers';
 
 async function markdownEditor(content: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  const editor = await vscode.window.showTextDocument(doc);
+  const editor = await openMarkdown(content);
+  const doc = editor.document;
   const end = doc.lineAt(doc.lineCount - 1).range.end;
   editor.selection = new vscode.Selection(end, end);
   return editor;

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../../src/features/cite/passage';
-import { api, closeAllEditors, stub, until } from './helpers';
+import { api, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
 const PASSAGE: CitedPassage = {
   docName: '茶树农事操作.docx',
@@ -21,8 +21,8 @@ const PASSAGE: CitedPassage = {
 };
 
 async function open(content: string, cursor?: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  const editor = await vscode.window.showTextDocument(doc);
+  const editor = await openMarkdown(content);
+  const doc = editor.document;
   const at = cursor === undefined ? content.length : content.indexOf(cursor) + cursor.length;
   const pos = doc.positionAt(at);
   editor.selection = new vscode.Selection(pos, pos);

@@ -6,13 +6,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DraftOutcome } from '../../../src/features/draft/index';
-import { admin, api, closeAllEditors, stub, until } from './helpers';
+import { admin, api, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
 const QUESTION = '水稻分蘖期如何管理水层';
 
 async function open(content: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+  const editor = await openMarkdown(content);
+  const doc = editor.document;
   const end = doc.positionAt(content.length);
   editor.selection = new vscode.Selection(end, end);
   return editor;

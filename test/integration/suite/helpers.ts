@@ -1,5 +1,8 @@
 /** Shared helpers of the integration suite (runs inside the real VS Code extension host). */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ShunongApi } from '../../../src/extension';
 
@@ -65,4 +68,22 @@ export async function closeAllEditors(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     if (!vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
+}
+
+// Each test file is bundled on its own, so a counter alone would repeat across files.
+let scratchCount = 0;
+const scratchRun = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Opens `content` as a Markdown file of its own (a fresh file under the OS temp folder) in an editor.
+ * Untitled documents are not used: VS Code reuses `Untitled-N` names, and the extension host can
+ * hand back a closed test's document for a new one with the same name.
+ */
+export async function openMarkdown(content: string): Promise<vscode.TextEditor> {
+  const dir = path.join(os.tmpdir(), `shunong-it-${process.pid}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bulletin-${scratchRun}-${++scratchCount}.md`);
+  fs.writeFileSync(file, content);
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  return vscode.window.showTextDocument(doc);
 }

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowItem } from '../../../src/features/search/flow';
-import { admin, api, stub, until } from './helpers';
+import { admin, api, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -39,8 +39,8 @@ async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<
 }
 
 async function openBulletin(content: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-  const editor = await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+  const editor = await openMarkdown(content);
+  const doc = editor.document;
   const end = doc.positionAt(content.length);
   editor.selection = new vscode.Selection(end, end);
   return editor;
@@ -58,7 +58,7 @@ suite('Knowledge search', () => {
     await admin({ latencyMs: 0 });
     const { knowledge } = await api();
     knowledge.session?.qp.hide();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await closeAllEditors();
   });
 
   test('guided: crop → stage → task → words → composed query → results in the server\'s order → cited snippet', async () => {
