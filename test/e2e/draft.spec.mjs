@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setApiKeyStep } from './workbench.mjs';
 
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const FOLDER = `.draft-e2e-${process.pid}`;
@@ -30,19 +31,7 @@ export const tests = [
       writeFileSync(join(SCRATCH, FILE), `# 水稻简报\n\n## ${QUESTION}\n\n`);
     },
   },
-  {
-    name: 'set the API key (Production mode)',
-    timeoutMs: 150_000,
-    async run({ page, wb, endpoint }) {
-      await wb.ready();
-      await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
-      await wb.runCommand('Shunong: Set API Key');
-      const box = await wb.passwordBox();
-      await box.pressSequentially(endpoint.apiKey, { delay: 10 });
-      await page.keyboard.press('Enter');
-      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
-    },
-  },
+  setApiKeyStep,
   {
     name: 'palette → question from the heading → Draft now → streamed preview → Accept all → cited paragraph',
     timeoutMs: 150_000,

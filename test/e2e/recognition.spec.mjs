@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setApiKeyStep } from './workbench.mjs';
 
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', `.recognition-e2e-${process.pid}`);
@@ -33,19 +34,7 @@ export const tests = [
       copyFileSync(join(REPO, 'test', 'emulator', 'images', PICTURE), join(SCRATCH, PICTURE));
     },
   },
-  {
-    name: 'set the API key (Production mode)',
-    timeoutMs: 150_000,
-    async run({ page, wb, endpoint }) {
-      await wb.ready();
-      await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
-      await wb.runCommand('Shunong: Set API Key');
-      const box = await wb.passwordBox();
-      await box.pressSequentially(endpoint.apiKey, { delay: 10 });
-      await page.keyboard.press('Enter');
-      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
-    },
-  },
+  setApiKeyStep,
   {
     name: 'palette → tea picture → "Tea bud count": the preview shows the picture with its boxes',
     timeoutMs: 150_000,

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setApiKeyStep } from './workbench.mjs';
 
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', `.search-e2e-${process.pid}`);
@@ -38,19 +39,7 @@ export const tests = [
       writeFileSync(join(SCRATCH, FILE), '# 茶园夏季管理\n\n修剪安排如下。\n\n');
     },
   },
-  {
-    name: 'set the API key (Production mode)',
-    timeoutMs: 150_000,
-    async run({ page, wb, endpoint }) {
-      await wb.ready();
-      await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
-      await wb.runCommand('Shunong: Set API Key');
-      const box = await wb.passwordBox();
-      await box.pressSequentially(endpoint.apiKey, { delay: 10 });
-      await page.keyboard.press('Enter');
-      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
-    },
-  },
+  setApiKeyStep,
   {
     name: 'palette → guided steps → results → Enter: the cited snippet is in the bulletin',
     timeoutMs: 180_000,

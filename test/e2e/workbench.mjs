@@ -74,3 +74,22 @@ export function workbench(page) {
     },
   };
 }
+
+/**
+ * The shared first step of the flows that need a connection: "Shunong: Set API Key" from the
+ * palette, the key typed into the real password box (the installed .vsix runs in Production mode,
+ * so there is no development key), and the status bar turning to connected.
+ */
+export const setApiKeyStep = {
+  name: 'set the API key (Production mode)',
+  timeoutMs: 150_000,
+  async run({ page, wb, endpoint }) {
+    await wb.ready();
+    await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
+    await wb.runCommand('Shunong: Set API Key');
+    const box = await wb.passwordBox();
+    await box.pressSequentially(endpoint.apiKey, { delay: 10 });
+    await page.keyboard.press('Enter');
+    await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
+  },
+};

@@ -12,7 +12,8 @@ let failed = 0;
 let skipped = 0;
 let section = '';
 for (const line of lines) {
-  const header = /^> \S+ (\S+)$/.exec(line.trim());
+  // npm prints "> name@version script", then "> command": only the first names the section.
+  const header = /^> \S+@\S+ (\S+)$/.exec(line.trim());
   if (header) section = header[1];
   const plain = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(line.trim());
   if (plain) {
