@@ -85,6 +85,31 @@ export const tests = [
     },
   },
   {
+    name: 'renumber, then hover the citation: the passage, its knowledge base and its score by type',
+    timeoutMs: 90_000,
+    async run({ page, wb, screenshot }) {
+      await wb.runCommand('Shunong: Renumber Citations');
+      const lines = page.locator('.editor-instance .view-lines').first();
+      assert.match(await lines.innerText(), /\[\^1\]:\s茶树/); // the editor renders spaces as U+00A0
+      // Put the cursor on the reference with Find, then ask for the hover at the cursor.
+      await lines.click();
+      await page.keyboard.press('Control+Home');
+      await page.keyboard.press('Control+F');
+      await page.keyboard.type('[^1]');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('ArrowLeft'); // the cursor to the start of the found `[^1]`
+      await wb.runCommand('Show or Focus Hover');
+      const hover = page.locator('.monaco-hover', { hasText: '茶树管理' }).first();
+      await hover.waitFor({ state: 'visible', timeout: 20_000 });
+      const text = await hover.innerText();
+      assert.match(text, /#\d+/);
+      assert.match(text, /RRF/, 'an RRF score is read as rank only');
+      assert.ok(!/%/.test(text), 'no percentage');
+      await screenshot('05-hover');
+      await page.keyboard.press('Escape');
+    },
+  },
+  {
     name: 'the knowledge browser shows the search, its passages and the knowledge base',
     timeoutMs: 60_000,
     async run({ page, wb, screenshot }) {

@@ -143,8 +143,10 @@ async function insertAtCursor(editor: vscode.TextEditor | undefined, text: strin
   }
   const sel = editor.selection;
   const line = editor.document.lineAt(sel.active.line);
-  // A block goes on lines of its own.
-  const before = sel.start.character > 0 && text.includes('\n') ? '\n\n' : '';
+  // A block goes on lines of its own, after a blank line.
+  const block = text.includes('\n');
+  const prevLine = sel.start.line > 0 ? editor.document.lineAt(sel.start.line - 1) : undefined;
+  const before = !block ? '' : sel.start.character > 0 ? '\n\n' : prevLine && !prevLine.isEmptyOrWhitespace ? '\n' : '';
   const after = text.includes('\n') && !line.isEmptyOrWhitespace && sel.end.character < line.text.length ? '\n' : '';
   return editor.edit((b) => b.replace(sel, before + text + after));
 }

@@ -36,6 +36,12 @@ suite('Weather and the farming calendar', () => {
     assert.equal(editor.document.getText(), original, 'one undo restores the text');
   });
 
+  test('a brief inserted right under a heading is separated from it by a blank line', async () => {
+    const editor = await markdownEditor('## 天气\n');
+    assert.ok(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '成都'));
+    assert.match(editor.document.getText(), /^## 天气\n\n### /);
+  });
+
   test('an unknown place shows the endpoint\'s reason and inserts nothing', async () => {
     const editor = await markdownEditor('正文\n');
     const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
