@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { PASSAGE_MIME, type CitedPassage } from '../cite/passage';
 import { idOf, isPinned, keyOf, type SearchRecord, type SeenKnowledgeBase, type StoredPassage } from '../search/model';
 import type { KnowledgeStore } from '../search/store';
-import { bareScoreText, firstLine, scoreText } from '../search/text';
+import { scoreLine } from '../cite/index';
+import { firstLine, scoreText } from '../search/text';
 
 /** A node of the knowledge browser. */
 export type BrowserNode =
@@ -166,7 +167,8 @@ export function tooltip(p: CitedPassage, stored?: StoredPassage): vscode.Markdow
   md.appendMarkdown('\n\n---\n\n');
   md.appendText(p.content.length > 800 ? `${p.content.slice(0, 800)}…` : p.content);
   md.appendMarkdown('\n\n---\n\n');
-  md.appendText(stored ? scoreText(stored) : bareScoreText(p));
+  // A pin kept without its list: only what the score's type allows (the hover's wording).
+  md.appendText(stored ? scoreText(stored) : scoreLine(p));
   md.appendMarkdown('\n\n');
   md.appendText(vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query));
   return md;

@@ -72,14 +72,3 @@ export function passageDocument(s: StoredPassage | CitedPassage): string {
   return lines.join('\n');
 }
 
-/** The score of a passage kept without its list (a pin): what its type allows, nothing more. */
-export function bareScoreText(p: CitedPassage): string {
-  switch (scoreKind(p.scoreType)) {
-    case 'rrf':
-      return vscode.l10n.t('Rank score {0} (RRF: orders results only, not a confidence)', p.score.toFixed(4));
-    case 'cosine':
-      return vscode.l10n.t('Similarity {0} (cosine, 0–1)', p.score.toFixed(2));
-    default:
-      return vscode.l10n.t('Score {0} ({1}; read as rank only)', String(p.score), p.scoreType || '?');
-  }
-}
