@@ -7,21 +7,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createLatestOnly, fuseLists, ManualScheduler, type PassageLike, type ResultList } from '../src/knowledge';
+// The same deterministic generator (mulberry32) the sample pictures use, so every run reports the same figures.
+import { rng } from '../test/emulator/make-sample-images';
 
 const DEBOUNCE_MS = 300;
 const SERVER_LATENCY_MS = 250;
 
-/** A small deterministic generator (mulberry32), so every run reports the same figures. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Profile {
   readonly name: string;
@@ -57,7 +48,7 @@ async function typingFigure(profile: Profile, seed: number): Promise<{ sent: num
   );
   const text = '茶树驻芽期修剪技术要点';
   const calls: Promise<unknown>[] = [];
-  const gaps = profile.gaps(random(seed));
+  const gaps = profile.gaps(rng(seed));
   for (let i = 0; i < 10; i++) {
     calls.push(search(text.slice(0, i + 1)));
     await clock.advance(gaps[i] ?? 0);
@@ -68,7 +59,7 @@ async function typingFigure(profile: Profile, seed: number): Promise<{ sent: num
 }
 
 function makeLists(lists: number, perList: number): ResultList<PassageLike & { content: string }>[] {
-  const rnd = random(42);
+  const rnd = rng(42);
   return Array.from({ length: lists }, (_, l) => ({
     id: `KB_${l}`,
     scoreType: l % 2 ? 'cosine_similarity(0~1)' : 'rrf(≈1/(60+rank), 仅用于排序)',

@@ -4,6 +4,7 @@
  * (so it stays out of the heavy bundles and loads at activation for the browser view).
  */
 import type { CitedPassage } from '../cite/passage';
+import type { SearchArgs } from '../../knowledge/types';
 
 /** How a passage's score is shown, decided when it was retrieved (see `score.ts` of src/knowledge). */
 export interface ScoreView {
@@ -23,15 +24,8 @@ export interface StoredPassage {
   readonly view: ScoreView;
 }
 
-/** The arguments a search ran with (camelCase as on MCP). */
-export interface SearchOptions {
-  readonly query: string;
-  readonly kbCode?: string;
-  readonly topK?: number;
-  readonly scoreThreshold?: number;
-  readonly useRerank?: boolean;
-  readonly mode?: 'hybrid' | 'vector';
-}
+/** The arguments a search ran with: knowledge_search's arguments, camelCase as on MCP. */
+export type SearchOptions = SearchArgs;
 
 /** One search of the history, with what it found. */
 export interface SearchRecord {

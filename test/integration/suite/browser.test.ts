@@ -8,23 +8,17 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isCitedPassage, PASSAGE_MIME } from '../../../src/features/cite/passage';
 import { KnowledgeTree, type BrowserNode } from '../../../src/features/browser/tree';
-import type { FlowItem } from '../../../src/features/search/flow';
 import { KnowledgeStore } from '../../../src/features/search/store';
-import { api, stub, until, closeAllEditors, openMarkdown } from './helpers';
+import { api, captureQuickPick, stub, until, closeAllEditors, openMarkdown } from './helpers';
 
 const QUERY = '茶树修剪技术要点';
 
 /** Runs a search (TEA_MANAGER_001) and closes the results; returns the record id. */
 async function searchOnce(): Promise<string> {
-  let qp: vscode.QuickPick<FlowItem> | undefined;
-  const s = stub(vscode.window, 'createQuickPick', (() => {
-    s.restore();
-    qp = vscode.window.createQuickPick<FlowItem>();
-    return qp;
-  }) as typeof vscode.window.createQuickPick);
+  const captured = captureQuickPick();
   const run = Promise.resolve(vscode.commands.executeCommand<{ status: string; record?: { id: string } }>('shunong.searchKnowledge', { query: QUERY, kbCode: 'TEA_MANAGER_001', topK: 3, scoreThreshold: 0.7 }));
-  await until(() => !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined), 'the results');
-  qp?.hide();
+  await until(() => { const qp = captured.get(); return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined); }, 'the results');
+  captured.get()?.hide();
   const result = await run;
   assert.ok(result.record);
   return result.record.id;
@@ -164,16 +158,11 @@ suite('Knowledge browser', () => {
     const { knowledge } = await api();
     const tree = knowledge.browser.tree;
     const searchNode = tree.getChildren(section(tree, 'history'))[0];
-    let qp: vscode.QuickPick<FlowItem> | undefined;
-    const s = stub(vscode.window, 'createQuickPick', (() => {
-      s.restore();
-      qp = vscode.window.createQuickPick<FlowItem>();
-      return qp;
-    }) as typeof vscode.window.createQuickPick);
+    const captured = captureQuickPick();
     const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.browser.searchAgain', searchNode));
-    await until(() => !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined), 'the results again');
-    assert.ok(qp?.title?.includes(QUERY));
-    qp?.hide();
+    await until(() => { const qp = captured.get(); return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined); }, 'the results again');
+    assert.ok(captured.get()?.title?.includes(QUERY));
+    captured.get()?.hide();
     assert.equal((await run).status, 'closed');
 
     assert.equal(await vscode.commands.executeCommand('shunong.browser.clearHistory', true), true);

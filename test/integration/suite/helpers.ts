@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ShunongApi } from '../../../src/extension';
+import type { FlowItem } from '../../../src/features/search/flow';
 
 export const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
@@ -86,4 +87,15 @@ export async function openMarkdown(content: string): Promise<vscode.TextEditor> 
   fs.writeFileSync(file, content);
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
   return vscode.window.showTextDocument(doc);
+}
+
+/** Captures the real QuickPick the next command creates (the search flow's one quick input). */
+export function captureQuickPick(): { get(): vscode.QuickPick<FlowItem> | undefined } {
+  let qp: vscode.QuickPick<FlowItem> | undefined;
+  const s = stub(vscode.window, 'createQuickPick', (() => {
+    s.restore();
+    qp = vscode.window.createQuickPick<FlowItem>();
+    return qp;
+  }) as typeof vscode.window.createQuickPick);
+  return { get: () => qp };
 }

@@ -7,20 +7,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowItem } from '../../../src/features/search/flow';
-import { admin, api, closeAllEditors, stub, until, openMarkdown } from './helpers';
+import { admin, api, captureQuickPick, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Captures the real QuickPick the next command creates. */
-function captureQuickPick(): { get(): vscode.QuickPick<FlowItem> | undefined } {
-  let qp: vscode.QuickPick<FlowItem> | undefined;
-  const s = stub(vscode.window, 'createQuickPick', (() => {
-    s.restore();
-    qp = vscode.window.createQuickPick<FlowItem>();
-    return qp;
-  }) as typeof vscode.window.createQuickPick);
-  return { get: () => qp };
-}
 
 /** Waits for a step whose title matches, not busy. */
 async function stepTitled(get: () => vscode.QuickPick<FlowItem> | undefined, title: RegExp): Promise<vscode.QuickPick<FlowItem>> {
