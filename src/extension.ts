@@ -1,56 +1,106 @@
 /**
- * Activation: builds the few shared services and hands each feature what it needs. Nothing else.
- * The platform bundle (MCP SDK, zod) is not loaded here; it loads on first use.
+ * Activation entry (`dist/extension.js`), kept thin so that VS Code's start-up never waits on us:
+ * it registers a stand-in for every command the manifest contributes and leaves the features
+ * bundle (`dist/features.js`: status bar, views, Markdown providers, commands) to load right after
+ * activation, in its own task — or at once, if a command is run first. A stand-in, when run, loads
+ * the features (which replace every stand-in with the real command) and runs the real command.
+ *
+ * In Development and Test mode the features load during activation, so that the key seeded from
+ * the environment is in place before the tests (or the demo) start.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { Connection, readSettings } from './features/account/connection';
-import * as account from './features/account/index';
-import * as bulletin from './features/bulletin/index';
-import * as cite from './features/cite/index';
-import * as draft from './features/draft/index';
-import * as recognition from './features/recognition/index';
-import * as search from './features/search/index';
+import type { Features, ShunongApi } from './features/index';
 
-/** What the extension exports (used by the integration tests). */
-export interface ShunongApi {
-  readonly connection: Connection;
-  readonly bulletin: ReturnType<typeof bulletin.activate>;
-  readonly citations: cite.Citations;
-  readonly knowledge: search.KnowledgeApi;
-}
+export type { ShunongApi };
+
+/** What the extension exports: the features' API (loading them if needed), and when they are loaded. */
+export type ExtensionExports = ShunongApi & { readonly loaded: Promise<void> };
 
 /** Activation entry point. */
-export async function activate(context: vscode.ExtensionContext): Promise<ShunongApi> {
-  const output = vscode.window.createOutputChannel('Shunong', { log: true });
-  const connection = new Connection(context, output);
-  context.subscriptions.push(output, connection);
-
-  // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited,
-  // so activation never waits on it; the status bar shows "checking" until it is known. Only the
-  // Development/Test-mode key seeding is awaited, so tests start with the key in place.
-  if (context.extensionMode === vscode.ExtensionMode.Production) void connection.reset();
-  else await seedKeyInDevelopment(context, connection).then(() => connection.reset());
-
-  // Features: one line each, `feature.activate(context, services)`.
-  draft.activate(context, { connection, citations: () => citations });
-  recognition.activate(context, connection);
-  account.activate(context, connection);
-  const bulletinApi = bulletin.activate(context, { connection });
-  const citations = cite.activate(context);
-  const knowledge = search.activate(context, { connection });
-  return { connection, bulletin: bulletinApi, citations, knowledge };
+export async function activate(context: vscode.ExtensionContext): Promise<ExtensionExports> {
+  const lazy = new LazyCommands(contributedCommands(context), () => loadFeatures(context));
+  if (context.extensionMode !== vscode.ExtensionMode.Production) {
+    const features = lazy.load();
+    await features.ready;
+    return { ...features.api, loaded: Promise.resolve() };
+  }
+  lazy.stubCommands();
+  // Settles once the features are loaded (or failed to load, which the user is told).
+  const loaded = new Promise<void>((resolve) => {
+    setTimeout(() => {
+      try {
+        lazy.load();
+      } catch (e) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Shunong could not start: {0}', e instanceof Error ? e.message : String(e)));
+      }
+      resolve();
+    }, 0);
+  });
+  return {
+    get connection() {
+      return lazy.load().api.connection;
+    },
+    get bulletin() {
+      return lazy.load().api.bulletin;
+    },
+    get citations() {
+      return lazy.load().api.citations;
+    },
+    get knowledge() {
+      return lazy.load().api.knowledge;
+    },
+    loaded,
+  };
 }
 
 /**
- * Only in Development or Test mode: the SHUNONG_API_KEY environment variable is stored for the
- * configured endpoint, so the demo and the integration tests need not type the key.
+ * Something loaded once, on first need, with stand-ins for the commands it registers: running a
+ * stand-in loads it (after disposing every stand-in, so the real commands can take their ids)
+ * and then runs the real command.
  */
-async function seedKeyInDevelopment(context: vscode.ExtensionContext, connection: Connection): Promise<void> {
-  if (context.extensionMode === vscode.ExtensionMode.Production) return;
-  const key = process.env.SHUNONG_API_KEY;
-  if (!key) return;
-  const { endpoint } = readSettings();
-  if ((await connection.getKey(endpoint)) !== key) await connection.storeKey(key, endpoint);
+export class LazyCommands<T> {
+  private value: T | undefined;
+  private stubs: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly commands: readonly string[],
+    private readonly loadOnce: () => T,
+  ) {}
+
+  /** Registers the stand-ins. */
+  stubCommands(): void {
+    for (const command of this.commands) {
+      this.stubs.push(
+        vscode.commands.registerCommand(command, (...args: unknown[]) => {
+          this.load();
+          return vscode.commands.executeCommand(command, ...args);
+        }),
+      );
+    }
+  }
+
+  /** The value, loaded on the first call. */
+  load(): T {
+    if (this.value !== undefined) return this.value;
+    for (const stub of this.stubs.splice(0)) stub.dispose();
+    this.value = this.loadOnce();
+    return this.value;
+  }
+}
+
+/** The commands the manifest contributes. */
+function contributedCommands(context: vscode.ExtensionContext): string[] {
+  const pkg = context.extension.packageJSON as { contributes?: { commands?: { command: string }[] } };
+  return (pkg.contributes?.commands ?? []).map((c) => c.command);
+}
+
+/** Requires `dist/features.js` and activates the features. */
+function loadFeatures(context: vscode.ExtensionContext): Features {
+  // A computed path keeps esbuild from inlining the bundle into this one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const bundle = require(path.join(__dirname, 'features.js')) as typeof import('./features/index');
+  return bundle.activate(context);
 }
 
 export function deactivate(): void {

@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { LazyCommands } from '../../../src/extension';
 
 const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
@@ -59,3 +60,52 @@ suite('Activation', () => {
 function path(uri: vscode.Uri): string {
   return uri.path.replace(/\/$/, '');
 }
+
+suite('Activation: command stand-ins', () => {
+  // In Production the features load right after activation; a command run before that goes through
+  // a stand-in. Exercised here on commands of our own, in the real command registry.
+  const ids = ['shunong.test.lazyA', 'shunong.test.lazyB'];
+  const disposables: vscode.Disposable[] = [];
+  teardown(() => {
+    for (const d of disposables.splice(0)) d.dispose();
+  });
+
+  test('a stand-in loads once, the real commands take over, and the call gets the real result', async () => {
+    let loads = 0;
+    const lazy = new LazyCommands(ids, () => {
+      loads++;
+      disposables.push(
+        vscode.commands.registerCommand('shunong.test.lazyA', (x: number) => x * 2),
+        vscode.commands.registerCommand('shunong.test.lazyB', () => 'b'),
+      );
+      return { loads };
+    });
+    lazy.stubCommands();
+    const registered = await vscode.commands.getCommands(true);
+    assert.ok(ids.every((id) => registered.includes(id)), 'the stand-ins are registered');
+    assert.equal(loads, 0, 'nothing is loaded before a command runs');
+
+    assert.equal(await vscode.commands.executeCommand<number>('shunong.test.lazyA', 21), 42);
+    assert.equal(await vscode.commands.executeCommand<string>('shunong.test.lazyB'), 'b');
+    assert.equal(loads, 1, 'loaded exactly once');
+    assert.deepEqual(lazy.load(), { loads: 1 });
+  });
+
+  test('a stand-in whose load fails reports the error, and leaves no stand-in behind', async () => {
+    const lazy = new LazyCommands(['shunong.test.lazyBroken'], () => {
+      throw new Error('bundle missing');
+    });
+    lazy.stubCommands();
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('shunong.test.lazyBroken')), /bundle missing/);
+    assert.ok(!(await vscode.commands.getCommands(true)).includes('shunong.test.lazyBroken'));
+  });
+
+  test('every command the manifest contributes is registered once activated', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    await ext.activate();
+    const contributed = ((ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands).map((c) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(contributed.filter((c) => !registered.has(c)), []);
+  });
+});
