@@ -58,6 +58,9 @@ import type {
   ToolListStore,
 } from './types';
 
+/** The reason a call's timeout timer is stopped with: a plain value, as abort() without one builds a DOMException (and its stack) per call. */
+const DISARMED = Symbol('disarmed');
+
 /** The platform's public endpoint. */
 export const DEFAULT_ENDPOINT = 'https://ai.agriwis.com/mcp';
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -434,7 +437,7 @@ export class ShunongClient {
       if (ctl.signal.aborted && reason instanceof ShunongError && !(e instanceof ToolReportedError) && !(e instanceof AuthError)) throw reason;
       throw e;
     } finally {
-      timer.abort();
+      timer.abort(DISARMED);
       user?.removeEventListener('abort', onUserAbort);
     }
   }
@@ -582,7 +585,7 @@ export class ShunongClient {
         }
         throw err;
       } finally {
-        timer.abort();
+        timer.abort(DISARMED);
       }
     }
   }

@@ -4,7 +4,7 @@
  * - answers the SDK's standalone GET stream locally with 405 ("no stream"), so it is never sent;
  * - joins the calling request's AbortSignal to the HTTP request, so cancelling a call really aborts it;
  * - records Retry-After, which the SDK does not expose;
- * - notices an SSE reply that ends before carrying the reply (the SDK would wait until its timeout);
+ * - notices an SSE reply that ends before its reply was delivered (the SDK would wait until its timeout);
  * - logs one line per request with the key masked.
  */
 /** Per-request state shared between the client and the wrapping fetch (found by JSON-RPC id). */
@@ -19,6 +19,8 @@ export interface RequestContext {
   abort: ((reason: unknown) => void) | undefined;
   /** JSON-RPC ids bound to this context (bookkeeping of the session). */
   boundIds: (number | string)[];
+  /** Set when the transport has handed the reply (result or error) to the SDK. */
+  answered: boolean;
 }
 
 /** Makes a fresh, empty call context. */
@@ -29,6 +31,7 @@ export function newRequestContext(controller?: AbortController): RequestContext 
     retryAfterMs: undefined,
     onStreamCut: undefined,
     boundIds: [],
+    answered: false,
   };
 }
 
@@ -94,46 +97,15 @@ function errorCode(e: unknown): string {
 }
 
 /**
- * Wraps `reader` so that `onCut` is called when the stream ends or fails before a complete SSE event
- * carrying the JSON-RPC reply with `id` has passed through.
+ * Passes an SSE reply through unchanged and calls `onCut` when it ends or breaks before the
+ * JSON-RPC reply was delivered to the SDK (`ctx.answered`, set by the session as the transport hands
+ * the reply over). The SDK reads the last events through its own stream pipeline after this stream
+ * closes, so the check waits for that pipeline (promise jobs only) to drain first.
  */
-function watchSse(body: ReadableStream<Uint8Array>, id: number | string, onCut: (why: string) => void): ReadableStream<Uint8Array> {
+function watchSse(body: ReadableStream<Uint8Array>, ctx: RequestContext, onCut: (why: string) => void): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let answered = false;
-  const idText = typeof id === 'number' ? String(id) : JSON.stringify(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const tailId = new RegExp(`"id"\\s*:\\s*${idText}\\s*\\}\\s*$`);
-  const headId = new RegExp(`^\\s*\\{\\s*"jsonrpc"\\s*:\\s*"2\\.0"\\s*,\\s*"id"\\s*:\\s*${idText}\\s*,`);
-  const scan = (): void => {
-    for (;;) {
-      const m = /\r?\n\r?\n/.exec(buffer);
-      if (!m) return;
-      const event = buffer.slice(0, m.index);
-      buffer = buffer.slice(m.index + m[0].length);
-      const data = event
-        .split(/\r?\n/)
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5).replace(/^ /, ''))
-        .join('\n');
-      if (!data) continue;
-      // Cheap, exact checks first: `"id":N}` closing the whole message, or `{"jsonrpc":"2.0","id":N,` opening it.
-      if ((tailId.test(data.slice(-64)) || headId.test(data.slice(0, 64))) && /"(?:result|error)"\s*:/.test(data)) {
-        answered = true;
-        buffer = '';
-        return;
-      }
-      try {
-        const msg = JSON.parse(data) as { id?: unknown; result?: unknown; error?: unknown };
-        if (msg.id === id && ('result' in msg || 'error' in msg)) {
-          answered = true;
-          buffer = '';
-          return;
-        }
-      } catch {
-        // not JSON: the SDK reports it; nothing to watch
-      }
-    }
+  const check = (why: string): void => {
+    if (!ctx.answered) setImmediate(() => ctx.answered || onCut(why));
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -141,20 +113,16 @@ function watchSse(body: ReadableStream<Uint8Array>, id: number | string, onCut: 
       try {
         r = await reader.read();
       } catch (e) {
-        if (!answered) onCut(`the reply stream broke (${errorCode(e)})`);
+        check(`the reply stream broke (${errorCode(e)})`);
         controller.error(e);
         return;
       }
       if (r.done) {
-        if (!answered) onCut('the reply stream ended before the reply');
+        check('the reply stream ended before the reply');
         controller.close();
-        return;
+      } else {
+        controller.enqueue(r.value);
       }
-      if (!answered) {
-        buffer += decoder.decode(r.value, { stream: true });
-        scan();
-      }
-      controller.enqueue(r.value);
     },
     cancel(reason) {
       return reader.cancel(reason);
@@ -203,7 +171,7 @@ export function wrapFetch(opts: WrapFetchOptions): typeof fetch {
       (res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream')
     ) {
       const onCut = ctx.onStreamCut;
-      return new Response(watchSse(res.body, rpc.id, onCut), {
+      return new Response(watchSse(res.body, ctx, onCut), {
         status: res.status,
         statusText: res.statusText,
         headers: res.headers,

@@ -18,14 +18,34 @@ const noValidation: jsonSchemaValidator = {
   },
 };
 
-/** A transport that reports each message synchronously as the SDK hands it over, before any await. */
+/**
+ * A transport that reports each message synchronously as the SDK hands it over, before any await,
+ * and each message it receives as it hands it to the SDK.
+ */
 class ObservedTransport extends StreamableHTTPClientTransport {
   constructor(
     url: URL,
     opts: ConstructorParameters<typeof StreamableHTTPClientTransport>[1],
     private readonly observe: (message: JSONRPCMessage | JSONRPCMessage[]) => void,
+    received: (message: JSONRPCMessage) => void,
   ) {
     super(url, opts);
+    // The SDK's Protocol assigns `onmessage` when it connects; observe what it is handed.
+    type Handler = (message: JSONRPCMessage, ...rest: unknown[]) => void;
+    let handler: Handler | undefined;
+    Object.defineProperty(this, 'onmessage', {
+      configurable: true,
+      enumerable: true,
+      get: () => handler,
+      set: (h: Handler | undefined) => {
+        handler = h
+          ? (message, ...rest) => {
+              received(message);
+              h(message, ...rest);
+            }
+          : h;
+      },
+    });
   }
   override send(message: JSONRPCMessage | JSONRPCMessage[], options?: Parameters<StreamableHTTPClientTransport['send']>[1]): Promise<void> {
     this.observe(message);
@@ -99,6 +119,12 @@ export class Session {
         this.nextContext = undefined;
         this.contexts.set(message.id, ctx);
         ctx.boundIds.push(message.id);
+      },
+      (message) => {
+        if ('id' in message && ('result' in message || 'error' in message)) {
+          const ctx = message.id !== undefined && message.id !== null ? this.contexts.get(message.id) : undefined;
+          if (ctx) ctx.answered = true;
+        }
       },
     );
     this.client = new Client(opts.clientInfo, { capabilities: {}, jsonSchemaValidator: noValidation });
