@@ -14,6 +14,7 @@
 //   --port N       code-server's port (default: a free one)
 //   --screenshot   (code-server only) open the URL in headless Chromium, open the draft bulletin,
 //                  save test-output/demo.png, and exit — a smoke check of the demo itself.
+//   --no-build     skip `npm run build` (used by the test of the desktop path)
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -104,7 +105,7 @@ async function screenshot(url, work) {
 }
 
 try {
-  build();
+  if (!argv.includes('--no-build')) build();
   const work = makeTempDir(cleanup);
   const endpoint = await startEndpoint(cleanup, { logName: 'endpoint-demo' });
   if (hasDesktopCode() && !argv.includes('--web') && !argv.includes('--screenshot')) await desktop(endpoint, work);

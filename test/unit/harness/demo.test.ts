@@ -1,0 +1,98 @@
+/**
+ * `npm run demo` on a desktop with `code` on PATH. Desktop VS Code cannot run here, so a stand-in
+ * `code` on PATH records what it is given and probes the local endpoint while it "runs"; the real
+ * harness script runs unchanged (with --no-build: the stand-in needs no bundles).
+ */
+import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const DEMO = join(ROOT, 'test', 'harness', 'demo.mjs');
+
+/** A stand-in `code`: writes its arguments and what it sees, then exits or waits for a signal. */
+const FAKE_CODE = `#!/bin/sh
+out="$FAKE_CODE_OUT"
+printf '%s\\n' "$@" > "$out/args"
+printf '%s' "$SHUNONG_ENDPOINT" > "$out/endpoint"
+if [ -n "$SHUNONG_API_KEY" ]; then echo yes > "$out/has-key"; fi
+node -e 'fetch(process.env.SHUNONG_ENDPOINT, { method: "POST" }).then((r) => console.log(r.status), (e) => console.log("down " + e.cause?.code))' > "$out/probe"
+echo $$ > "$out/pid"
+if [ "$FAKE_CODE_WAIT" = 1 ]; then while :; do sleep 1; done; fi
+`;
+
+async function probe(url: string): Promise<string> {
+  return fetch(url, { method: 'POST' }).then(
+    (r) => String(r.status),
+    (e: { cause?: { code?: string } }) => `down ${e.cause?.code ?? ''}`,
+  );
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run demo: the desktop path (a stand-in `code` on PATH)', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let out: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'shunong-demo-'));
+    out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(dir, 'code'), FAKE_CODE);
+    chmodSync(join(dir, 'code'), 0o755);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function runDemo(wait: boolean): ChildProcess {
+    return spawn(process.execPath, [DEMO, '--no-build'], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}`, FAKE_CODE_OUT: out, FAKE_CODE_WAIT: wait ? '1' : '0' },
+      stdio: 'ignore',
+    });
+  }
+
+  it('opens the sample workspace in a separate desktop instance in development mode, with the endpoint up; ends when the window closes', async () => {
+    const code = await exited(runDemo(false));
+    assert.equal(code, 0);
+    const args = readFileSync(join(out, 'args'), 'utf8').trim().split('\n');
+    assert.ok(args.includes('--new-window') && args.includes('--wait'), args.join(' '));
+    assert.ok(args.includes(`--extensionDevelopmentPath=${ROOT}`), 'the extension is loaded from the repository in development mode');
+    assert.ok(args.includes('--user-data-dir') && args.includes('--extensions-dir'), 'its own profile: the user’s settings and keys are untouched');
+    assert.ok(args.includes(join(ROOT, 'test', 'fixtures', 'workspace')), 'the sample workspace');
+    assert.ok(args.some((a) => a.endsWith('.md')), 'the draft bulletin');
+    const endpoint = readFileSync(join(out, 'endpoint'), 'utf8');
+    assert.match(endpoint, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    assert.equal(readFileSync(join(out, 'has-key'), 'utf8').trim(), 'yes', 'the key travels in the environment');
+    assert.equal(readFileSync(join(out, 'probe'), 'utf8').trim(), '401', 'the local endpoint answered while VS Code ran');
+    assert.match(await probe(endpoint), /^down/, 'the endpoint is stopped once the window is closed');
+  });
+
+  it('Ctrl-C stops VS Code and the endpoint', async () => {
+    const demo = runDemo(true);
+    const done = exited(demo);
+    const pidFile = join(out, 'pid');
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(existsSync(pidFile), 'the stand-in `code` was started');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const endpoint = readFileSync(join(out, 'endpoint'), 'utf8');
+    assert.equal(await probe(endpoint), '401');
+    demo.kill('SIGINT');
+    assert.equal(await done, 130);
+    assert.equal(alive(pid), false, 'the desktop VS Code process was stopped');
+    assert.match(await probe(endpoint), /^down/, 'the endpoint was stopped');
+  });
+});
