@@ -2,12 +2,19 @@
 import type { EmulatorClock } from './clock';
 
 /** Control fields; every one optional. `now: null` returns to the real clock. */
+/**
+ * How a forced SSE cut looks: `destroy` (default) sends headers and half the frame, then destroys
+ * the socket; `end` ends the reply cleanly before its frame; `garbage` sends one complete frame whose
+ * data is not JSON, then ends.
+ */
+export type SseCut = 'destroy' | 'end' | 'garbage';
+
 export interface AdminState {
   expireSessions?: boolean;
   rateLimit?: { next: number; retryAfterSec: number } | null;
   latencyMs?: number;
   fail5xx?: { next: number; status: number } | null;
-  cutSse?: { next: number } | null;
+  cutSse?: { next: number; how?: SseCut } | null;
   now?: string | null;
 }
 
@@ -16,7 +23,7 @@ export class AdminControls {
   rateLimit: { next: number; retryAfterSec: number } | null = null;
   latencyMs = 0;
   fail5xx: { next: number; status: number } | null = null;
-  cutSse: { next: number } | null = null;
+  cutSse: { next: number; how?: SseCut } | null = null;
 
   constructor(
     private readonly clock: EmulatorClock,
@@ -33,7 +40,11 @@ export class AdminControls {
       const { next, status } = change.fail5xx;
       if (!Number.isInteger(next) || next < 0 || !Number.isInteger(status) || status < 500 || status > 599) throw new Error('fail5xx needs integer next >= 0 and a status 500-599');
     }
-    if (change.cutSse !== undefined && change.cutSse !== null && (!Number.isInteger(change.cutSse.next) || change.cutSse.next < 0)) throw new Error('cutSse needs integer next >= 0');
+    if (change.cutSse !== undefined && change.cutSse !== null) {
+      const { next, how } = change.cutSse;
+      if (!Number.isInteger(next) || next < 0) throw new Error('cutSse needs integer next >= 0');
+      if (how !== undefined && !['destroy', 'end', 'garbage'].includes(how)) throw new Error('cutSse.how must be "destroy", "end" or "garbage"');
+    }
     if (change.latencyMs !== undefined && (!Number.isFinite(change.latencyMs) || change.latencyMs < 0)) throw new Error('latencyMs must be >= 0');
     if (change.now !== undefined) this.clock.set(change.now);
     if (change.rateLimit !== undefined) this.rateLimit = change.rateLimit && change.rateLimit.next > 0 ? { ...change.rateLimit } : null;
@@ -72,11 +83,12 @@ export class AdminControls {
     return s;
   }
 
-  /** Consumes one forced SSE cut. */
-  takeCutSse(): boolean {
-    if (!this.cutSse) return false;
+  /** Consumes one forced SSE cut: how to cut, or undefined for none. */
+  takeCutSse(): SseCut | undefined {
+    if (!this.cutSse) return undefined;
+    const how = this.cutSse.how ?? 'destroy';
     if (--this.cutSse.next <= 0) this.cutSse = null;
-    return true;
+    return how;
   }
 }
 

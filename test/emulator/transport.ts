@@ -8,14 +8,15 @@
 import type { ServerResponse } from 'node:http';
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { SseCut } from './admin';
 
 /** The protocol version the endpoint always answers. */
 export const PROTOCOL_VERSION = '2025-06-18';
 
 /** Hooks the HTTP layer gives the transport. */
 export interface TransportHooks {
-  /** Called before an SSE reply is written; true = cut it (headers and part of the frame, then destroy the socket). */
-  shouldCutSse(): boolean;
+  /** Called before an SSE reply is written: how to cut it (see {@link SseCut}), or undefined to send it whole. */
+  shouldCutSse(): SseCut | undefined;
 }
 
 interface Pending {
@@ -120,10 +121,15 @@ export class HttpSessionTransport implements Transport {
     const frame = sseFrame(this.sessionId, json);
     if (!p.started) {
       p.started = true;
-      if (this.hooks.shouldCutSse()) {
+      const cut = this.hooks.shouldCutSse();
+      if (cut) {
         p.res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-        const bytes = Buffer.from(frame);
-        p.res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => p.res.socket?.destroy());
+        if (cut === 'destroy') {
+          const bytes = Buffer.from(frame);
+          p.res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => p.res.socket?.destroy());
+        } else {
+          p.res.end(cut === 'garbage' ? sseFrame(this.sessionId, json.slice(0, Math.floor(json.length / 2))) : undefined);
+        }
         this.pending.delete(key);
         return;
       }

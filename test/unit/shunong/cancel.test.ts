@@ -190,6 +190,28 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
     await assert.rejects(c.knowledgeSearch({ query: '茶树修剪技术要点' }), (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /cut short/.test(e.message));
   });
 
+  it('a reply stream that ends cleanly before its reply: retried once, then a clear NetworkError, never a hang', async () => {
+    const c = make();
+    await c.connect();
+    await emu.admin({ cutSse: { next: 1, how: 'end' } });
+    assert.ok((await c.knowledgeSearch({ query: '茶树修剪技术要点' })).sources.length > 0, 'one clean early end is retried');
+    await emu.admin({ cutSse: { next: 2, how: 'end' } });
+    await assert.rejects(
+      c.knowledgeSearch({ query: '茶树修剪技术要点' }),
+      (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /ended before the reply/.test(e.message),
+    );
+  });
+
+  it('a reply frame the SDK cannot read (not JSON) counts as no reply: a clear NetworkError, never a hang', async () => {
+    const c = make();
+    await c.connect();
+    await emu.admin({ cutSse: { next: 2, how: 'garbage' } });
+    await assert.rejects(
+      c.knowledgeSearch({ query: '茶树修剪技术要点' }),
+      (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /ended before the reply/.test(e.message),
+    );
+  });
+
   it('ECONNREFUSED: NetworkError naming the endpoint', async () => {
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
