@@ -10,7 +10,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Features, ShunongApi } from './features/index';
+import type { ShunongApi } from './features/index';
 
 export type { ShunongApi };
 
@@ -19,12 +19,10 @@ export type ExtensionExports = ShunongApi & { readonly loaded: Promise<void> };
 
 /** Activation entry point. */
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionExports> {
-  const lazy = new LazyCommands(contributedCommands(context), () => loadFeatures(context));
   if (context.extensionMode !== vscode.ExtensionMode.Production) {
-    const features = lazy.load();
-    await features.ready;
-    return { ...features.api, loaded: Promise.resolve() };
+    return { ...(await featuresBundle().activateInDevelopment(context)), loaded: Promise.resolve() };
   }
+  const lazy = new LazyCommands(contributedCommands(context), () => featuresBundle().activate(context));
   lazy.stubCommands();
   // Settles once the features are loaded (or failed to load, which the user is told).
   const loaded = new Promise<void>((resolve) => {
@@ -39,16 +37,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
   });
   return {
     get connection() {
-      return lazy.load().api.connection;
+      return lazy.load().connection;
     },
     get bulletin() {
-      return lazy.load().api.bulletin;
+      return lazy.load().bulletin;
     },
     get citations() {
-      return lazy.load().api.citations;
+      return lazy.load().citations;
     },
     get knowledge() {
-      return lazy.load().api.knowledge;
+      return lazy.load().knowledge;
     },
     loaded,
   };
@@ -95,12 +93,11 @@ function contributedCommands(context: vscode.ExtensionContext): string[] {
   return (pkg.contributes?.commands ?? []).map((c) => c.command);
 }
 
-/** Requires `dist/features.js` and activates the features. */
-function loadFeatures(context: vscode.ExtensionContext): Features {
+/** The features bundle, `dist/features.js` (required once; Node caches it). */
+function featuresBundle(): typeof import('./features/index') {
   // A computed path keeps esbuild from inlining the bundle into this one.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const bundle = require(path.join(__dirname, 'features.js')) as typeof import('./features/index');
-  return bundle.activate(context);
+  return require(path.join(__dirname, 'features.js')) as typeof import('./features/index');
 }
 
 export function deactivate(): void {

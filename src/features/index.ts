@@ -21,38 +21,43 @@ export interface ShunongApi {
   readonly knowledge: search.KnowledgeApi;
 }
 
-/** What activating the features gives: the API at once, and when the connection's state is known. */
-export interface Features {
-  readonly api: ShunongApi;
-  /** Settles once the Development/Test-mode key is seeded (at once in Production). */
-  readonly ready: Promise<void>;
+/** Production: registers every feature (synchronously) and starts reading the connection's state. */
+export function activate(context: vscode.ExtensionContext): ShunongApi {
+  const connection = connect(context);
+  // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited;
+  // the status bar shows "checking" until it is known.
+  void connection.reset();
+  return register(context, connection);
 }
 
-/** Registers every feature (synchronously) and starts reading the connection's state. */
-export function activate(context: vscode.ExtensionContext): Features {
+/**
+ * Development/Test mode: the key from the environment is stored first, then the features start,
+ * as they start for a user whose key is already stored (the demo and the tests rely on it).
+ */
+export async function activateInDevelopment(context: vscode.ExtensionContext): Promise<ShunongApi> {
+  const connection = connect(context);
+  await seedKeyInDevelopment(context, connection);
+  await connection.reset();
+  return register(context, connection);
+}
+
+/** The output channel and the connection, shared by every feature. */
+function connect(context: vscode.ExtensionContext): Connection {
   const output = vscode.window.createOutputChannel('Shunong', { log: true });
   const connection = new Connection(context, output);
   context.subscriptions.push(output, connection);
+  return connection;
+}
 
-  // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited;
-  // the status bar shows "checking" until it is known. Only the Development/Test-mode key seeding
-  // is awaited (by the activation entry, through `ready`), so tests start with the key in place.
-  let ready: Promise<void>;
-  if (context.extensionMode === vscode.ExtensionMode.Production) {
-    void connection.reset();
-    ready = Promise.resolve();
-  } else {
-    ready = seedKeyInDevelopment(context, connection).then(() => connection.reset());
-  }
-
-  // Features: one line each, `feature.activate(context, services)`.
+/** Features: one line each, `feature.activate(context, services)`. */
+function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
   draft.activate(context, { connection, citations: () => citations });
   recognition.activate(context, connection);
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context);
   const knowledge = search.activate(context, { connection });
-  return { api: { connection, bulletin: bulletinApi, citations, knowledge }, ready };
+  return { connection, bulletin: bulletinApi, citations, knowledge };
 }
 
 /**
