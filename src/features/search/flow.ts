@@ -687,7 +687,8 @@ export class SearchSession implements vscode.Disposable {
             const state = store.state;
             const outcome = await connection.run((client) => runSearch(options, this.deps(client, state), abort.signal));
             if (abort.signal.aborted) return 'cancelled';
-            await this.commit(outcome);
+            // The store takes the change at once (in memory); writing it to workspace state is not waited for.
+            void this.commit(outcome).catch(() => undefined);
             return outcome;
           } finally {
             sub.dispose();
@@ -773,8 +774,6 @@ export class SearchSession implements vscode.Disposable {
         if (button === BUTTON_SNIPPET || button === BUTTON_CITATION) this.current?.({ kind: 'accept', item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' }, value: '' });
         else this.passageButton(record, item.stored, button, () => Promise.resolve());
       };
-      const first = passages[0]?.stored;
-      if (first) void docs.preview(first);
       const r = await step;
       if (r.kind === 'hide') {
         await docs.closePreview();
