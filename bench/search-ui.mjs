@@ -50,8 +50,10 @@ const median = (xs) => {
 function armTimer() {
   window.__shunongBench = { enter: 0, shown: 0 };
   const t = window.__shunongBench;
+  // The results step: its title ("…": N passages · …) and a visible row naming a passage (doc#chunk).
   const isResult = () =>
-    [...document.querySelectorAll('.quick-input-widget .monaco-list-row .label-description')].some((d) => /#\d+/.test(d.textContent ?? ''));
+    /passages|个片段/.test(document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '') &&
+    [...document.querySelectorAll('.quick-input-widget .monaco-list-row .label-description')].some((d) => /#\d+/.test(d.textContent ?? '') && d.getClientRects().length > 0);
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !t.enter) t.enter = performance.now();
   }, { capture: true, once: true });
