@@ -122,4 +122,23 @@ export const tests = [
       rmSync(SCRATCH, { recursive: true, force: true });
     },
   },
+  {
+    name: 'search for selection: passages appear as the query is typed, in the server\'s order, under the Search item',
+    timeoutMs: 60_000,
+    async run({ page, wb, screenshot }) {
+      await wb.runCommand('Shunong: Search Knowledge for Selection');
+      const input = wb.quickInput.locator('.quick-input-box input');
+      await wb.quickInput.locator('.monaco-list-row', { hasText: /Search|检索/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await input.fill('');
+      await input.pressSequentially('茶树修剪技术要点', { delay: 40 });
+      const passage = wb.quickInput.locator('.monaco-list-row', { hasText: '#' }).first();
+      await passage.waitFor({ state: 'visible', timeout: 30_000 });
+      await page.waitForTimeout(500);
+      const rows = await wb.quickInput.locator('.monaco-list-row').allInnerTexts();
+      assert.match(rows[0] ?? '', /Search|检索/, 'the Search item stays first: Enter runs the full search');
+      assert.ok(rows.filter((r) => r.includes('#')).length >= 2, 'the passages are listed while typing');
+      await screenshot('06-search-as-you-type');
+      await page.keyboard.press('Escape');
+    },
+  },
 ];

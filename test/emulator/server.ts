@@ -194,7 +194,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (wait !== null) return sendJson(res, 429, { error: 'too many requests' }, { 'retry-after': String(wait) });
     const failStatus = controls.takeFail5xx();
     if (failStatus !== null) return sendJson(res, failStatus, { error: STATUS_CODES[failStatus] ?? 'server error' });
-    if (controls.latencyMs > 0) await delay(controls.latencyMs);
     const accept = String(req.headers.accept ?? '');
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
       return sendJson(res, 406, rpcErrorBody(-32000, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
@@ -215,6 +214,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const msg = message as { id?: RequestId; method?: string; params?: { name?: unknown } };
     if (msg.method !== undefined) rec.rpcMethod = msg.method;
     if (msg.method === 'tools/call' && typeof msg.params?.name === 'string') rec.tool = msg.params.name;
+    // After reading the body, so that a request the client gives up on during the wait is still
+    // recorded with its method and tool (and status 0: closed before any reply).
+    if (controls.latencyMs > 0) {
+      let gone = false;
+      res.once('close', () => (gone = true));
+      await delay(controls.latencyMs);
+      if (gone) return;
+    }
     if (msg.method === 'initialize' && msg.id !== undefined) {
       const s = newSession();
       rec.sessionId = s.transport.sessionId;
@@ -248,6 +255,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
   }
 
+  /** `GET /__admin/requests`: every request received so far (loopback only), e.g. to count tool calls. */
+  function handleRequestLog(req: IncomingMessage, res: ServerResponse): void {
+    if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'loopback only' });
+    if (req.method !== 'GET') return sendJson(res, 405, { error: 'GET only' }, { allow: 'GET' });
+    sendJson(res, 200, { requests: requests.filter((r) => r.path !== '/__admin/requests') });
+  }
+
   const http = createServer((req, res) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -264,6 +278,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (url.pathname === '/mcp') return handleMcp(req, res, rec);
       if (url.pathname === CHAT_PATH) return handleChatCompletions(req, res, { keys, controls, bucket, engine, clock, tokensPerSec: options.restTokensPerSec ?? DEFAULT_TOKENS_PER_SEC }, rec);
       if (url.pathname === '/__admin') return handleAdmin(req, res);
+      if (url.pathname === '/__admin/requests') return handleRequestLog(req, res);
       if (url.pathname.startsWith('/__images/')) return images.serve(url, res);
       if (SAMPLE_ROUTES.some((p) => url.pathname.startsWith(p))) return serveSample(url, res);
       sendText(res, 404, 'Not Found');

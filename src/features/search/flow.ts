@@ -10,8 +10,10 @@ import type { MissInfo, MissOffer } from '../../knowledge/miss';
 import { summarizeCounts } from '../../knowledge/summary';
 import { loadKnowledge, type KnowledgeLib } from '../../platform';
 import type { KnowledgeResult } from '../../shunong/index';
+import type { LatestOnly, LatestOnlyStats } from '../../knowledge/latestOnly';
+import type { Scheduler } from '../../knowledge/scheduler';
 import { describeError, type Connection } from '../account/connection';
-import { runSearch, type SearchOutcome } from './engine';
+import { runSearch, type SearchDeps, type SearchOutcome } from './engine';
 import * as model from './model';
 import type { KnowledgeStore } from './store';
 import { citationText, firstLine, localise, scoreNote, scoreText, snippetRest } from './text';
@@ -31,7 +33,20 @@ export interface SearchServices {
   readonly connection: Connection;
   readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
+  /** The timers of search-as-you-type (injected by the integration tests); default the real clock and {@link TYPING_DELAY_MS}. */
+  readonly typing?: TypingTimers;
 }
+
+/** The debounce of search-as-you-type: its timers and its quiet time. */
+export interface TypingTimers {
+  scheduler?: Scheduler | undefined;
+  delayMs?: number | undefined;
+}
+
+/** Quiet time after the last keystroke before a search-as-you-type request is sent. */
+export const TYPING_DELAY_MS = 300;
+/** Shorter queries are not searched while typing (Enter still searches them). */
+const TYPING_MIN_CHARS = 2;
 
 /** The search options from the settings (`shunong.knowledge.*`, resource scope). */
 export interface SearchDefaults {
@@ -39,6 +54,8 @@ export interface SearchDefaults {
   readonly scoreThreshold: number;
   readonly useRerank: boolean;
   readonly defaultKbCode: string;
+  /** Results update while the query is typed in the free-text search. */
+  readonly searchAsYouType: boolean;
 }
 
 /** Reads `shunong.knowledge.*` for `uri`, clamped to what the tool accepts. */
@@ -51,6 +68,7 @@ export function readDefaults(uri?: vscode.Uri): SearchDefaults {
     scoreThreshold: Number.isFinite(threshold) ? Math.min(1, Math.max(0, threshold)) : 0.7,
     useRerank: c.get<boolean>('useRerank', false),
     defaultKbCode: (c.get<string>('defaultKbCode') ?? '').trim(),
+    searchAsYouType: c.get<boolean>('searchAsYouType', true) !== false,
   };
 }
 
@@ -119,6 +137,14 @@ export class SearchSession implements vscode.Disposable {
   private lastRecord: model.SearchRecord | undefined;
   private lastMiss: MissInfo | undefined;
   private readonly lang = vscode.env.language;
+  /** Search-as-you-type of the free-text query step (created on first use). */
+  private live: LatestOnly<model.SearchOptions, SearchOutcome> | undefined;
+  /** Counts the requests of search-as-you-type, so only the latest one clears `busy`. */
+  private liveGen = 0;
+  /** Counts the steps shown, so a late answer never changes a later step. */
+  private stepToken = 0;
+  /** True in the free-text search: its query step (also when coming back to it) searches as you type. */
+  private freeText = false;
 
   constructor(
     private readonly services: SearchServices,
@@ -146,6 +172,11 @@ export class SearchSession implements vscode.Disposable {
   private knowledge(): KnowledgeLib {
     this.lib ??= loadKnowledge();
     return this.lib;
+  }
+
+  /** The counters of search-as-you-type in this session (requests sent, aborted…), for tests and figures. */
+  get typingStats(): LatestOnlyStats | undefined {
+    return this.live?.stats;
   }
 
   private label(e: { labels: { 'zh-CN': string; en: string } }): string {
@@ -176,6 +207,7 @@ export class SearchSession implements vscode.Disposable {
     qp.buttons = [...(config.back ? [vscode.QuickInputButtons.Back] : []), ...(config.buttons ?? [])];
     qp.busy = false;
     qp.ignoreFocusOut = false;
+    this.stepToken++;
     this.valueChanged = config.onValue;
     this.itemButton = undefined;
     this.activeChanged = undefined;
@@ -349,35 +381,161 @@ export class SearchSession implements vscode.Disposable {
 
   /**
    * The composed query, editable, with its options. Returns the search to run, 'back' (guided
-   * flow only) or undefined when closed.
+   * flow only), undefined when closed, or — with `live` (the free-text search) — how the session
+   * ended when a passage found while typing was inserted or cited.
+   *
+   * With `live` and `shunong.knowledge.searchAsYouType` on, the passages of the typed query are
+   * listed under the Search item as the user types: debounced, a superseded request aborted, busy
+   * while a request is in flight, the server's order kept. Enter on the typed text (the Search
+   * item) still runs the full search with its no-hit offers; Enter on a passage inserts it cited.
    */
-  async confirm(initial: model.SearchOptions, back: boolean, step?: number): Promise<model.SearchOptions | 'back' | undefined> {
+  async confirm(initial: model.SearchOptions, back: boolean, step?: number): Promise<model.SearchOptions | 'back' | undefined>;
+  async confirm(initial: model.SearchOptions, back: boolean, step: number | undefined, live: boolean): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined>;
+  async confirm(initial: model.SearchOptions, back: boolean, step?: number, live = false): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined> {
     let options = initial;
-    for (;;) {
-      const search: FlowItem = { label: `$(search) ${vscode.l10n.t('Search')}`, description: this.describeOptions(options), kind2: 'search', alwaysShow: true };
-      const more: FlowItem = { label: `$(settings-gear) ${vscode.l10n.t('Options…')}`, kind2: 'options', alwaysShow: true };
-      const r = await this.step({
-        title: vscode.l10n.t('Search Knowledge: the query (edit it freely)'),
-        placeholder: vscode.l10n.t('The query: crop + growth stage + farm task, then your words'),
-        items: [search, more],
-        value: options.query,
-        back,
-        buttons: [BUTTON_OPTIONS],
-        ...(step !== undefined ? { step, total: 5 } : {}),
-      });
-      if (r.kind === 'back') return 'back';
-      if (r.kind === 'hide') return undefined;
-      const query = this.qp.value.trim();
-      options = { ...options, query };
-      if (r.kind === 'button' || r.item?.kind2 === 'options') {
-        const edited = await this.editOptions(options);
-        if (!edited) return undefined;
-        options = edited;
-        continue;
+    const asYouType = live && readDefaults(this.target?.document.uri).searchAsYouType;
+    let found: FlowItem[] = [];
+    let record: model.SearchRecord | undefined;
+    let outcome: (SearchOutcome & { kind: 'hit' }) | undefined;
+    let previewed = false;
+    try {
+      for (;;) {
+        const search: FlowItem = { label: `$(search) ${vscode.l10n.t('Search')}`, description: this.describeOptions(options), kind2: 'search', alwaysShow: true };
+        const more: FlowItem = { label: `$(settings-gear) ${vscode.l10n.t('Options…')}`, kind2: 'options', alwaysShow: true };
+        let shown = '';
+        const show = (items: FlowItem[]): void => {
+          found = items;
+          this.qp.items = [search, more, ...items];
+        };
+        const pending = this.step({
+          title: vscode.l10n.t('Search Knowledge: the query (edit it freely)'),
+          placeholder: asYouType
+            ? vscode.l10n.t('Type the query: passages appear as you type; Enter searches, or pick a passage to insert it')
+            : vscode.l10n.t('The query: crop + growth stage + farm task, then your words'),
+          items: [search, more, ...found],
+          value: options.query,
+          back,
+          buttons: [BUTTON_OPTIONS],
+          ...(step !== undefined ? { step, total: 5 } : {}),
+          ...(asYouType
+            ? {
+                onValue: (v: string): void => {
+                  const query = v.trim();
+                  if (query === shown) return;
+                  shown = query;
+                  this.typed({ ...options, query }, (r) => {
+                    if (!(r instanceof Error) && r.kind === 'hit') {
+                      outcome = r;
+                      record = r.record;
+                    }
+                    show(this.typedItems(r));
+                  });
+                },
+              }
+            : {}),
+        });
+        if (asYouType) {
+          this.activeChanged = (item) => {
+            if (!item?.stored) return;
+            previewed = true;
+            void this.services.docs.preview(item.stored);
+          };
+          this.itemButton = (item, button) => {
+            if (!item.stored || !record) return;
+            if (button === BUTTON_SNIPPET || button === BUTTON_CITATION) this.current?.({ kind: 'accept', item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' }, value: this.qp.value });
+            else this.passageButton(record, item.stored, button, () => (outcome ? this.commit(outcome) : Promise.resolve()));
+          };
+        }
+        const r = await pending;
+        this.live?.cancel();
+        this.qp.busy = false;
+        if (r.kind === 'back') return 'back';
+        if (r.kind === 'hide') return undefined;
+        const chosen = r.kind === 'accept' ? r.item?.stored : undefined;
+        if (r.kind === 'accept' && chosen && record && outcome) {
+          this.lastRecord = record;
+          await this.commit(outcome);
+          this.qp.hide();
+          if (previewed) {
+            previewed = false;
+            await this.services.docs.closePreview();
+          }
+          return this.cite(chosen.passage, r.item?.data !== 'citation');
+        }
+        const query = this.qp.value.trim();
+        options = { ...options, query };
+        if (r.kind === 'button' || r.item?.kind2 === 'options') {
+          const edited = await this.editOptions(options);
+          if (!edited) return undefined;
+          options = edited;
+          found = [];
+          record = undefined;
+          outcome = undefined;
+          continue;
+        }
+        if (query === '') continue;
+        return options;
       }
-      if (query === '') continue;
-      return options;
+    } finally {
+      this.live?.cancel();
+      if (previewed) await this.services.docs.closePreview();
     }
+  }
+
+  /**
+   * Search-as-you-type: asks for `options` after the quiet time, superseding (and aborting) every
+   * older request; `shown` gets the outcome only if nothing newer came and the step is still on
+   * screen. Failures are shown by `shown` as an item, never as notifications.
+   */
+  private typed(options: model.SearchOptions, shown: (r: SearchOutcome | Error) => void): void {
+    const live = (this.live ??= this.knowledge().createLatestOnly((o: model.SearchOptions, signal: AbortSignal) => this.request(o, signal), {
+      delayMs: this.services.typing?.delayMs ?? TYPING_DELAY_MS,
+      ...(this.services.typing?.scheduler ? { scheduler: this.services.typing.scheduler } : {}),
+    }));
+    const token = this.stepToken;
+    if ([...options.query].length < TYPING_MIN_CHARS) {
+      live.cancel();
+      this.qp.busy = false;
+      shown(new TypingTooShort());
+      return;
+    }
+    live(options).then(
+      (r) => {
+        if (r.status === 'ok' && token === this.stepToken && !this.hidden) shown(r.value);
+      },
+      (err: unknown) => {
+        if (token === this.stepToken && !this.hidden) shown(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  }
+
+  /** One request of search-as-you-type: busy while in flight; the store is left alone until a passage is used. */
+  private async request(options: model.SearchOptions, signal: AbortSignal): Promise<SearchOutcome> {
+    const gen = ++this.liveGen;
+    this.qp.busy = true;
+    try {
+      const state = this.services.store.state;
+      return await this.services.connection.run((client) => runSearch(options, this.deps(client, state), signal), { offerSetKey: false });
+    } finally {
+      if (gen === this.liveGen) this.qp.busy = false;
+    }
+  }
+
+  /** The items of a search-as-you-type answer: the passages in the server's order, or one quiet line. */
+  private typedItems(r: SearchOutcome | Error): FlowItem[] {
+    if (r instanceof TypingTooShort) return [];
+    if (r instanceof Error) {
+      const about = (r as { kind?: unknown }).kind === 'cancelled' ? vscode.l10n.t('Cancelled.') : describeError(r, this.services.connection.endpoint);
+      return [{ label: `$(warning) ${about}`, kind2: 'info', alwaysShow: true }];
+    }
+    if (r.kind === 'miss') {
+      return [{ label: `$(info) ${vscode.l10n.t('No passage for "{0}" yet. Enter searches and tells why.', r.options.query)}`, kind2: 'info', alwaysShow: true }];
+    }
+    const where = r.fused ? vscode.l10n.t('{0} knowledge bases, fused by rank', r.lists) : r.record.passages[0]?.passage.kbName || r.record.kbCodes.join(', ');
+    return [
+      { label: vscode.l10n.t('"{0}": {1} passages · {2}', r.record.options.query, r.record.passages.length, where), kind: vscode.QuickPickItemKind.Separator, kind2: 'info' },
+      ...passageItems(r.record, true),
+    ];
   }
 
   private describeOptions(o: model.SearchOptions): string {
@@ -463,6 +621,18 @@ export class SearchSession implements vscode.Disposable {
   }
 
   /**
+   * The quick free-text search: the query step with search-as-you-type, then the full search on
+   * Enter (or the passage picked while typing, inserted).
+   */
+  async searchFreeText(initial: model.SearchOptions): Promise<SearchRun> {
+    this.freeText = true;
+    const chosen = await this.confirm(initial, false, undefined, true);
+    if (chosen === undefined || chosen === 'back') return this.end('closed');
+    if (typeof chosen === 'string') return this.end(chosen);
+    return this.search(chosen);
+  }
+
+  /**
    * Runs `options` with progress (Cancel aborts the request) and shows the results, or the miss and
    * its offers; loops while the user retries. Returns how the session ended.
    */
@@ -482,8 +652,9 @@ export class SearchSession implements vscode.Disposable {
         options = next;
       } else {
         this.lastMiss = outcome.miss;
-        options = await this.missed(outcome);
-        if (!options) return this.end('closed');
+        const next = await this.missed(outcome);
+        if (next === undefined || typeof next === 'string') return this.end(next ?? 'closed');
+        options = next;
       }
     }
     return this.end('closed');
@@ -514,26 +685,10 @@ export class SearchSession implements vscode.Disposable {
           const sub = token.onCancellationRequested(() => abort.abort());
           try {
             const state = store.state;
-            const outcome = await connection.run((client) =>
-              runSearch(
-                options,
-                {
-                  call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
-                  missOf: (e) => ((e as { kind?: unknown }).kind === 'knowledge-miss' ? (e as MissInfo) : undefined),
-                  bases: state.bases,
-                  basesListed: state.basesListed,
-                  now: () => new Date(),
-                },
-                abort.signal,
-              ),
-            );
+            const outcome = await connection.run((client) => runSearch(options, this.deps(client, state), abort.signal));
             if (abort.signal.aborted) return 'cancelled';
-            await store.update((s) => {
-              let next = s;
-              for (const o of outcome.observed) next = model.observeBases(next, o.kbCode, o.kbName, o.listed);
-              if (outcome.kind === 'hit') next = model.addSearch(next, outcome.record);
-              return next;
-            });
+            // The store takes the change at once (in memory); writing it to workspace state is not waited for.
+            void this.commit(outcome).catch(() => undefined);
             return outcome;
           } finally {
             sub.dispose();
@@ -554,19 +709,42 @@ export class SearchSession implements vscode.Disposable {
     }
   }
 
+  /** What `runSearch` needs: the shared client's call and the knowledge bases known in `state`. */
+  private deps(client: { knowledgeSearch(o: model.SearchOptions, opts: { signal: AbortSignal }): Promise<KnowledgeResult> }, state: model.KnowledgeState): SearchDeps {
+    return {
+      call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
+      missOf: (e) => ((e as { kind?: unknown }).kind === 'knowledge-miss' ? (e as MissInfo) : undefined),
+      bases: state.bases,
+      basesListed: state.basesListed,
+      now: () => new Date(),
+    };
+  }
+
+  /** Remembers what a search saw (knowledge bases) and, for a hit, the search in the history. */
+  private async commit(outcome: SearchOutcome): Promise<void> {
+    await this.services.store.update((s) => {
+      let next = s;
+      for (const o of outcome.observed) next = model.observeBases(next, o.kbCode, o.kbName, o.listed);
+      if (outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id)) next = model.addSearch(next, outcome.record);
+      return next;
+    });
+  }
+
+  /** Copy and "show in the browser" on a passage (the browser needs the search in the history first: `remember`). */
+  private passageButton(record: model.SearchRecord, stored: model.StoredPassage, button: vscode.QuickInputButton, remember: () => Promise<void>): void {
+    if (button === BUTTON_COPY) void copyPassage(stored.passage);
+    else if (button === BUTTON_REVEAL) {
+      this.qp.hide();
+      void remember().then(() => vscode.commands.executeCommand('shunong.browser.reveal', record.id, model.idOf(stored.passage)));
+    }
+  }
+
   /** The results list. Returns new options to search with, a final status, or undefined (closed). */
   private async results(outcome: SearchOutcome & { kind: 'hit' }): Promise<model.SearchOptions | SearchRun['status'] | undefined> {
     const { record } = outcome;
     this.lastRecord = record;
     const docs = this.services.docs;
-    const passages: FlowItem[] = record.passages.map((s) => ({
-      label: firstLine(s.passage.content, 40),
-      description: `${model.keyOf(s.passage)} · ${s.passage.kbName}`,
-      detail: `${scoreText(s)} · ${snippetRest(s.passage.content)}`,
-      kind2: 'passage',
-      stored: s,
-      buttons: [BUTTON_SNIPPET, BUTTON_CITATION, BUTTON_COPY, BUTTON_REVEAL],
-    }));
+    const passages = passageItems(record, false);
     const scoreType = record.passages[0]?.passage.scoreType ?? '';
     const info = [
       ...summarizeCounts(outcome.counts, outcome.warnings).map(localise),
@@ -594,21 +772,15 @@ export class SearchSession implements vscode.Disposable {
       this.itemButton = (item, button) => {
         if (!item.stored) return;
         if (button === BUTTON_SNIPPET || button === BUTTON_CITATION) this.current?.({ kind: 'accept', item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' }, value: '' });
-        else if (button === BUTTON_COPY) void copyPassage(item.stored.passage);
-        else if (button === BUTTON_REVEAL) {
-          this.qp.hide();
-          void vscode.commands.executeCommand('shunong.browser.reveal', record.id, model.idOf(item.stored.passage));
-        }
+        else this.passageButton(record, item.stored, button, () => Promise.resolve());
       };
-      const first = passages[0]?.stored;
-      if (first) void docs.preview(first);
       const r = await step;
       if (r.kind === 'hide') {
         await docs.closePreview();
         return undefined;
       }
       if (r.kind === 'back') {
-        const again = await this.confirm(record.options, false);
+        const again = await this.confirm(record.options, false, undefined, this.freeText);
         return again === 'back' ? undefined : again;
       }
       if (r.kind === 'button') {
@@ -637,7 +809,7 @@ export class SearchSession implements vscode.Disposable {
   }
 
   /** The miss: why, and the ways out. Returns the next search, or undefined when closed. */
-  private async missed(outcome: SearchOutcome & { kind: 'miss' }): Promise<model.SearchOptions | undefined> {
+  private async missed(outcome: SearchOutcome & { kind: 'miss' }): Promise<model.SearchOptions | SearchRun['status'] | undefined> {
     const lib = this.knowledge();
     const vocab = vocabularyFor(lib, this.target?.document.uri);
     const lines = lib.describeMiss(outcome.miss).map(localise);
@@ -667,7 +839,7 @@ export class SearchSession implements vscode.Disposable {
       const it = r.item;
       if (!it || it.kind2 === 'info') continue;
       if (it.kind2 === 'edit') {
-        const again = await this.confirm(outcome.options, false);
+        const again = await this.confirm(outcome.options, false, undefined, this.freeText);
         return again === 'back' ? undefined : again;
       }
       const offer = it.data as MissOffer;
@@ -686,6 +858,26 @@ export class SearchSession implements vscode.Disposable {
     this.current?.({ kind: 'hide' });
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** A query too short to search while typing (its list is emptied). */
+class TypingTooShort extends Error {}
+
+/**
+ * The result items of `record` in its order (the server's ranking, or the fused one). `alwaysShow`
+ * while typing: the typed query is the quick pick's filter text, and VS Code must neither hide nor
+ * re-sort the passages by it.
+ */
+function passageItems(record: model.SearchRecord, alwaysShow: boolean): FlowItem[] {
+  return record.passages.map((s) => ({
+    label: firstLine(s.passage.content, 40),
+    description: `${model.keyOf(s.passage)} · ${s.passage.kbName}`,
+    detail: `${scoreText(s)} · ${snippetRest(s.passage.content)}`,
+    kind2: 'passage',
+    stored: s,
+    buttons: [BUTTON_SNIPPET, BUTTON_CITATION, BUTTON_COPY, BUTTON_REVEAL],
+    ...(alwaysShow ? { alwaysShow: true } : {}),
+  }));
 }
 
 function offerIcon(o: MissOffer): string {

@@ -9,7 +9,7 @@ import { loadKnowledge } from '../../platform';
 import type { Connection } from '../account/connection';
 import * as browser from '../browser/index';
 import { PassageDocs, KNOWLEDGE_SCHEME } from './docs';
-import { readDefaults, SearchSession, vocabularyFor, type SearchRun } from './flow';
+import { readDefaults, SearchSession, vocabularyFor, type SearchRun, type TypingTimers } from './flow';
 import type { SearchOptions, SearchRecord } from './model';
 import { KnowledgeStore } from './store';
 
@@ -20,6 +20,8 @@ export interface KnowledgeApi {
   readonly browser: browser.Browser;
   /** The session on screen, if any. */
   readonly session: SearchSession | undefined;
+  /** The timers of search-as-you-type for the sessions opened from now on (tests inject a manual scheduler). */
+  readonly typing: TypingTimers;
 }
 
 /** Options given as a command argument: a search to run at once (or just a knowledge base to start from). */
@@ -32,11 +34,12 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
   const store = new KnowledgeStore(context.workspaceState);
   const docs = new PassageDocs(store);
   let session: SearchSession | undefined;
+  const typing: TypingTimers = {};
 
   const open = (): SearchSession => {
     session?.dispose();
     const editor = vscode.window.activeTextEditor;
-    session = new SearchSession({ connection: services.connection, store, docs }, editor?.document.uri.scheme === KNOWLEDGE_SCHEME ? undefined : editor);
+    session = new SearchSession({ connection: services.connection, store, docs, typing }, editor?.document.uri.scheme === KNOWLEDGE_SCHEME ? undefined : editor);
     return session;
   };
   const finish = (s: SearchSession, run: SearchRun): SearchRun => {
@@ -66,11 +69,7 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
     const lib = loadKnowledge();
     const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
     const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
-    const chosen = await s.confirm(
-      { query, ...(kbCode ? { kbCode } : {}), topK: defaults.topK, scoreThreshold: defaults.scoreThreshold, useRerank: defaults.useRerank },
-      false,
-    );
-    return finish(s, chosen && chosen !== 'back' ? await s.search(chosen) : { status: 'closed' });
+    return finish(s, await s.searchFreeText({ query, ...(kbCode ? { kbCode } : {}), topK: defaults.topK, scoreThreshold: defaults.scoreThreshold, useRerank: defaults.useRerank }));
   };
 
   const searchAgain = async (arg?: unknown): Promise<SearchRun> => {
@@ -114,6 +113,7 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
     store,
     docs,
     browser: tree,
+    typing,
     get session() {
       return session;
     },

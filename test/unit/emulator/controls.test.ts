@@ -1,7 +1,7 @@
 /** The local endpoint's controls (DESIGN.md "The local endpoint's controls") and the token bucket. */
 import assert from 'node:assert/strict';
 import type { Emulator } from '../../emulator/server';
-import { callOk, openSession, post, start } from './helpers';
+import { callOk, HEADERS, openSession, post, start } from './helpers';
 
 async function adminPost(emu: Emulator, body: unknown): Promise<Response> {
   return fetch(`${emu.origin}/__admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -104,6 +104,32 @@ describe('emulator controls', function () {
     assert.equal(state.latencyMs, 30);
     const t = await callOk(emu, sid, 'get_current_time', {});
     assert.equal(t.timezone, 'Asia/Shanghai');
+  });
+
+  it('GET /__admin/requests lists the requests; one closed by the client during the delay keeps its tool, status 0', async () => {
+    const sid = await openSession(emu);
+    await emu.admin({ latencyMs: 2000 });
+    const abort = new AbortController();
+    const call = fetch(`${emu.url}`, {
+      method: 'POST',
+      headers: { ...HEADERS, 'mcp-session-id': sid },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_current_time', arguments: {} } }),
+      signal: abort.signal,
+    }).catch((e: unknown) => e);
+    // The body is read before the delay: wait until the endpoint has it, then give up.
+    for (let i = 0; i < 100 && !emu.requests.some((r) => r.tool === 'get_current_time'); i++) await new Promise((r) => setTimeout(r, 10));
+    abort.abort();
+    await call;
+    await emu.admin({ latencyMs: 0 });
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await fetch(`${emu.origin}/__admin/requests`);
+    assert.equal(res.status, 200);
+    const { requests } = (await res.json()) as { requests: { path: string; rpcMethod?: string; tool?: string; status: number }[] };
+    assert.equal(requests[0]?.rpcMethod, 'initialize');
+    const aborted = requests.filter((r) => r.tool === 'get_current_time');
+    assert.equal(aborted.length, 1);
+    assert.equal(aborted[0]?.status, 0, 'closed before any reply');
+    assert.ok(!requests.some((r) => r.path === '/__admin/requests'), 'the log does not list itself');
   });
 
   it('now freezes the clock at that instant until now: null', async () => {
