@@ -124,6 +124,8 @@ export class Connection implements vscode.Disposable {
   private lastError: string | undefined;
   private toolsSeen: ToolInfo[] = [];
   private offeredSetKey = false;
+  /** Each endpoint's stored key, by secret name, as read from SecretStorage (see {@link getKey}). */
+  private readonly keys = new Map<string, Promise<string | undefined>>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -139,7 +141,9 @@ export class Connection implements vscode.Disposable {
         }
       }),
       context.secrets.onDidChange((e) => {
-        if (e.key.startsWith(SECRET_PREFIX)) void this.reset();
+        if (!e.key.startsWith(SECRET_PREFIX)) return;
+        this.keys.delete(e.key);
+        void this.reset();
       }),
     );
   }
@@ -164,22 +168,36 @@ export class Connection implements vscode.Disposable {
     return this.toolsSeen;
   }
 
-  /** Reads the stored key for the configured (or given) endpoint. */
-  async getKey(endpoint = this.endpoint): Promise<string | undefined> {
-    const key = await this.context.secrets.get(SECRET_PREFIX + endpointId(endpoint));
-    return key || undefined;
+  /**
+   * Reads the stored key for the configured (or given) endpoint. A SecretStorage read is a round
+   * trip to the workbench (tens of milliseconds in a browser), so each endpoint's key is read once
+   * and kept in memory until SecretStorage reports a change (from this window or another).
+   */
+  getKey(endpoint = this.endpoint): Promise<string | undefined> {
+    const name = SECRET_PREFIX + endpointId(endpoint);
+    let key = this.keys.get(name);
+    if (!key) {
+      key = Promise.resolve(this.context.secrets.get(name)).then((k) => k || undefined);
+      this.keys.set(name, key);
+      key.catch(() => this.keys.delete(name));
+    }
+    return key;
   }
 
   /** Stores a key for the configured endpoint (SecretStorage only). */
   async storeKey(key: string, endpoint = this.endpoint): Promise<void> {
-    await this.context.secrets.store(SECRET_PREFIX + endpointId(endpoint), key);
+    const name = SECRET_PREFIX + endpointId(endpoint);
+    await this.context.secrets.store(name, key);
+    this.keys.set(name, Promise.resolve(key));
     this.offeredSetKey = false;
     await this.reset();
   }
 
   /** Deletes the key of the configured endpoint. Keys of other endpoints are kept. */
   async clearKey(endpoint = this.endpoint): Promise<void> {
-    await this.context.secrets.delete(SECRET_PREFIX + endpointId(endpoint));
+    const name = SECRET_PREFIX + endpointId(endpoint);
+    await this.context.secrets.delete(name);
+    this.keys.set(name, Promise.resolve(undefined));
     await this.reset();
   }
 
