@@ -25,11 +25,11 @@ export class PreviewCopies {
 
   /** Writes the copy of panel `key`'s picture (replacing its previous one); answers its URI. */
   async write(key: string, bytes: Uint8Array, format: ImageFormat): Promise<vscode.Uri> {
+    await vscode.workspace.fs.createDirectory(this.folder);
     if (!this.swept) {
       this.swept = true;
       await this.sweep();
     }
-    await vscode.workspace.fs.createDirectory(this.folder);
     const stem = createHash('sha256').update(key).digest('hex').slice(0, 16);
     const uri = vscode.Uri.joinPath(this.folder, `${stem}-${Date.now().toString(36)}${(this.counter++).toString(36)}.${extensionOf(format)}`);
     await vscode.workspace.fs.writeFile(uri, bytes);
