@@ -97,6 +97,22 @@ suite('Crop recognition preview', function () {
     assert.deepEqual(p?.posted.filter((t) => t !== 'init').slice(-3), ['loading', 'loading', 'result']);
   });
 
+  test('blurred buds come back under 0.5: counted apart, flagged low in the panel, with the advice to retake', async () => {
+    const uri = await copySample('tea_buds_blurry.png');
+    const r = await recognizeCmd(uri, 'tea_count');
+    assert.equal(r.status, 'done', r.message);
+    assert.equal(r.summary?.total, 10);
+    assert.equal(r.summary?.low, 3);
+    const drawn = await waitRendered(uri.toString());
+    assert.equal(drawn.boxes, 10);
+    const [p] = await panels(uri.toString());
+    const view = p?.state?.view;
+    assert.equal(view?.boxes.filter((b) => b.low).length, 3);
+    assert.ok(view?.boxes.every((b) => b.low === b.confidence < 0.5));
+    assert.match(view?.warnings[0] ?? '', /3 of 10 detections have a confidence below 0\.5|10 个检测目标中有 3 个置信度低于 0\.5/);
+    assert.ok((view?.advice.length ?? 0) > 0, 'the shooting advice is shown');
+  });
+
   test('the three types on the sample pictures: counts, stages, and "no conclusion" never shown as a stage', async () => {
     const wheat = await copySample('wheat_tillering.png');
     const w = await recognizeCmd(wheat, 'wheat_stage');
