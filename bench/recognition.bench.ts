@@ -3,24 +3,42 @@
  *
  * 1. A 4 MB photo (JPEG just under the platform's limit) from "command" to boxes drawn, against the
  *    bare tool call with the same image on the same local endpoint. "Command" here is everything the
- *    extension does outside VS Code's own UI: reading the bytes, the checks, the call through the
- *    shared client, building the view (data URI) and the preview webview's script drawing the boxes
- *    in headless Chromium (media/recognition/main.js + style.css, as in the panel). Goal ≤ 1.5.
- *    Also shown: a 6 MB photo, which is shrunk with jimp first (not part of the goal).
- * 2. Drawing 1,000 boxes against drawing the image alone, in the same webview page. Goal ≤ 2×.
+ *    extension does outside VS Code's own UI, in its order: reading the file and checking it, the
+ *    "loading" message, the call through the shared client (with the picture posted to the preview
+ *    as soon as it is known, so the webview loads and decodes it while the platform works), the
+ *    result message, and the preview webview's script drawing the boxes (media/recognition/main.js +
+ *    style.css in headless Chromium) up to its "rendered" message. Goal ≤ 1.5.
+ *    Also shown: a 6 MB photo, which is shrunk with jimp first (not part of the goal): its shrunk
+ *    copy is written to a storage folder and shown from there, as the extension does.
+ * 2. Drawing 1,000 boxes against drawing the image alone, in the same webview page, each time a
+ *    first load of the picture (a new URL). Goal ≤ 2×.
  *
- * Medians of several runs. Only 127.0.0.1 is contacted.
+ * How the webview is hosted (./webview-host.mjs, a separate process, as VS Code serves webview
+ * resources from the workbench and not from the extension host): the page is served with the
+ * panel's CSP from one loopback origin, and main.js, style.css and the pictures from another, the
+ * way `webview.asWebviewUri` URLs are answered by VS Code's resource loader (file bytes, CORS
+ * headers, a different origin from the document). A loopback file server was chosen over
+ * Playwright's `page.route`, which hands every body to the browser base64-encoded over the
+ * DevTools protocol: a cost VS Code does not have. Messages go through `page.evaluate`
+ * (DevTools protocol), standing in for `webview.postMessage`.
+ *
+ * Medians of several runs (bare and full alternated, after a warm-up round). Only 127.0.0.1 is
+ * contacted.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
 import { ShunongClient } from '../src/shunong/index';
 import { startEmulator } from '../test/emulator/server';
-import { recognize } from '../src/features/recognition/flow';
+import { recognize, type PreviewImage } from '../src/features/recognition/flow';
 import { downloadImage } from '../src/features/recognition/download';
-import { imageSize, mimeOf, toBareBase64, toDataUri } from '../src/features/recognition/image';
+import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/features/recognition/image';
 import { loadShrinker } from '../src/features/recognition/resize';
-import type { BoxView, HostMessage, ResultView, WebviewStrings } from '../src/features/recognition/protocol';
+import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/features/recognition/protocol';
 import type { Recognition } from '../src/features/recognition/types';
 import { jpg } from '../test/unit/recognition/fixtures';
 
@@ -46,19 +64,46 @@ const strings: WebviewStrings = Object.fromEntries(
   ['recognitionType', 'rerun', 'retry', 'insert', 'save', 'zoomFit', 'zoomActual', 'zoomIn', 'zoomOut', 'zoomToolbar', 'zoomLevel', 'loading', 'summary', 'detections', 'noDetections', 'colIndex', 'colClass', 'colConfidence', 'colBox', 'lowConfidenceMark', 'imageUnavailable', 'imageAlt', 'adviceTitle', 'renderFailed'].map((k) => [k, k]),
 ) as unknown as WebviewStrings;
 
-async function openPage(): Promise<{ page: Page; close(): Promise<void> }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const css = readFileSync(join(MEDIA, 'style.css'), 'utf8');
-  const js = readFileSync(join(MEDIA, 'main.js'), 'utf8');
-  await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><div id="app"></div>
-<script>window.__out=[];window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__out.push(m)});</script>
-<script>${js}</script></body></html>`);
-  await page.evaluate((m: HostMessage) => window.postMessage(m, '*'), { type: 'init', strings, types: [] } as HostMessage);
-  return { page, close: () => browser.close() };
+interface Host {
+  page: Page;
+  /** The resource URL of a file of the served folder. */
+  url(name: string): string;
+  close(): Promise<void>;
 }
 
-/** Posts a result to the page and answers the ms until the webview reports it drawn (host-side clock). */
+async function openPage(files: string): Promise<Host> {
+  const child = spawn(process.execPath, [join(__dirname, 'webview-host.mjs'), MEDIA, files], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`webview host exited (${code})`)));
+  });
+  const origins = JSON.parse(first) as { page: string; resources: string };
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(origins.page);
+  await post(page, { type: 'init', strings, types: [] });
+  return {
+    page,
+    url: (name) => `${origins.resources}/files/${encodeURIComponent(name)}`,
+    close: async () => {
+      await browser.close();
+      child.stdin?.end();
+      child.kill();
+    },
+  };
+}
+
+/** Posts a host message to the webview (not waiting for anything but its delivery). */
+async function post(page: Page, m: HostMessage): Promise<void> {
+  await page.evaluate((msg: HostMessage) => window.postMessage(msg, '*'), m);
+}
+
+/** Waits for the webview's "rendered" message of `run`. */
+async function rendered(page: Page, run: number): Promise<void> {
+  await page.waitForFunction((r: number) => (window as unknown as { __out: { type: string; run?: number }[] }).__out.some((m) => m.type === 'rendered' && m.run === r), run, { polling: 2 });
+}
+
+/** Posts a result and answers the ms until the webview reports it drawn (the page's clock). */
 async function draw(page: Page, view: ResultView): Promise<number> {
   return page.evaluate(async (v: ResultView) => {
     const w = window as unknown as { __out: { type: string; run?: number }[] };
@@ -71,13 +116,12 @@ async function draw(page: Page, view: ResultView): Promise<number> {
   }, view);
 }
 
-function view(run: number, bytes: Uint8Array, result: Recognition | undefined, boxes?: BoxView[]): ResultView {
-  const size = imageSize(bytes) ?? { width: 1, height: 1 };
+function view(run: number, image: ImageView | undefined, result: Recognition | undefined, boxes?: BoxView[]): ResultView {
   return {
     run,
     title: 'bench',
     recognitionType: 'tea_count',
-    image: { src: toDataUri(bytes, mimeOf('jpeg')), width: size.width, height: size.height },
+    image,
     boxes:
       boxes ??
       (result?.data.detections ?? []).map((d) => ({ x1: d.bbox[0] ?? 0, y1: d.bbox[1] ?? 0, x2: d.bbox[2] ?? 0, y2: d.bbox[3] ?? 0, className: d.class_name, confidence: d.confidence, low: d.confidence < 0.5 })),
@@ -94,35 +138,71 @@ function view(run: number, bytes: Uint8Array, result: Recognition | undefined, b
 async function main(): Promise<void> {
   const emu = await startEmulator();
   const client = new ShunongClient({ endpoint: emu.url, getKey: () => 'sk_local_demo', timeoutMs: 120_000 });
-  const { page, close } = await openPage();
+  // The workspace folder of the photos, and the storage folder of the preview copies: both served.
+  const files = mkdtempSync(join(tmpdir(), 'shunong-recognition-bench-'));
+  const host = await openPage(files);
+  const { page } = host;
   let run = 1;
+  let copies = 0;
   try {
     await client.listTools();
-    const deps = { call: (a: Parameters<ShunongClient['recognizeCrop']>[0], signal?: AbortSignal) => client.recognizeCrop(a, signal ? { signal } : {}), download: (u: string) => downloadImage(u), shrinker: loadShrinker };
-
     for (const [label, target] of [['4 MB photo', 3.9 * 1024 * 1024], ['6 MB photo (shrunk first)', 6 * 1024 * 1024]] as const) {
       const bytes = photo(target);
+      const file = join(files, `photo-${label[0]}.jpg`);
+      writeFileSync(file, bytes);
       const bare: number[] = [];
       const full: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        let t = performance.now();
+      // One warm-up round (not counted), then 5 rounds for the goal's photo, 3 for the shrunk one.
+      const rounds = label.startsWith('4') ? 5 : 3;
+      for (let i = -1; i < rounds; i++) {
         // Over 4 MB the bare call is refused by the platform: compare with the call the shrunk copy needs.
         const sent = bytes.length <= 4 * 1024 * 1024 ? bytes : (await loadShrinker()(bytes, 'jpeg', 4 * 1024 * 1024)).bytes;
-        t = performance.now();
+        let t = performance.now();
         await client.recognizeCrop({ imageBase64: toBareBase64(sent), recognitionType: 'tea_count' });
         bare.push(performance.now() - t);
+
         t = performance.now();
-        const out = await recognize({ kind: 'bytes', bytes, name: 'photo.jpg' }, 'tea_count', deps);
-        const preview = out.preview?.bytes ?? bytes;
-        await draw(page, view(run++, preview, out.result));
+        // The command: stat, read once, check (as RecognizeCommand.start), then the run.
+        await stat(file);
+        const read = new Uint8Array(await readFile(file));
+        if (!sniffImageFormat(read)) throw new Error('not an image');
+        const r = run++;
+        await post(page, { type: 'loading', run: r, title: 'bench', recognitionType: 'tea_count', message: 'm' });
+        let picture: Promise<ImageView | undefined> | undefined;
+        const showPicture = async (p: PreviewImage, asGiven: boolean): Promise<ImageView | undefined> => {
+          if (!p.size) return undefined;
+          let name = `photo-${label[0]}.jpg`;
+          if (!asGiven) {
+            // A copy in the storage folder (the shrunk picture exists as no file).
+            name = `copy-${copies++}.${extensionOf(p.format)}`;
+            writeFileSync(join(files, name), p.bytes);
+          }
+          return { src: host.url(name), width: p.size.width, height: p.size.height };
+        };
+        const out = await recognize({ kind: 'bytes', bytes: read, name: 'photo.jpg' }, 'tea_count', {
+          call: (a, signal) => client.recognizeCrop(a, signal ? { signal } : {}),
+          download: (u) => downloadImage(u),
+          shrinker: loadShrinker,
+          onPreview: (p, asGiven) => {
+            picture = showPicture(p, asGiven);
+            void picture.then((image) => (image ? post(page, { type: 'loading', run: r, title: 'bench', recognitionType: 'tea_count', message: 'm', image }) : undefined));
+          },
+        });
+        const image = picture ? await picture : undefined;
+        await post(page, { type: 'result', view: view(r, image, out.result) });
+        await rendered(page, r);
         full.push(performance.now() - t);
+        if (i < 0) {
+          bare.pop();
+          full.pop();
+        }
       }
       const b = median(bare);
       const f = median(full);
       console.log(`${label} (${(bytes.length / 1048576).toFixed(2)} MB): bare tool call ${b.toFixed(0)} ms, command → boxes drawn ${f.toFixed(0)} ms, ratio ${(f / b).toFixed(2)}${label.startsWith('4') ? ` (goal ≤ 1.5: ${f / b <= 1.5 ? 'met' : 'NOT met'})` : ''}`);
     }
 
-    // 1,000 boxes against the image alone, same page, same picture.
+    // 1,000 boxes against the image alone, same page, same picture (a first load each time).
     const pic = photo(1.5 * 1024 * 1024);
     const { width, height } = imageSize(pic) ?? { width: 1, height: 1 };
     const many: BoxView[] = Array.from({ length: 1000 }, (_, i) => {
@@ -133,18 +213,24 @@ async function main(): Promise<void> {
     });
     const alone: number[] = [];
     const boxed: number[] = [];
+    const fresh = (): ImageView => {
+      const name = `pic-${run}.jpg`;
+      writeFileSync(join(files, name), pic);
+      return { src: host.url(name), width, height };
+    };
     for (let i = 0; i < 7; i++) {
-      alone.push(await draw(page, view(run++, pic, undefined, [])));
-      boxed.push(await draw(page, view(run++, pic, undefined, many)));
+      alone.push(await draw(page, view(run++, fresh(), undefined, [])));
+      boxed.push(await draw(page, view(run++, fresh(), undefined, many)));
     }
     const a = median(alone);
     const m = median(boxed);
     console.log(`drawing ${width}×${height}: image alone ${a.toFixed(0)} ms, with 1,000 boxes ${m.toFixed(0)} ms, ratio ${(m / a).toFixed(2)} (goal ≤ 2: ${m / a <= 2 ? 'met' : 'NOT met'})`);
     if (process.env['SHUNONG_BENCH_SHOTS']) await page.screenshot({ path: join(process.env['SHUNONG_BENCH_SHOTS'], 'recognition-1000-boxes.png') });
   } finally {
-    await close();
+    await host.close();
     await client.close();
     await emu.close();
+    rmSync(files, { recursive: true, force: true });
   }
 }
 

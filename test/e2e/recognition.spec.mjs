@@ -2,6 +2,9 @@
 // palette ("Shunong: Recognize Crop Image…" → the picture → "Tea bud count"), sees the boxes drawn
 // over it, and hovers a row of the detections table to see its box highlighted.
 //
+// The boxes are painted on one canvas: "drawn" is checked on its pixels (box colours over the
+// picture), the highlighted box is the one overlay element #box-hl (data-index, position).
+//
 // The installed extension runs in Production mode, so the key is typed into "Set API Key" first.
 // The tea picture (the local endpoint's sample) is copied into a scratch folder of the sample
 // workspace for the run and removed afterwards.
@@ -52,18 +55,29 @@ export const tests = [
       await screenshot('02-type');
       await typeRow.click();
       const view = preview(page);
-      const boxes = view.locator('svg.boxes rect.box');
+      const rows = view.locator('#detections tbody tr[data-index]');
       try {
-        await boxes.first().waitFor({ state: 'attached', timeout: 60_000 });
+        await rows.first().waitFor({ state: 'attached', timeout: 60_000 });
         await view.locator('#image').waitFor({ state: 'visible', timeout: 10_000 });
+        await view.locator('canvas.boxes').waitFor({ state: 'attached', timeout: 10_000 });
       } catch {
         await screenshot('03-failed');
         assert.fail(`no boxes in the preview; toasts: ${JSON.stringify(await wb.toasts())}`);
       }
-      const n = await boxes.count();
-      const rows = await view.locator('#detections tbody tr[data-index]').count();
-      assert.ok(n > 0, 'boxes are drawn');
-      assert.equal(rows, n, 'one table row per box');
+      // The picture is a webview resource (asWebviewUri), not a data URI.
+      assert.doesNotMatch((await view.locator('#image').getAttribute('src')) ?? '', /^data:/);
+      const n = Number(await view.locator('#detections').getAttribute('aria-rowcount')) - 1;
+      assert.ok(n > 0, 'detections are listed');
+      assert.equal(await rows.count(), n, 'a few detections: every row is rendered');
+      // Boxes are painted: the canvas has opaque pixels (it is transparent where there is no box).
+      await page.waitForTimeout(300);
+      const painted = await view.locator('canvas.boxes').evaluate((c) => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let k = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) k++;
+        return k;
+      });
+      assert.ok(painted > 100, `box pixels on the canvas: ${painted}`);
       assert.match(await view.locator('#headline').innerText(), /tea buds|茶芽/);
       // Let the progress toast go and the layout settle for the picture.
       await page.waitForTimeout(1500);
@@ -76,24 +90,37 @@ export const tests = [
     async run({ page, screenshot }) {
       const view = preview(page);
       const row = view.locator('#detections tbody tr[data-index="1"]');
+      const hl = view.locator('#box-hl');
       await row.hover();
-      const box = view.locator('svg.boxes rect.box[data-index="1"]');
       await page.waitForTimeout(200);
-      assert.match((await box.getAttribute('class')) ?? '', /\bhl\b/, 'the hovered row\'s box is highlighted');
+      assert.equal(await hl.getAttribute('data-index'), '1', "the hovered row's box is highlighted");
+      assert.ok(await hl.isVisible());
       assert.match((await row.getAttribute('class')) ?? '', /\bhl\b/);
-      assert.equal(await view.locator('svg.boxes rect.box.hl').count(), 1, 'only that box');
+      assert.equal(await view.locator('#detections tbody tr.hl').count(), 1, 'only that row');
+      // The overlay sits on that box: the row's coordinates, scaled to the stage.
+      const coords = async (i) => (await view.locator(`#detections tbody tr[data-index="${i}"] td.mono`).innerText()).split(',').map(Number);
+      const [x1, y1, x2] = await coords(1);
+      const stage = await view.locator('#stage').boundingBox();
+      const natural = await view.locator('#image').evaluate((img) => [img.naturalWidth, img.naturalHeight]);
+      const k = stage.width / natural[0];
+      const at = await hl.boundingBox();
+      assert.ok(Math.abs(at.x - (stage.x + x1 * k)) < 3 && Math.abs(at.y - (stage.y + y1 * k)) < 3, `overlay at ${at.x},${at.y}`);
+      assert.ok(Math.abs(at.width - (x2 - x1) * k) < 3, `overlay width ${at.width}`);
       await screenshot('04-hover-row');
-      // and the reverse: hovering a box highlights its row
-      await view.locator('svg.boxes rect.box[data-index="0"]').hover({ force: true });
+      // and the reverse: the pointer over box 0 on the picture highlights its row
+      const [a1, b1, a2, b2] = await coords(0);
+      await page.mouse.move(stage.x + ((a1 + a2) / 2) * k, stage.y + ((b1 + b2) / 2) * k);
       await page.waitForTimeout(200);
       assert.match((await view.locator('#detections tbody tr[data-index="0"]').getAttribute('class')) ?? '', /\bhl\b/);
-      // 100%: the stage takes the picture's own size, the boxes stay on it (SVG in the same box)
+      assert.equal(await hl.getAttribute('data-index'), '0');
+      // 100%: the stage takes the picture's own size, the highlighted box follows it
       await view.locator('#zoom-100').click();
       const size = await view.locator('#stage').evaluate((el) => [el.clientWidth, el.clientHeight]);
-      const natural = await view.locator('#image').evaluate((img) => [img.naturalWidth, img.naturalHeight]);
       assert.deepEqual(size, natural);
-      const svg = await view.locator('svg.boxes').evaluate((el) => [el.clientWidth, el.clientHeight]);
-      assert.deepEqual(svg, natural);
+      await row.hover();
+      await page.waitForTimeout(200);
+      const at100 = await hl.boundingBox();
+      assert.ok(Math.abs(at100.width - (x2 - x1)) < 3, `overlay width at 100%: ${at100.width}`);
       await screenshot('05-zoom-100');
       rmSync(SCRATCH, { recursive: true, force: true });
     },

@@ -2,7 +2,8 @@
  * Generates the sample pictures in test/emulator/images/ (deterministic: same bytes on every run):
  * `tea_buds.png` / `tea_buds.jpg` (7 light yellow-green buds on dark tea leaves),
  * `wheat_tillering.png` (green wheat rows on brown soil), `wheat_mature.png` (a golden ripe field),
- * `sky_bricks.png` (sky over a brick wall: not a crop). Run: `npx tsx test/emulator/make-sample-images.ts`.
+ * `sky_bricks.png` (sky over a brick wall: not a crop), `tea_buds_blurry.png` (the tea picture with
+ * three more buds, pale and soft as if out of focus: the endpoint scores them under 0.5). Run: `npx tsx test/emulator/make-sample-images.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -133,6 +134,26 @@ export function teaBuds(): Canvas {
   return c;
 }
 
+/** The blurred buds added to tea_buds_blurry (x, y, angle): pale, low-contrast, out of focus. */
+export const BLURRED_BUDS: [number, number, number][] = [
+  [216, 84, -0.5],
+  [40, 206, 0.2],
+  [300, 120, 0.4],
+];
+
+/** tea_buds with three blurred buds added (320×240). */
+export function teaBudsBlurry(): Canvas {
+  const c = teaBuds();
+  for (const [x, y, a] of BLURRED_BUDS) {
+    // Washed-out bud colour, fading into the leaves towards the edge (no sharp outline).
+    c.ellipse(x, y, 8, 15, a, (t) => {
+      const k = Math.min(1, Math.max(0, (1 - t) * 1.6));
+      return [40 + (165 - 40) * k, 90 + (185 - 90) * k, 36 + (140 - 36) * k];
+    });
+  }
+  return c;
+}
+
 /** Young green wheat rows on brown soil (320×240): tillering. */
 export function wheatTillering(): Canvas {
   const c = new Canvas(320, 240);
@@ -199,6 +220,7 @@ export function writeSamples(dir: string): { file: string; bytes: number }[] {
     ['wheat_tillering.png', wheatTillering().png()],
     ['wheat_mature.png', wheatMature().png()],
     ['sky_bricks.png', skyBricks().png()],
+    ['tea_buds_blurry.png', teaBudsBlurry().png()],
   ];
   return files.map(([file, bytes]) => {
     writeFileSync(join(dir, file), bytes);

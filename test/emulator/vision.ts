@@ -64,6 +64,8 @@ const enum Cell {
   Green = 1,
   Bud = 2,
   Golden = 3,
+  /** Bud hue but pale or dim: a blurred or washed-out bud (counted as green in the shares). */
+  WeakBud = 4,
 }
 
 /** The classed grid. */
@@ -103,6 +105,7 @@ export function classify(img: RgbaImage, maxCells = 320): Grid {
       const k = cy * cols + cx;
       value[k] = v;
       if (h >= 65 && h <= 105 && s >= 0.35 && v >= 0.6) cells[k] = Cell.Bud;
+      else if (h >= 65 && h <= 100 && s >= 0.22 && v >= 0.45) cells[k] = Cell.WeakBud;
       else if (h >= 60 && h <= 170 && s >= 0.2 && v >= 0.12) cells[k] = Cell.Green;
       else if (h >= 33 && h < 60 && s >= 0.35 && v >= 0.55) cells[k] = Cell.Golden;
       else cells[k] = Cell.Other;
@@ -127,7 +130,7 @@ export function shares(grid: Grid): Shares {
   let gv = 0;
   grid.cells.forEach((c, i) => {
     if (c === Cell.Bud) bud++;
-    if (c === Cell.Bud || c === Cell.Green) {
+    if (c === Cell.Bud || c === Cell.Green || c === Cell.WeakBud) {
       green++;
       gv += grid.value[i] ?? 0;
     }
@@ -145,15 +148,25 @@ export interface Detection {
   class_name: string;
 }
 
-/** Connected blobs of bud colour → detections, in reading order of their top-left corners. */
+/**
+ * Connected blobs of bud colour → detections, in reading order of their top-left corners (clear
+ * buds first, then weak ones). Clear buds score 0.5–0.95; blobs of pale or dim bud colour that do
+ * not touch a clear bud (a blurred bud, not the soft edge of a sharp one) score 0.2–0.45: the
+ * "retake the photo" case of the platform.
+ */
 export function detectBuds(grid: Grid, width: number, height: number): Detection[] {
+  return [...blobs(grid, width, height, Cell.Bud), ...blobs(grid, width, height, Cell.WeakBud)];
+}
+
+function blobs(grid: Grid, width: number, height: number, kind: Cell): Detection[] {
   const { cols, rows, cells, step } = grid;
   const seen = new Uint8Array(cells.length);
   const minArea = Math.max(4, Math.ceil(cells.length * 0.0005));
   const out: Detection[] = [];
   const stack: number[] = [];
   for (let start = 0; start < cells.length; start++) {
-    if (cells[start] !== Cell.Bud || seen[start]) continue;
+    if (cells[start] !== kind || seen[start]) continue;
+    let touchesBud = false;
     let area = 0;
     let x1 = cols;
     let y1 = rows;
@@ -176,18 +189,20 @@ export function detectBuds(grid: Grid, width: number, height: number): Detection
           const ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
           const nk = ny * cols + nx;
-          if (cells[nk] === Cell.Bud && !seen[nk]) {
+          if (kind !== Cell.Bud && cells[nk] === Cell.Bud) touchesBud = true;
+          if (cells[nk] === kind && !seen[nk]) {
             seen[nk] = 1;
             stack.push(nk);
           }
         }
       }
     }
-    if (area < minArea) continue;
+    if (area < minArea || touchesBud) continue;
     const boxArea = (x2 - x1 + 1) * (y2 - y1 + 1);
     const compact = Math.min(1, area / (boxArea * (Math.PI / 4)));
     const size = Math.min(1, area / (4 * minArea));
-    const confidence = Math.round((0.5 + 0.45 * compact * size) * 10_000) / 10_000;
+    const score = kind === Cell.Bud ? 0.5 + 0.45 * compact * size : 0.2 + 0.25 * compact * size;
+    const confidence = Math.round(score * 10_000) / 10_000;
     out.push({
       class_id: 0,
       confidence,

@@ -32,6 +32,11 @@ export interface FlowDeps {
   shrinker(): Shrinker | undefined;
   /** Told as soon as something noteworthy happens (e.g. to update a progress message). */
   onNote?(note: FlowNote): void;
+  /**
+   * Told, before the call, which picture is being sent (so it can be shown while the platform
+   * works). `asGiven` is true when `preview.bytes` are the bytes given to the flow, unchanged.
+   */
+  onPreview?(preview: PreviewImage, asGiven: boolean): void;
 }
 
 /** The picture shown in the preview: the bytes the platform analysed, so the boxes fit. */
@@ -110,12 +115,15 @@ async function sendBytes(
   const prepared = await prepareForUpload(bytes, { shrinker: () => deps.shrinker(), reencode: orientation !== 1 });
   if (prepared.reencoded?.why === 'size') note({ kind: 'shrunk', fromBytes: prepared.reencoded.fromBytes, toBytes: prepared.reencoded.toBytes, width: prepared.reencoded.width, height: prepared.reencoded.height });
   if (prepared.reencoded?.why === 'orientation' || (prepared.reencoded && orientation !== 1)) note({ kind: 'oriented', orientation });
+  // Sizes come from the headers (no decoding).
+  const preview: PreviewImage = { bytes: prepared.bytes, format: prepared.format, size: imageSize(prepared.bytes) };
+  deps.onPreview?.(preview, prepared.bytes === bytes);
   const result = await deps.call({ imageBase64: prepared.base64, recognitionType: type }, signal);
   return {
     result,
     type,
     sentAs: 'base64',
-    preview: { bytes: prepared.bytes, format: prepared.format, size: imageSize(prepared.bytes) },
+    preview,
     original: { bytes: prepared.original, format: prepared.originalFormat },
   };
 }

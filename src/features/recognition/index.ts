@@ -10,10 +10,11 @@ import * as path from 'node:path';
 import type { Connection } from '../account/connection';
 import { describeError } from '../account/connection';
 import { DownloadError, downloadImage } from './download';
-import { recognize, type FlowNote, type FlowOutcome, type ImageSource } from './flow';
-import { ImageRefusedError, MAX_INPUT_BYTES, MAX_UPLOAD_BYTES, extensionOf, sniffImageFormat, toDataUri, mimeOf, parseDataUri, type ImageFormat } from './image';
+import { PreviewCopies } from './copies';
+import { recognize, type FlowNote, type FlowOutcome, type ImageSource, type PreviewImage } from './flow';
+import { ImageRefusedError, MAX_INPUT_BYTES, MAX_UPLOAD_BYTES, extensionOf, sniffImageFormat, toDataUri, mimeOf, parseDataUri } from './image';
 import { RecognitionPanel, typeName } from './panel';
-import type { ResultView, WebviewMessage } from './protocol';
+import type { ImageView, ResultView, WebviewMessage } from './protocol';
 import { loadShrinker } from './resize';
 import { LOW_CONFIDENCE, relativeLink, summarize, summaryMarkdown, type RecognitionSummary, type SummaryLabels } from './summary';
 import { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from './types';
@@ -54,6 +55,8 @@ interface PanelState {
   outcome?: FlowOutcome | undefined;
   summary?: RecognitionSummary | undefined;
   saved?: { annotated?: vscode.Uri; original?: vscode.Uri } | undefined;
+  /** The bytes read (and checked) by the command, used by its first run instead of reading the file again. */
+  firstBytes?: Uint8Array | undefined;
 }
 
 const IMAGE_GLOB = '**/*.{jpg,jpeg,png,webp,JPG,JPEG,PNG,WEBP}';
@@ -62,11 +65,14 @@ const IMAGE_GLOB = '**/*.{jpg,jpeg,png,webp,JPG,JPEG,PNG,WEBP}';
 class Recognition {
   private readonly states = new Map<string, PanelState>();
   private lastMarkdown: { uri: string; position: vscode.Position } | undefined;
+  private readonly copies: PreviewCopies;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
-  ) {}
+  ) {
+    this.copies = new PreviewCopies(vscode.Uri.joinPath(context.globalStorageUri, 'recognition-preview'));
+  }
 
   register(): void {
     const track = (e: vscode.TextEditor | undefined): void => {
@@ -77,7 +83,12 @@ class Recognition {
       vscode.window.onDidChangeActiveTextEditor(track),
       vscode.window.onDidChangeTextEditorSelection((e) => track(e.textEditor)),
       vscode.commands.registerCommand('shunong.recognizeImage', (a?: unknown, b?: unknown) => this.command(a, b)),
-      { dispose: () => RecognitionPanel.all().forEach((p) => p.dispose()) },
+      {
+        dispose: () => {
+          RecognitionPanel.all().forEach((p) => p.dispose());
+          void this.copies.releaseAll();
+        },
+      },
     );
     if (this.context.extensionMode !== vscode.ExtensionMode.Production) {
       this.context.subscriptions.push(vscode.commands.registerCommand('shunong.recognition._test', (op: unknown, key: unknown, message: unknown) => this.testHook(op, key, message)));
@@ -112,8 +123,8 @@ class Recognition {
 
   /** Checks a local file (type by magic bytes, size) before anything is sent, then opens the panel and runs. */
   private async start(source: Source, type: RecognitionType): Promise<RecognizeCommandResult> {
+    let bytes: Uint8Array | undefined;
     if (source.uri && !source.data) {
-      let bytes: Uint8Array;
       try {
         const stat = await vscode.workspace.fs.stat(source.uri);
         if (stat.size > MAX_INPUT_BYTES) throw new ImageRefusedError('too-large', undefined, stat.size);
@@ -130,11 +141,15 @@ class Recognition {
     const state: PanelState = this.states.get(source.key) ?? { source, type, run: 0 };
     state.source = source;
     state.type = type;
+    state.firstBytes = bytes;
     this.states.set(source.key, state);
-    const panel = RecognitionPanel.createOrShow(this.context.extensionUri, source.key, panelTitle(source, type), (p, m) => this.onMessage(p, m));
+    // The webview may load the image's own folder and the preview copies, nothing else of the disk.
+    const roots = [this.copies.folder, ...(source.uri ? [vscode.Uri.joinPath(source.uri, '..')] : [])];
+    const panel = RecognitionPanel.createOrShow(this.context.extensionUri, source.key, panelTitle(source, type), roots, (p, m) => this.onMessage(p, m));
     panel.onDidDispose(() => {
       state.abort?.abort();
       this.states.delete(source.key);
+      void this.copies.release(source.key);
     });
     return this.run(panel, state);
   }
@@ -149,15 +164,23 @@ class Recognition {
     state.summary = undefined;
     state.saved = undefined;
     const { source, type } = state;
+    const firstBytes = state.firstBytes;
+    state.firstBytes = undefined;
     panel.panel.title = panelTitle(source, type);
-    panel.post({ type: 'loading', run, title: source.title, recognitionType: type, message: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)) });
+    const loadingMessage = vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type));
+    panel.post({ type: 'loading', run, title: source.title, recognitionType: type, message: loadingMessage });
     const notes: FlowNote[] = [];
+    // The picture sent is shown (and decoded by the webview) while the platform works.
+    let picture: Promise<ImageView | undefined> | undefined;
+    let settled = false;
     try {
       const outcome = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)), cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
-          const input: ImageSource = source.url ? { kind: 'url', url: source.url } : { kind: 'bytes', bytes: source.data ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)), name: source.title };
+          const input: ImageSource = source.url
+            ? { kind: 'url', url: source.url }
+            : { kind: 'bytes', bytes: source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)), name: source.title };
           return recognize(
             input,
             type,
@@ -170,17 +193,26 @@ class Recognition {
                 progress.report({ message: noteText(n) });
                 if (n.kind === 'fallback') void vscode.window.showInformationMessage(noteText(n));
               },
+              onPreview: (preview, asGiven) => {
+                picture = this.picture(panel, source, preview, asGiven);
+                void picture.then((image) => {
+                  if (image && !settled && run === state.run) panel.post({ type: 'loading', run, title: source.title, recognitionType: type, message: loadingMessage, image });
+                });
+              },
             },
             abort.signal,
           );
         },
       );
+      const image = picture ? await picture : outcome.preview ? await this.picture(panel, source, outcome.preview, false) : undefined;
+      settled = true;
       if (run !== state.run) return { key: source.key, status: 'cancelled' };
       state.outcome = outcome;
       state.summary = summarize(outcome.result, type);
-      panel.post({ type: 'result', view: resultView(source, outcome, state.summary, run) });
+      panel.post({ type: 'result', view: resultView(source, outcome, state.summary, run, image) });
       return { key: source.key, status: 'done', summary: state.summary, notes };
     } catch (err) {
+      settled = true;
       if (run !== state.run) return { key: source.key, status: 'cancelled' };
       const cancelled = abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled';
       const message = cancelled ? vscode.l10n.t('Cancelled.') : this.describeFailure(err, source);
@@ -189,6 +221,21 @@ class Recognition {
       return { key: source.key, status: cancelled ? 'cancelled' : err instanceof ImageRefusedError ? 'refused' : 'failed', message, notes };
     } finally {
       if (state.abort === abort) state.abort = undefined;
+    }
+  }
+
+  /**
+   * The picture as the webview loads it: the image file itself when the bytes sent are the file's,
+   * else a copy in the preview copies' folder; a data URI only when that copy cannot be written.
+   */
+  private async picture(panel: RecognitionPanel, source: Source, preview: PreviewImage, asGiven: boolean): Promise<ImageView | undefined> {
+    if (!preview.size) return undefined;
+    const { width, height } = preview.size;
+    if (asGiven && source.uri && !source.data) return { src: panel.pictureSrc(source.uri), width, height };
+    try {
+      return { src: panel.pictureSrc(await this.copies.write(source.key, preview.bytes, preview.format)), width, height };
+    } catch {
+      return { src: toDataUri(preview.bytes, mimeOf(preview.format)), width, height };
     }
   }
 
@@ -528,7 +575,7 @@ function headline(s: RecognitionSummary): string {
 }
 
 /** Builds what the webview shows. */
-function resultView(source: Source, o: FlowOutcome, s: RecognitionSummary, run: number): ResultView {
+function resultView(source: Source, o: FlowOutcome, s: RecognitionSummary, run: number, image: ImageView | undefined): ResultView {
   const d = o.result.data;
   const rows: ResultView['summary'] = [
     { label: vscode.l10n.t('Model'), value: `${s.modelName} (${s.modelId})` },
@@ -542,7 +589,6 @@ function resultView(source: Source, o: FlowOutcome, s: RecognitionSummary, run: 
   const warnings: string[] = [];
   if (s.low > 0) warnings.push(vscode.l10n.t('{0} of {1} detections have a confidence below 0.5: do not rely on them; retake the photo.', String(s.low), String(s.total)));
   else if (s.kind === 'stage' && s.retakeAdvised) warnings.push(vscode.l10n.t('The stage was read with a confidence below 0.5: retake the photo before relying on it.'));
-  const image = o.preview && o.preview.size ? { src: toDataUri(o.preview.bytes, mimeOf(o.preview.format as ImageFormat)), width: o.preview.size.width, height: o.preview.size.height } : undefined;
   return {
     run,
     title: source.title,

@@ -1,8 +1,10 @@
 /**
  * Host side of the recognition preview: one webview panel per image (keyed by the file URI or
- * URL), reused on re-run. Strict CSP (`default-src 'none'`, nonce script, images only as data
- * URIs), resources limited to media/recognition, and the typed protocol of ./protocol with a
- * ready handshake: the current state is replayed whenever the webview (re)loads.
+ * URL), reused on re-run. Strict CSP (`default-src 'none'`, nonce script, images only from the
+ * webview's resource origin or as data URIs), `localResourceRoots` limited to media/recognition,
+ * the image's own folder and the storage folder of preview copies (./copies), and the typed
+ * protocol of ./protocol with a ready handshake: the current state is replayed whenever the
+ * webview (re)loads.
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
@@ -78,8 +80,17 @@ export class RecognitionPanel implements vscode.Disposable {
     return [...RecognitionPanel.panels.values()];
   }
 
-  /** Reveals the panel of `key`, or opens a new one beside the editor. */
-  static createOrShow(extensionUri: vscode.Uri, key: string, title: string, onMessage: (panel: RecognitionPanel, m: WebviewMessage) => Promise<void>): RecognitionPanel {
+  /**
+   * Reveals the panel of `key`, or opens a new one beside the editor. `pictureRoots` are the
+   * folders its pictures may be loaded from (the image's folder, the preview copies' folder).
+   */
+  static createOrShow(
+    extensionUri: vscode.Uri,
+    key: string,
+    title: string,
+    pictureRoots: vscode.Uri[],
+    onMessage: (panel: RecognitionPanel, m: WebviewMessage) => Promise<void>,
+  ): RecognitionPanel {
     const existing = RecognitionPanel.panels.get(key);
     if (existing) {
       existing.panel.title = title;
@@ -91,7 +102,7 @@ export class RecognitionPanel implements vscode.Disposable {
       RecognitionPanel.viewType,
       title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [media], retainContextWhenHidden: false },
+      { enableScripts: true, localResourceRoots: [media, ...pictureRoots], retainContextWhenHidden: false },
     );
     const p = new RecognitionPanel(panel, media, key, onMessage);
     RecognitionPanel.panels.set(key, p);
@@ -133,6 +144,11 @@ export class RecognitionPanel implements vscode.Disposable {
         if (m) void this.receive(m);
       }),
     );
+  }
+
+  /** The webview URI of a picture file (inside one of the panel's picture roots). */
+  pictureSrc(uri: vscode.Uri): string {
+    return this.panel.webview.asWebviewUri(uri).toString();
   }
 
   /** Whether the panel is closed. */
@@ -216,7 +232,7 @@ export class RecognitionPanel implements vscode.Disposable {
     const nonce = randomBytes(18).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'main.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'style.css'));
-    const csp = [`default-src 'none'`, `img-src data:`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+    const csp = [`default-src 'none'`, `img-src ${webview.cspSource} data:`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
     const lang = vscode.env.language.replace(/[^\w-]/g, '');
     return `<!DOCTYPE html>
 <html lang="${lang}">

@@ -56,6 +56,17 @@ export interface BoxView {
   low: boolean;
 }
 
+/**
+ * A picture for the webview: `src` is a webview resource URI (`webview.asWebviewUri` of the file, or
+ * of a copy in the extension's storage when the bytes sent differ from any file), or a data URI only
+ * when no such file exists. `width` × `height` is its stored pixel size (the space of the boxes).
+ */
+export interface ImageView {
+  src: string;
+  width: number;
+  height: number;
+}
+
 /** A label / value line of the summary. */
 export interface SummaryRow {
   label: string;
@@ -68,8 +79,8 @@ export interface ResultView {
   run: number;
   title: string;
   recognitionType: RecognitionType;
-  /** The previewed picture: a data URI and its stored pixel size (the space of the boxes). */
-  image: { src: string; width: number; height: number } | undefined;
+  /** The previewed picture (the bytes the platform analysed). */
+  image: ImageView | undefined;
   boxes: BoxView[];
   /** The headline: "12 tea buds", "Growth stage: 拔节期", "No clear growth stage in this picture". */
   headline: string;
@@ -95,7 +106,8 @@ export interface TypeOption {
 /** Host → webview. */
 export type HostMessage =
   | { type: 'init'; strings: WebviewStrings; types: TypeOption[] }
-  | { type: 'loading'; run: number; title: string; recognitionType: RecognitionType; message: string }
+  /** A run started; `image`, when known, is the picture being analysed (shown while the platform works). */
+  | { type: 'loading'; run: number; title: string; recognitionType: RecognitionType; message: string; image?: ImageView }
   | { type: 'result'; view: ResultView }
   | { type: 'error'; run: number; title: string; recognitionType: RecognitionType; message: string; retryable: boolean }
   | { type: 'status'; message: string; error: boolean }

@@ -21,7 +21,7 @@ interface PanelInfo {
   key: string;
   type: string;
   posted: string[];
-  state?: { type: string; view?: { headline: string; noConclusion: boolean; advice: string[]; boxes: unknown[]; image?: { width: number } }; message?: string; retryable?: boolean };
+  state?: { type: string; view?: { headline: string; noConclusion: boolean; advice: string[]; boxes: { low: boolean; confidence: number }[]; warnings: string[]; image?: { src: string; width: number } }; message?: string; retryable?: boolean };
   rendered?: { boxes: number; ms: number };
   saved?: { annotated?: string; original?: string };
 }
@@ -90,7 +90,27 @@ suite('Crop recognition preview', function () {
     const [p] = await panels(uri.toString());
     assert.equal(p?.state?.type, 'result');
     assert.ok(p?.state?.view?.image, 'the picture is shown');
-    assert.deepEqual(p?.posted.filter((t) => t !== 'init').slice(-2), ['loading', 'result']);
+    // The file itself, as a webview resource (asWebviewUri), not a data URI.
+    assert.doesNotMatch(p.state.view.image.src, /^data:/);
+    assert.match(p.state.view.image.src, /tea_buds\.png/);
+    // "loading" twice: then again with the picture, shown while the platform works.
+    assert.deepEqual(p?.posted.filter((t) => t !== 'init').slice(-3), ['loading', 'loading', 'result']);
+  });
+
+  test('blurred buds come back under 0.5: counted apart, flagged low in the panel, with the advice to retake', async () => {
+    const uri = await copySample('tea_buds_blurry.png');
+    const r = await recognizeCmd(uri, 'tea_count');
+    assert.equal(r.status, 'done', r.message);
+    assert.equal(r.summary?.total, 10);
+    assert.equal(r.summary?.low, 3);
+    const drawn = await waitRendered(uri.toString());
+    assert.equal(drawn.boxes, 10);
+    const [p] = await panels(uri.toString());
+    const view = p?.state?.view;
+    assert.equal(view?.boxes.filter((b) => b.low).length, 3);
+    assert.ok(view?.boxes.every((b) => b.low === b.confidence < 0.5));
+    assert.match(view?.warnings[0] ?? '', /3 of 10 detections have a confidence below 0\.5|10 个检测目标中有 3 个置信度低于 0\.5/);
+    assert.ok((view?.advice.length ?? 0) > 0, 'the shooting advice is shown');
   });
 
   test('the three types on the sample pictures: counts, stages, and "no conclusion" never shown as a stage', async () => {
@@ -171,6 +191,9 @@ suite('Crop recognition preview', function () {
       assert.equal(redirected.summary?.total, direct.summary?.total, 'the same picture, the same count');
       assert.match(String(info.calls.at(-1)?.[0]), /downloaded it itself|自行下载/);
       await waitRendered(`${local.origin}/samples-redirect/tea_buds.jpg`);
+      // Downloaded pictures are shown from a copy in the extension's storage, not as a data URI.
+      const [p] = await panels(`${local.origin}/samples-redirect/tea_buds.jpg`);
+      assert.match(p?.state?.view?.image?.src ?? '', /recognition-preview/);
     } finally {
       info.restore();
     }

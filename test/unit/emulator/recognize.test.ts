@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMPLES_DIR } from '../../emulator/images';
-import { TEA_BUDS, writeSamples } from '../../emulator/make-sample-images';
+import { BLURRED_BUDS, TEA_BUDS, writeSamples } from '../../emulator/make-sample-images';
 import type { Emulator } from '../../emulator/server';
 import { callOk, callTool, openSession, start } from './helpers';
 
@@ -67,6 +67,21 @@ describe('emulator crop_growth_recognize', function () {
       assert.equal(d.class_name, 'tea');
       assert.ok(d.confidence >= 0.5 && d.confidence < 1);
     }
+  });
+
+  it('tea_count scores blurred buds under 0.5 (tea_buds_blurry: the 7 clear buds and 3 blurred ones)', async () => {
+    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageBase64: sample('tea_buds_blurry.png').toString('base64'), recognitionType: 'tea_count' });
+    assert.equal(r.data.count, 10);
+    const inBox = (x: number, y: number) => r.data.detections.find((q) => q.bbox[0] <= x && x <= q.bbox[2] && q.bbox[1] <= y && y <= q.bbox[3]);
+    for (const [x, y] of TEA_BUDS) assert.ok((inBox(x, y)?.confidence ?? 0) >= 0.5, `clear bud at ${x},${y}`);
+    for (const [x, y] of BLURRED_BUDS) {
+      const d = inBox(x, y);
+      assert.ok(d, `no box around the blurred bud at ${x},${y}`);
+      assert.ok(d.confidence >= 0.2 && d.confidence < 0.5, `blurred bud at ${x},${y}: ${d.confidence}`);
+    }
+    // the clear picture is unchanged by the weak-bud class: 7 confident buds
+    const clear = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageBase64: sample('tea_buds.png').toString('base64'), recognitionType: 'tea_count' });
+    assert.ok(clear.data.detections.every((d) => d.confidence >= 0.5));
   });
 
   it('decodes JPEG and data URIs the same way', async () => {

@@ -14,6 +14,7 @@ import { DownloadError, downloadImage } from '../../../src/features/recognition/
 import { recognize, type FlowDeps } from '../../../src/features/recognition/flow';
 import { ImageRefusedError, toBareBase64 } from '../../../src/features/recognition/image';
 import { loadShrinker } from '../../../src/features/recognition/resize';
+import { jpg, withOrientation } from './fixtures';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
 
@@ -139,6 +140,27 @@ describe('recognition: URL fallback against the local endpoint', function () {
     calls.length = 0;
     await assert.rejects(recognize({ kind: 'bytes', bytes: new TextEncoder().encode('# not a picture'), name: 'a.png' }, 'tea_count', deps), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'not-image');
     assert.deepEqual(calls, []);
+  });
+  it('tells which picture is sent before the call (the source bytes as given, or a re-encoded copy), so the preview can load it meanwhile', async () => {
+    const seen: string[] = [];
+    const withPreview: FlowDeps = {
+      ...deps,
+      call: (args, signal) => {
+        seen.push('call');
+        return deps.call(args, signal);
+      },
+      onPreview: (p, asGiven) => seen.push(`preview:${p.size?.width}x${p.size?.height}:${asGiven}:${p.bytes === TEA}`),
+    };
+    const out = await recognize({ kind: 'bytes', bytes: TEA, name: 'tea_buds.png' }, 'tea_count', withPreview);
+    assert.equal(seen[0], `preview:${out.preview?.size?.width}x${out.preview?.size?.height}:true:true`);
+    assert.equal(seen[1], 'call');
+    // A photo turned upright (EXIF orientation 6) is shown as its re-encoded copy: the bytes the boxes refer to.
+    seen.length = 0;
+    const turned = withOrientation(jpg(40, 20), 6);
+    const upright = await recognize({ kind: 'bytes', bytes: turned, name: 'turned.jpg' }, 'tea_count', { ...withPreview, shrinker: () => async () => ({ bytes: TEA, format: 'png', width: 1, height: 1 }) });
+    assert.match(seen[0] ?? '', /^preview:\d+x\d+:false:true$/);
+    assert.equal(seen[1], 'call');
+    assert.equal(upright.preview?.bytes, TEA);
   });
 });
 
