@@ -17,7 +17,7 @@
 // No key is given, so activation does no network.
 //
 // Run: `npm run bench` (all benches) or `npm run bench -- activation`. Starts: SHUNONG_BENCH_STARTS=N
-// (default 5), or `node bench/activation.mjs --starts N`.
+// (default 9), or `node bench/activation.mjs --starts N`.
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -28,10 +28,13 @@ import {
 } from '../test/harness/code-server.mjs';
 
 const argv = process.argv.slice(2);
-const STARTS = Number(process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : 5)) || 5;
+const STARTS = Number(process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : 9)) || 9;
 const SETTLE_MS = 3000;
 const OURS = 'shunong-authors.shunong-vscode';
 const EMPTY = 'shunong-bench.empty-extension';
+// For information: an otherwise empty extension that only loads the VS Code API (require('vscode')),
+// which every real extension does and which costs the host the building of that extension's API object.
+const API_ONLY = 'shunong-bench.api-only-extension';
 const NEVER = 'onCommand:shunong.bench.neverFires';
 const LIMIT_MS = 10 * 60_000;
 
@@ -114,6 +117,16 @@ async function main() {
     writeFileSync(join(emptyDir, 'LICENSE'), 'MIT\n');
     writeFileSync(join(emptyDir, '.vscodeignore'), '*.vsix\n');
     installVsix(install, packageVsix(join(work, 'empty.vsix'), { cwd: emptyDir }), extensionsDir, work, join(work, 'ud-install'));
+    const apiDir = join(work, 'api-only');
+    mkdirSync(apiDir, { recursive: true });
+    writeFileSync(join(apiDir, 'package.json'), JSON.stringify({
+      name: 'api-only-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
+      main: './extension.js', activationEvents: [NEVER],
+    }, null, 2));
+    writeFileSync(join(apiDir, 'extension.js'), "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };\nexports.deactivate = function () {};\n");
+    writeFileSync(join(apiDir, 'LICENSE'), 'MIT\n');
+    writeFileSync(join(apiDir, '.vscodeignore'), '*.vsix\n');
+    installVsix(install, packageVsix(join(work, 'api-only.vsix'), { cwd: apiDir }), extensionsDir, work, join(work, 'ud-install'));
 
     // Every start is a fresh extension host with both extensions installed, of which the
     // measuring suite activates exactly one: activating one first leaves work behind (timers,
@@ -123,7 +136,7 @@ async function main() {
     const runnerDir = join(work, 'runner');
     mkdirSync(runnerDir, { recursive: true });
     writeFileSync(join(runnerDir, 'package.json'), JSON.stringify({ name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines }, null, 2));
-    const suites = { [OURS]: join(runnerDir, 'measure-ours.js'), [EMPTY]: join(runnerDir, 'measure-empty.js') };
+    const suites = { [OURS]: join(runnerDir, 'measure-ours.js'), [EMPTY]: join(runnerDir, 'measure-empty.js'), [API_ONLY]: join(runnerDir, 'measure-api-only.js') };
     for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite([id]));
     const folder = join(work, 'folder');
     mkdirSync(folder, { recursive: true });
@@ -134,7 +147,7 @@ async function main() {
     });
     const browser = await launchBrowser(cleanup, { work });
 
-    const times = { [OURS]: [], [EMPTY]: [] };
+    const times = { [OURS]: [], [EMPTY]: [], [API_ONLY]: [] };
     const loadedTimes = [];
     const start = async (id) => {
       let result = null;
@@ -154,7 +167,7 @@ async function main() {
     log(`one warm-up start, then ${STARTS} fresh extension hosts for each extension, alternating`);
     await start(OURS);
     for (let i = 0; i < STARTS; i++) {
-      const order = i % 2 === 0 ? [OURS, EMPTY] : [EMPTY, OURS];
+      const order = i % 2 === 0 ? [OURS, EMPTY, API_ONLY] : [API_ONLY, EMPTY, OURS];
       for (const id of order) times[id].push(await start(id));
     }
 
@@ -164,11 +177,15 @@ async function main() {
     const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
     console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each, activation measured ${SETTLE_MS / 1000} s after start`);
     console.log(`  ours  (ms): ${times[OURS].map((t) => t.toFixed(1)).join(', ')}`);
-    console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}\n`);
+    console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}`);
+    console.log(`  API only (ms): ${times[API_ONLY].map((t) => t.toFixed(1)).join(', ')}\n`);
     console.log(`${'measure'.padEnd(34)} ${'value'.padStart(12)}   ${'goal'.padEnd(10)}`);
     row('activation, ours (median)', `${ours.toFixed(1)} ms`, '', true);
     row('activation, empty ext. (median)', `${empty.toFixed(1)} ms`, '', true);
     row('activation ratio ours / empty', ratio.toFixed(2), '≤ 1.5', ratio <= 1.5);
+    const apiOnly = median(times[API_ONLY]);
+    row('  for information: API-only ext.', `${apiOnly.toFixed(1)} ms`, '(no goal)', true);
+    row('  ours / API-only ext.', (ours / apiOnly).toFixed(2), '(no goal)', true);
     if (loadedTimes.length) {
       // The warm-up start is not counted.
       const loaded = median(loadedTimes.slice(-STARTS));
