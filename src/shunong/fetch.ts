@@ -170,12 +170,11 @@ export function wrapFetch(opts: WrapFetchOptions): typeof fetch {
       ctx?.onStreamCut &&
       (res.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream')
     ) {
-      const onCut = ctx.onStreamCut;
-      return new Response(watchSse(res.body, ctx, onCut), {
-        status: res.status,
-        statusText: res.statusText,
-        headers: res.headers,
-      });
+      // The watched body replaces the reply's own on this Response object (an own property over the
+      // prototype's getter): cheaper than building a second Response and copying its headers. The
+      // SDK reads an SSE reply only through `response.body` (a later SDK reading it with text() would
+      // find the original stream locked and fail loudly, not silently).
+      Object.defineProperty(res, 'body', { value: watchSse(res.body, ctx, ctx.onStreamCut), configurable: true });
     }
     return res;
   };
