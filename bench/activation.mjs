@@ -19,12 +19,11 @@
 // Run: `npm run bench` (all benches) or `npm run bench -- activation`. Starts: SHUNONG_BENCH_STARTS=N
 // (default 9), or `node bench/activation.mjs --starts N`.
 
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Cleanup, REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, makeTempDir, packageVsix,
-  runExtensionTests, startCodeServer,
+  REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, packageVsix,
+  runExtensionTests, startBenchRun, startCodeServer,
 } from '../test/harness/code-server.mjs';
 
 const argv = process.argv.slice(2);
@@ -83,17 +82,8 @@ function neverAutoActivate(dir) {
 }
 
 async function main() {
-  const cleanup = new Cleanup();
-  const timer = setTimeout(() => {
-    log(`bench exceeded ${LIMIT_MS / 1000} s; stopping`);
-    void cleanup.run().finally(() => process.exit(1));
-  }, LIMIT_MS);
-  timer.unref();
+  const { cleanup, work, vsix } = await startBenchRun(LIMIT_MS);
   try {
-    log('building (npm run build)');
-    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
-    const work = makeTempDir(cleanup);
-    const vsix = packageVsix(join(work, 'shunong-vscode.vsix'));
     const sizes = { extension: statSync(join(REPO, 'dist', 'extension.js')).size, vsix: statSync(vsix).size };
 
     const install = installCodeServer(TARGETS.oldest);

@@ -19,14 +19,13 @@
 //
 // Run: `npm run bench -- search-ui`. Rounds: SHUNONG_BENCH_ROUNDS=N (default 20) or --rounds N.
 
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  Cleanup, REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, makeTempDir, openWorkbench, packageVsix,
+  REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, openWorkbench, startBenchRun,
   startCodeServer, workbenchUrl,
 } from '../test/harness/code-server.mjs';
 import { startEndpoint } from '../test/harness/endpoint.mjs';
@@ -69,17 +68,8 @@ function armTimer() {
 }
 
 async function main() {
-  const cleanup = new Cleanup();
-  const timer = setTimeout(() => {
-    log(`bench exceeded ${LIMIT_MS / 1000} s; stopping`);
-    void cleanup.run().finally(() => process.exit(1));
-  }, LIMIT_MS);
-  timer.unref();
+  const { cleanup, work, vsix } = await startBenchRun(LIMIT_MS);
   try {
-    log('building (npm run build)');
-    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
-    const work = makeTempDir(cleanup);
-    const vsix = packageVsix(join(work, 'shunong-vscode.vsix'));
     const install = installCodeServer(TARGETS.oldest);
     const extensionsDir = join(work, 'ext');
     mkdirSync(extensionsDir, { recursive: true });

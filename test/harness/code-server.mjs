@@ -152,6 +152,30 @@ export function makeTempDir(cleanup, prefix = 'shn-') {
   return dir;
 }
 
+/**
+ * The common start of a bench in the real workbench: a {@link Cleanup} that also ends the run
+ * after `limitMs`, a fresh build, a private temp dir, and the packaged .vsix in it. The caller runs
+ * `cleanup.run()` when done.
+ */
+export async function startBenchRun(limitMs) {
+  const cleanup = new Cleanup();
+  const timer = setTimeout(() => {
+    log(`bench exceeded ${limitMs / 1000} s; stopping`);
+    void cleanup.run().finally(() => process.exit(1));
+  }, limitMs);
+  timer.unref();
+  try {
+    log('building (npm run build)');
+    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+    const work = makeTempDir(cleanup);
+    const vsix = packageVsix(join(work, 'shunong-vscode.vsix'));
+    return { cleanup, work, vsix };
+  } catch (e) {
+    await cleanup.run();
+    throw e;
+  }
+}
+
 /** A free TCP port on 127.0.0.1. */
 export async function freePort() {
   const srv = createServer();

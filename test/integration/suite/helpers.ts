@@ -99,3 +99,14 @@ export function captureQuickPick(): { get(): vscode.QuickPick<FlowItem> | undefi
   }) as typeof vscode.window.createQuickPick);
   return { get: () => qp };
 }
+
+/** Asserts that the passages shown are, in order, what the server ranks for the same search in the tea knowledge base. */
+export async function assertServerOrder(shown: readonly FlowItem[], query: string): Promise<void> {
+  const { connection } = await api();
+  const direct = await connection.run((c) => c.knowledgeSearch({ query, kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false }));
+  assert.deepEqual(
+    shown.map((i) => `${i.stored?.passage.docName}#${i.stored?.passage.chunkIndex}`),
+    direct.sources.map((s) => `${s.doc_name}#${s.chunk_index}`),
+    "the order shown is the server's ranking",
+  );
+}

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowItem } from '../../../src/features/search/flow';
-import { admin, api, captureQuickPick, closeAllEditors, stub, until, openMarkdown } from './helpers';
+import { admin, api, assertServerOrder, captureQuickPick, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -51,7 +51,7 @@ suite('Knowledge search', () => {
   });
 
   test('guided: crop → stage → task → words → composed query → results in the server\'s order → cited snippet', async () => {
-    const { connection, knowledge } = await api();
+    const { knowledge } = await api();
     const editor = await openBulletin('# 茶园夏季管理\n\n修剪安排如下。\n\n');
     const cap = captureQuickPick();
     const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge'));
@@ -88,12 +88,7 @@ suite('Knowledge search', () => {
     qp = await stepTitled(cap.get, /passages|个片段/);
     assert.equal((qp as unknown as { sortByLabel?: boolean }).sortByLabel, false, 'no re-sorting by label');
     const shown = passages(qp);
-    const direct = await connection.run((c) => c.knowledgeSearch({ query: '茶树 驻芽期 修剪 要点', kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false }));
-    assert.deepEqual(
-      shown.map((i) => `${i.stored?.passage.docName}#${i.stored?.passage.chunkIndex}`),
-      direct.sources.map((s) => `${s.doc_name}#${s.chunk_index}`),
-      'the order shown is the server\'s ranking',
-    );
+    await assertServerOrder(shown, '茶树 驻芽期 修剪 要点');
     const first = shown[0];
     assert.ok(first?.stored);
     assert.equal(first.description, `${first.stored.passage.docName}#${first.stored.passage.chunkIndex} · 茶树管理`);
