@@ -90,6 +90,15 @@ export const setApiKeyStep = {
     const box = await wb.passwordBox();
     await box.pressSequentially(endpoint.apiKey, { delay: 10 });
     await page.keyboard.press('Enter');
-    await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
+    try {
+      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
+    } catch (e) {
+      // Say what the workbench showed instead: the status bar, the toasts, the input box's message.
+      const message = await wb.quickInput.locator('.quick-input-message').allInnerTexts().catch(() => []);
+      throw new Error(
+        `${e.message}\nstatus bar: ${JSON.stringify(await wb.statusLabels().catch(() => []))}` +
+          `\ntoasts: ${JSON.stringify(await wb.toasts().catch(() => []))}\ninput box: ${JSON.stringify(message)}`,
+      );
+    }
   },
 };

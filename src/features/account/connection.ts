@@ -29,6 +29,11 @@ export const DEFAULT_ENDPOINT = 'https://ai.agriwis.com/mcp';
 const SECRET_PREFIX = 'shunong.apiKey:';
 const TOOLS_PREFIX = 'shunong.tools:';
 
+/** The SecretStorage name of an endpoint's key. */
+export function secretName(endpoint: string): string {
+  return SECRET_PREFIX + endpointId(endpoint);
+}
+
 /** Reads the connection settings. */
 export function readSettings(): ConnectionSettings {
   const c = vscode.workspace.getConfiguration('shunong');
@@ -141,9 +146,7 @@ export class Connection implements vscode.Disposable {
         }
       }),
       context.secrets.onDidChange((e) => {
-        if (!e.key.startsWith(SECRET_PREFIX)) return;
-        this.keys.delete(e.key);
-        void this.reset();
+        if (e.key.startsWith(SECRET_PREFIX)) void this.secretChanged(e.key);
       }),
     );
   }
@@ -174,30 +177,59 @@ export class Connection implements vscode.Disposable {
    * and kept in memory until SecretStorage reports a change (from this window or another).
    */
   getKey(endpoint = this.endpoint): Promise<string | undefined> {
-    const name = SECRET_PREFIX + endpointId(endpoint);
-    let key = this.keys.get(name);
-    if (!key) {
-      key = Promise.resolve(this.context.secrets.get(name)).then((k) => k || undefined);
-      this.keys.set(name, key);
-      key.catch(() => this.keys.delete(name));
-    }
+    const name = secretName(endpoint);
+    return this.keys.get(name) ?? this.readKey(name);
+  }
+
+  /** Reads a secret into the in-memory copy (dropped again if the read fails). */
+  private readKey(name: string): Promise<string | undefined> {
+    const key = Promise.resolve(this.context.secrets.get(name)).then((k) => k || undefined);
+    this.keys.set(name, key);
+    key.catch(() => {
+      if (this.keys.get(name) === key) this.keys.delete(name);
+    });
     return key;
+  }
+
+  /**
+   * SecretStorage says a key changed: ours just stored (the event comes back to the window that
+   * stored, at a moment of its own choosing), or another window's. Only a key that is really
+   * different resets the connection; the same key stored again must not undo a check that has
+   * already turned the state to connected, nor close a client in the middle of a call.
+   */
+  private async secretChanged(name: string): Promise<void> {
+    const known = this.keys.get(name);
+    const fresh = this.readKey(name);
+    const [was, now] = await Promise.all([known?.catch(() => undefined), fresh.catch(() => undefined)]);
+    if (known && was === now) return;
+    await this.reset();
   }
 
   /** Stores a key for the configured endpoint (SecretStorage only). */
   async storeKey(key: string, endpoint = this.endpoint): Promise<void> {
-    const name = SECRET_PREFIX + endpointId(endpoint);
-    await this.context.secrets.store(name, key);
+    const name = secretName(endpoint);
+    // Known before SecretStorage reports the change, so that report is recognised as ours.
     this.keys.set(name, Promise.resolve(key));
+    try {
+      await this.context.secrets.store(name, key);
+    } catch (err) {
+      this.keys.delete(name);
+      throw err;
+    }
     this.offeredSetKey = false;
     await this.reset();
   }
 
   /** Deletes the key of the configured endpoint. Keys of other endpoints are kept. */
   async clearKey(endpoint = this.endpoint): Promise<void> {
-    const name = SECRET_PREFIX + endpointId(endpoint);
-    await this.context.secrets.delete(name);
+    const name = secretName(endpoint);
     this.keys.set(name, Promise.resolve(undefined));
+    try {
+      await this.context.secrets.delete(name);
+    } catch (err) {
+      this.keys.delete(name);
+      throw err;
+    }
     await this.reset();
   }
 

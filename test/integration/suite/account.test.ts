@@ -7,7 +7,25 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
+import { secretName, type Connection, type ConnectionState } from '../../../src/features/account/connection';
 import { admin, api, localEndpoint, setSetting, stub, until } from './helpers';
+
+/** The extension's own SecretStorage (what another window of the same profile writes to). */
+function secretsOf(connection: Connection): vscode.SecretStorage {
+  return (connection as unknown as { context: vscode.ExtensionContext }).context.secrets;
+}
+
+/** Runs `change` and resolves once SecretStorage has reported it to the extension host. */
+async function reported(secrets: vscode.SecretStorage, change: () => Thenable<void>): Promise<void> {
+  const seen = new Promise<void>((resolve) => {
+    const sub = secrets.onDidChange(() => {
+      sub.dispose();
+      resolve();
+    });
+  });
+  await change();
+  await seen;
+}
 
 /** Drives the real password input box of "Set API Key": types `key` and accepts. */
 async function runSetApiKey(key: string): Promise<{ done: Promise<unknown>; box: vscode.InputBox }> {
@@ -79,12 +97,48 @@ suite('Account and connection', () => {
     assert.equal(connection.state, 'no-key');
     const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
     try {
-      const { done } = await runSetApiKey(local.key);
-      assert.equal(await done, true);
-      assert.equal(await connection.getKey(), local.key);
-      assert.equal(connection.state, 'connected');
+      const secrets = secretsOf(connection);
+      let reports = 0;
+      const sub = secrets.onDidChange(() => reports++);
+      try {
+        const { done } = await runSetApiKey(local.key);
+        assert.equal(await done, true);
+        assert.equal(await connection.getKey(), local.key);
+        assert.equal(connection.state, 'connected');
+        // SecretStorage reports the store on its own schedule, possibly after the check: it must not undo it.
+        await until(() => reports > 0, 'SecretStorage reporting the stored key');
+        await connection.getKey();
+        await new Promise((r) => setImmediate(r));
+        assert.equal(connection.state, 'connected', 'still connected after SecretStorage reported the store');
+      } finally {
+        sub.dispose();
+      }
     } finally {
       info.restore();
+    }
+  });
+
+  test('a key stored by another window: the same key leaves the connection alone, a different one resets it', async () => {
+    const { connection } = await api();
+    const secrets = secretsOf(connection);
+    assert.equal(await connection.check(), 'connected');
+    const client = await connection.getClient();
+    const states: ConnectionState[] = [];
+    const sub = connection.onDidChangeState((s) => states.push(s));
+    try {
+      await reported(secrets, () => secrets.store(secretName(local.url), local.key));
+      await connection.getKey();
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(states, [], 'no state change for the same key');
+      assert.equal(connection.state, 'connected');
+      assert.equal(await connection.getClient(), client, 'the client in use is kept');
+
+      await reported(secrets, () => secrets.store(secretName(local.url), 'sk_from_another_window'));
+      await until(() => connection.state === 'unchecked', 'the state to go back to "key set, not checked yet"');
+      assert.equal(await connection.getKey(), 'sk_from_another_window');
+      assert.notEqual(await connection.getClient(), client, 'a new client for the new key');
+    } finally {
+      sub.dispose();
     }
   });
 
