@@ -3,12 +3,14 @@
 //   dist/features.js   - the features (status bar, views, Markdown providers, commands).
 //   dist/platform.js   - src/shunong (MCP SDK + zod), loaded on first use.
 //   dist/citations.js  - src/citations (markdown-it), loaded on first use.
-//   dist/imaging.js    - jimp, to shrink photos over 4 MB before upload, loaded on first use.
+//   dist/imaging.js    - jimp and libwebp's decoder, to shrink photos over 4 MB before upload,
+//                        loaded on first use; dist/webp_dec.wasm is the decoder's compiled module.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -34,7 +36,9 @@ const builds = [
   { ...common, entryPoints: { platform: 'src/shunong/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, entryPoints: { imaging: 'src/features/recognition/imaging.ts' }, outdir: 'dist', external: ['vscode'] },
+  // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
+  // hand it ourselves (src/features/recognition/webp.ts): empty there is expected.
+  { ...common, entryPoints: { imaging: 'src/features/recognition/imaging.ts' }, outdir: 'dist', external: ['vscode'], logOverride: { 'empty-import-meta': 'silent' } },
   { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', external: ['vscode'], banner: { js: '#!/usr/bin/env node' } },
 ];
 if (existsSync('test/integration/suite/index.ts')) {
@@ -69,3 +73,5 @@ if (watch) {
   await Promise.all(builds.filter((b) => Object.values(b.entryPoints).every((e) => existsSync(e))).map((b) => esbuild.build(b)));
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }
+mkdirSync('dist', { recursive: true });
+copyFileSync(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'), 'dist/webp_dec.wasm');

@@ -3,14 +3,20 @@
  * `tea_buds.png` / `tea_buds.jpg` (7 light yellow-green buds on dark tea leaves),
  * `wheat_tillering.png` (green wheat rows on brown soil), `wheat_mature.png` (a golden ripe field),
  * `sky_bricks.png` (sky over a brick wall: not a crop), `tea_buds_blurry.png` (the tea picture with
- * three more buds, pale and soft as if out of focus: the endpoint scores them under 0.5). Run: `npx tsx test/emulator/make-sample-images.ts`.
+ * three more buds, pale and soft as if out of focus: the endpoint scores them under 0.5),
+ * `tea_buds.webp` (the tea picture as a lossy WebP, by libwebp: the endpoint refuses WebP, the
+ * extension converts it to JPEG). Run: `npx tsx test/emulator/make-sample-images.ts`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
 type Rgb = [number, number, number];
+
+let webpEncoder: Promise<void> | undefined;
 
 /** Deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {
@@ -71,6 +77,15 @@ export class Canvas {
   /** JPEG bytes. */
   jpeg(quality = 90): Buffer {
     return jpeg.encode({ data: Buffer.from(this.data), width: this.width, height: this.height }, quality).data;
+  }
+  /** Lossy WebP bytes (libwebp, compiled to WebAssembly: the same bytes on every machine). */
+  async webp(quality = 90): Promise<Buffer> {
+    webpEncoder ??= (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(
+      new WebAssembly.Module(readFileSync(createRequire(__filename).resolve('@jsquash/webp/codec/enc/webp_enc.wasm'))),
+    );
+    await webpEncoder;
+    const image = { data: new Uint8ClampedArray(this.data), width: this.width, height: this.height, colorSpace: 'srgb' } as unknown as Parameters<typeof encodeWebp>[0];
+    return Buffer.from(await encodeWebp(image, { quality }));
   }
 }
 
@@ -211,7 +226,7 @@ export function skyBricks(): Canvas {
 }
 
 /** Writes every sample into `dir`; answers the file names and sizes. */
-export function writeSamples(dir: string): { file: string; bytes: number }[] {
+export async function writeSamples(dir: string): Promise<{ file: string; bytes: number }[]> {
   mkdirSync(dir, { recursive: true });
   const tea = teaBuds();
   const files: [string, Buffer][] = [
@@ -221,6 +236,7 @@ export function writeSamples(dir: string): { file: string; bytes: number }[] {
     ['wheat_mature.png', wheatMature().png()],
     ['sky_bricks.png', skyBricks().png()],
     ['tea_buds_blurry.png', teaBudsBlurry().png()],
+    ['tea_buds.webp', await tea.webp(90)],
   ];
   return files.map(([file, bytes]) => {
     writeFileSync(join(dir, file), bytes);
@@ -229,5 +245,7 @@ export function writeSamples(dir: string): { file: string; bytes: number }[] {
 }
 
 if (require.main === module) {
-  for (const { file, bytes } of writeSamples(join(__dirname, 'images'))) process.stdout.write(`${file} ${bytes} bytes\n`);
+  void writeSamples(join(__dirname, 'images')).then((files) => {
+    for (const { file, bytes } of files) process.stdout.write(`${file} ${bytes} bytes\n`);
+  });
 }

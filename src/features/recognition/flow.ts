@@ -20,6 +20,7 @@ export type RecognizeArgs = { imageUrl: string; recognitionType: RecognitionType
 export type FlowNote =
   | { kind: 'shrunk'; fromBytes: number; toBytes: number; width: number; height: number }
   | { kind: 'oriented'; orientation: number }
+  | { kind: 'converted'; from: ImageFormat; toBytes: number; width: number; height: number }
   | { kind: 'fallback'; status: number | undefined; timedOut: boolean; reason: string };
 
 /** What the flow needs from outside. */
@@ -114,6 +115,7 @@ async function sendBytes(
   const orientation = sniffImageFormat(bytes) === 'jpeg' ? jpegOrientation(bytes) : 1;
   const prepared = await prepareForUpload(bytes, { shrinker: () => deps.shrinker(), reencode: orientation !== 1 });
   if (prepared.reencoded?.why === 'size') note({ kind: 'shrunk', fromBytes: prepared.reencoded.fromBytes, toBytes: prepared.reencoded.toBytes, width: prepared.reencoded.width, height: prepared.reencoded.height });
+  if (prepared.reencoded?.why === 'format') note({ kind: 'converted', from: prepared.originalFormat, toBytes: prepared.reencoded.toBytes, width: prepared.reencoded.width, height: prepared.reencoded.height });
   if (prepared.reencoded?.why === 'orientation' || (prepared.reencoded && orientation !== 1)) note({ kind: 'oriented', orientation });
   // Sizes come from the headers (no decoding).
   const preview: PreviewImage = { bytes: prepared.bytes, format: prepared.format, size: imageSize(prepared.bytes) };

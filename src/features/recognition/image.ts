@@ -9,6 +9,11 @@ export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'bmp';
 
 /** The formats the platform accepts (the explorer menu offers .jpg/.jpeg/.png/.webp). */
 export const UPLOADABLE_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
+/**
+ * The formats sent as they are. The vendor's page names JPEG (its data URI example) and the local
+ * endpoint decodes JPEG and PNG; a WebP is converted to JPEG before upload.
+ */
+export const SENT_AS_IS: readonly ImageFormat[] = ['jpeg', 'png'];
 
 /** The platform's advice: one image at most 4 MB (decoded bytes, per the project's decision table). */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
@@ -248,7 +253,7 @@ export interface PreparedImage {
   original: Uint8Array;
   originalFormat: ImageFormat;
   /** Set when the image was re-encoded: why, sizes before and after in bytes, and its new pixel size. */
-  reencoded?: { why: 'size' | 'orientation'; fromBytes: number; toBytes: number; width: number; height: number };
+  reencoded?: { why: 'size' | 'format' | 'orientation'; fromBytes: number; toBytes: number; width: number; height: number };
 }
 
 /** Options of {@link prepareForUpload}. */
@@ -263,7 +268,8 @@ export interface PrepareOptions {
 
 /**
  * Checks an image before upload: refuses non-images (by magic bytes) and formats the platform does
- * not take; shrinks images over the limit with the shrinker (refuses when it cannot).
+ * not take; shrinks images over the limit with the shrinker (refuses when it cannot); converts a
+ * WebP to JPEG (sent as it is if that fails, when under the limit).
  */
 export async function prepareForUpload(bytes: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
@@ -274,7 +280,8 @@ export async function prepareForUpload(bytes: Uint8Array, options: PrepareOption
   if (bytes.length > MAX_INPUT_BYTES) throw new ImageRefusedError('too-large', format, bytes.length);
   const asIs: PreparedImage = { base64: '', bytes, format, original: bytes, originalFormat: format };
   const tooBig = bytes.length > maxBytes;
-  if (!tooBig && !options.reencode) return { ...asIs, base64: toBareBase64(bytes) };
+  const convert = !SENT_AS_IS.includes(format);
+  if (!tooBig && !convert && !options.reencode) return { ...asIs, base64: toBareBase64(bytes) };
   let shrink: Shrinker | undefined;
   try {
     shrink = options.shrinker?.();
@@ -303,6 +310,6 @@ export async function prepareForUpload(bytes: Uint8Array, options: PrepareOption
     format: out.format,
     original: bytes,
     originalFormat: format,
-    reencoded: { why: tooBig ? 'size' : 'orientation', fromBytes: bytes.length, toBytes: out.bytes.length, width: out.width, height: out.height },
+    reencoded: { why: tooBig ? 'size' : convert ? 'format' : 'orientation', fromBytes: bytes.length, toBytes: out.bytes.length, width: out.width, height: out.height },
   };
 }

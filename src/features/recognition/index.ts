@@ -557,6 +557,14 @@ function noteText(n: FlowNote): string {
       );
     case 'oriented':
       return vscode.l10n.t('The photo was turned upright (EXIF orientation {0}) before upload.', String(n.orientation));
+    case 'converted':
+      return vscode.l10n.t(
+        'The {0} image was converted to JPEG ({1} × {2}, {3} MB) before upload, a format the platform documents.',
+        n.from.toUpperCase(),
+        String(n.width),
+        String(n.height),
+        (n.toBytes / 1048576).toFixed(1),
+      );
   }
 }
 

@@ -1,13 +1,15 @@
 /**
  * Shrinking a photo under the upload limit with jimp (pure JS): EXIF orientation applied (jimp's
- * `fromBuffer` does it), aspect kept, re-encoded as JPEG. Only a TYPE import of jimp here: the
- * library itself is loaded lazily by {@link loadShrinker}, never at activation.
+ * `fromBuffer` does it), aspect kept, re-encoded as JPEG. jimp reads JPEG and PNG; WebP is
+ * decoded by libwebp compiled to WebAssembly (see ./webp). Only TYPE imports here: the libraries
+ * are loaded lazily by {@link loadShrinker}, never at activation.
  */
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as JimpModule from 'jimp';
 import type { ImageFormat, ShrunkImage, Shrinker } from './image';
+import type { RgbaImage } from './webp';
 
 /** The jimp module (its public surface as imported by `import * as jimp from 'jimp'`). */
 export type Jimp = typeof JimpModule;
@@ -16,18 +18,28 @@ export type Jimp = typeof JimpModule;
 export const FIRST_LONG_SIDE = 4096;
 const QUALITY = 85;
 
+/** Decodes a WebP into RGBA pixels (./webp). */
+export type WebpDecoder = (bytes: Uint8Array) => Promise<RgbaImage>;
+
 /**
- * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
- * re-encodes smaller JPEGs until one fits `maxBytes` (at most 8 attempts).
+ * Decodes `bytes` (JPEG and PNG with jimp, applying EXIF orientation; WebP with `decodeWebp`),
+ * flattens transparency onto white, and re-encodes smaller JPEGs until one fits `maxBytes` (at
+ * most 8 attempts).
  */
-export async function shrinkWith(jimp: Jimp, bytes: Uint8Array, format: ImageFormat, maxBytes: number): Promise<ShrunkImage> {
-  if (format === 'webp') throw new Error('WebP cannot be decoded by the image library');
-  const source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+export async function shrinkWith(jimp: Jimp, bytes: Uint8Array, format: ImageFormat, maxBytes: number, decodeWebp?: WebpDecoder): Promise<ShrunkImage> {
+  let source: Awaited<ReturnType<Jimp['Jimp']['fromBuffer']>>;
+  if (format === 'webp') {
+    if (!decodeWebp) throw new Error('no WebP decoder');
+    const rgba = await decodeWebp(bytes);
+    source = jimp.Jimp.fromBitmap({ data: Buffer.from(rgba.data.buffer, rgba.data.byteOffset, rgba.data.byteLength), width: rgba.width, height: rgba.height });
+  } else {
+    source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
   const width = source.width;
   const height = source.height;
   // Encoded size grows roughly with the pixel count: start near the target instead of at full size.
   let scale = Math.min(1, FIRST_LONG_SIDE / Math.max(width, height), Math.sqrt(maxBytes / bytes.length) * 0.95);
-  const flatten = format === 'png' && hasTransparency(source.bitmap.data);
+  const flatten = format !== 'jpeg' && hasTransparency(source.bitmap.data);
   for (let attempt = 0; attempt < 8; attempt++) {
     const w = Math.max(1, Math.round(width * scale));
     const h = Math.max(1, Math.round(height * scale));
@@ -55,21 +67,14 @@ function hasTransparency(rgba: Uint8Array | Buffer): boolean {
 let cached: Shrinker | undefined;
 
 /**
- * Loads the shrinker on first use: `dist/imaging.js` (jimp bundled on its own) beside this bundle
- * when it exists, else jimp from node_modules (development). The computed paths keep esbuild
- * from inlining jimp into the activation bundle.
+ * Loads the shrinker on first use: `dist/imaging.js` (jimp and the WebP decoder, bundled on their
+ * own) beside this bundle, or its source under tsx in development. The computed path keeps esbuild
+ * from inlining the libraries into the activation bundle.
  */
 export function loadShrinker(): Shrinker {
   if (cached) return cached;
-  const load = createRequire(__filename);
   const bundled = path.join(__dirname, 'imaging.js');
-  if (existsSync(bundled)) {
-    const mod = load(bundled) as { shrink: Shrinker };
-    cached = mod.shrink;
-  } else {
-    const name = ['ji', 'mp'].join('');
-    const jimp = load(name) as Jimp;
-    cached = (bytes, format, maxBytes) => shrinkWith(jimp, bytes, format, maxBytes);
-  }
+  const mod = createRequire(__filename)(existsSync(bundled) ? bundled : path.join(__dirname, 'imaging.ts')) as { shrink: Shrinker };
+  cached = mod.shrink;
   return cached;
 }

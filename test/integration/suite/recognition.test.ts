@@ -21,7 +21,7 @@ interface PanelInfo {
   key: string;
   type: string;
   posted: string[];
-  state?: { type: string; view?: { headline: string; noConclusion: boolean; advice: string[]; boxes: { low: boolean; confidence: number }[]; warnings: string[]; image?: { src: string; width: number } }; message?: string; retryable?: boolean };
+  state?: { type: string; view?: { headline: string; noConclusion: boolean; advice: string[]; notes: string[]; boxes: { low: boolean; confidence: number }[]; warnings: string[]; image?: { src: string; width: number } }; message?: string; retryable?: boolean };
   rendered?: { boxes: number; ms: number };
   saved?: { annotated?: string; original?: string };
 }
@@ -134,6 +134,19 @@ suite('Crop recognition preview', function () {
     assert.equal(p?.state?.view?.noConclusion, true);
     assert.match(p?.state?.view?.headline ?? '', /No clear growth stage|未识别出明确的生育期/);
     assert.ok((p?.state?.view?.advice.length ?? 0) > 0, 'the shooting advice is shown');
+  });
+
+  test('a WebP picture is converted to JPEG by the bundled decoder, recognised like the PNG, and the panel says so', async () => {
+    const uri = await copySample('tea_buds.webp');
+    const r = await recognizeCmd(uri, 'tea_count');
+    assert.equal(r.status, 'done', r.message);
+    assert.deepEqual(r.notes?.map((n) => n.kind), ['converted']);
+    assert.equal(r.summary?.total, 7, 'the 7 buds of the sample');
+    await waitRendered(uri.toString());
+    const [p] = await panels(uri.toString());
+    assert.match(p?.state?.view?.notes[0] ?? '', /WEBP image was converted to JPEG \(320 × 240|WEBP 图片上传前已转为平台文档所列的 JPEG 格式（320 × 240/);
+    // The picture shown is the JPEG sent (the boxes refer to its pixels), not the file.
+    assert.match(p?.state?.view?.image?.src ?? '', /\.jpe?g|image\/jpeg/);
   });
 
   test('re-run with another type reuses the panel of the picture', async () => {

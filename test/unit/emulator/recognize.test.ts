@@ -37,10 +37,10 @@ describe('emulator crop_growth_recognize', function () {
   });
   after(() => emu.close());
 
-  it('the committed sample pictures are what make-sample-images.ts generates (deterministic)', () => {
+  it('the committed sample pictures are what make-sample-images.ts generates (deterministic)', async () => {
     const tmp = join(tmpdir(), `samples-${process.pid}`);
     try {
-      for (const { file } of writeSamples(tmp)) assert.ok(readFileSync(join(tmp, file)).equals(sample(file)), file);
+      for (const { file } of await writeSamples(tmp)) assert.ok(readFileSync(join(tmp, file)).equals(sample(file)), file);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-/** Every `'<name>.js'` literal the extension's sources load from next to themselves. */
+/** Every `'<name>.js'` / `'<name>.wasm'` literal the extension's sources load from next to themselves. */
 function bundlesLoaded(): string[] {
   const found = new Set<string>();
   const files = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.ts'));
   for (const f of files) {
     const text = readFileSync(join(f.parentPath, f.name), 'utf8');
     if (!text.includes('__dirname')) continue;
-    for (const m of text.matchAll(/'([a-z]+)\.js'/g)) found.add(m[1]!);
+    for (const m of text.matchAll(/'([a-z_]+\.(?:js|wasm))'/g)) found.add(m[1]!);
   }
   return [...found].sort();
 }
@@ -25,12 +25,12 @@ describe('package: the .vsix contents', () => {
   const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
 
   it('finds the lazily loaded bundles in the sources', () => {
-    assert.deepEqual(bundlesLoaded(), ['citations', 'features', 'imaging', 'knowledge', 'platform']);
+    assert.deepEqual(bundlesLoaded(), ['citations.js', 'features.js', 'imaging.js', 'knowledge.js', 'platform.js', 'webp_dec.wasm']);
   });
 
   it('ships every bundle loaded at run time, and the activation entry named in package.json', () => {
     const main = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }).main.replace(/^\.\//, '');
-    for (const file of [main, ...bundlesLoaded().map((b) => `dist/${b}.js`)]) {
+    for (const file of [main, ...bundlesLoaded().map((b) => `dist/${b}`)]) {
       assert.ok(ignore.includes(`!${file}`), `.vscodeignore must keep ${file}`);
     }
   });

@@ -14,7 +14,7 @@ import { DownloadError, downloadImage } from '../../../src/features/recognition/
 import { recognize, type FlowDeps } from '../../../src/features/recognition/flow';
 import { ImageRefusedError, toBareBase64 } from '../../../src/features/recognition/image';
 import { loadShrinker } from '../../../src/features/recognition/resize';
-import { jpg, withOrientation } from './fixtures';
+import { jpg, pngPixels, webp, withOrientation } from './fixtures';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
 
@@ -141,6 +141,27 @@ describe('recognition: URL fallback against the local endpoint', function () {
     await assert.rejects(recognize({ kind: 'bytes', bytes: new TextEncoder().encode('# not a picture'), name: 'a.png' }, 'tea_count', deps), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'not-image');
     assert.deepEqual(calls, []);
   });
+  it('a WebP picture goes as JPEG (the local endpoint decodes JPEG and PNG only) and is recognised like the PNG it came from', async () => {
+    const tea = pngPixels(TEA);
+    const asWebp = await webp(tea.width, tea.height, tea.pixel, { lossless: true });
+    // Sent as it is, the endpoint refuses it: the reason the extension converts.
+    const raw = await client.callTool('crop_growth_recognize', { imageBase64: toBareBase64(asWebp), recognitionType: 'tea_count' }).then(
+      () => 'accepted',
+      (e: Error) => e.message,
+    );
+    assert.match(raw, /不支持的图片格式/);
+    const png = await recognize({ kind: 'bytes', bytes: TEA, name: 'tea_buds.png' }, 'tea_count', deps);
+    calls.length = 0;
+    const out = await recognize({ kind: 'bytes', bytes: asWebp, name: 'tea_buds.webp' }, 'tea_count', deps);
+    assert.equal(calls.length, 1);
+    assert.equal(out.preview?.format, 'jpeg');
+    assert.deepEqual(out.preview?.size, { width: tea.width, height: tea.height });
+    assert.deepEqual(out.original, { bytes: asWebp, format: 'webp' });
+    assert.deepEqual(out.notes.map((n) => n.kind), ['converted']);
+    const count = (r: typeof out): number => r.result.data.detections.length;
+    assert.ok(Math.abs(count(out) - count(png)) <= 1, `buds: ${count(out)} from the WebP, ${count(png)} from the PNG`);
+  });
+
   it('tells which picture is sent before the call (the source bytes as given, or a re-encoded copy), so the preview can load it meanwhile', async () => {
     const seen: string[] = [];
     const withPreview: FlowDeps = {

@@ -1,4 +1,7 @@
-/** Test pictures made on the fly (pngjs / jpeg-js), so the recognition tests need no binary fixtures. */
+/** Test pictures made on the fly (pngjs / jpeg-js / libwebp), so the recognition tests need no binary fixtures. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
@@ -87,4 +90,40 @@ export function webpHeader(w: number, h: number): Uint8Array {
   const bits = ((w - 1) & 0x3fff) | (((h - 1) & 0x3fff) << 14);
   b.writeUInt32LE(bits >>> 0, 21);
   return new Uint8Array(b);
+}
+
+
+let webpEncoder: Promise<void> | undefined;
+
+/**
+ * A WebP of `w` × `h` filled by `pixel(x, y)` → [r, g, b] or [r, g, b, a], encoded by libwebp
+ * (the encoder of the package whose decoder the extension uses): lossy at `quality`, or lossless.
+ */
+export async function webp(
+  w: number,
+  h: number,
+  pixel: (x: number, y: number) => readonly number[],
+  options: { quality?: number; lossless?: boolean } = {},
+): Promise<Uint8Array> {
+  if (!webpEncoder) {
+    const wasm = createRequire(__filename).resolve('@jsquash/webp/codec/enc/webp_enc.wasm');
+    webpEncoder = (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(new WebAssembly.Module(readFileSync(wasm)));
+  }
+  await webpEncoder;
+  const data = new Uint8ClampedArray(w * h * 4);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const [r = 0, g = 0, b = 0, a = 255] = pixel(x, y);
+      data.set([r, g, b, a], (y * w + x) * 4);
+    }
+  }
+  const image = { data, width: w, height: h, colorSpace: 'srgb' } as unknown as Parameters<typeof encodeWebp>[0];
+  const out = await encodeWebp(image, options.lossless ? { lossless: 1, quality: 50, method: 0, exact: 1 } : { quality: options.quality ?? 90, method: 0 });
+  return new Uint8Array(out);
+}
+
+/** The pixels of a PNG as a pixel function (to re-encode a sample picture in another format). */
+export function pngPixels(pngBytes: Uint8Array): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
+  const p = PNG.sync.read(Buffer.from(pngBytes));
+  return { width: p.width, height: p.height, pixel: (x, y) => [...p.data.subarray((y * p.width + x) * 4, (y * p.width + x) * 4 + 4)] };
 }

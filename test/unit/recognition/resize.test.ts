@@ -1,9 +1,12 @@
-/** Shrinking with jimp: under 4 MB, aspect kept, EXIF orientation applied; webp refused clearly. */
+/**
+ * Shrinking with jimp: under 4 MB, aspect kept, EXIF orientation applied. WebP decoded by libwebp:
+ * shrunk when over 4 MB, converted to JPEG when under; an undecodable one refused clearly.
+ */
 import * as assert from 'node:assert/strict';
 import * as jimp from 'jimp';
 import { ImageRefusedError, MAX_UPLOAD_BYTES, imageSize, jpegOrientation, prepareForUpload } from '../../../src/features/recognition/image';
 import { loadShrinker, shrinkWith } from '../../../src/features/recognition/resize';
-import { jpg, noise, webpHeader, withOrientation } from './fixtures';
+import { jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
 
 describe('recognition: resize', function () {
   this.timeout(60_000);
@@ -36,9 +39,44 @@ describe('recognition: resize', function () {
     assert.ok(bottom.b > 150 && bottom.r < 100, `bottom ${JSON.stringify(bottom)}`);
   });
 
-  it('refuses a WebP over the limit with a clear reason (the library cannot decode it)', async () => {
+  it('shrinks a WebP over 4 MB (decoded by libwebp) to a JPEG under the limit, keeping its aspect', async () => {
+    const big = await webp(1800, 1200, noise(11), { quality: 100 });
+    assert.ok(big.length > MAX_UPLOAD_BYTES, `fixture is ${big.length} bytes`);
+    const p = await prepareForUpload(big, { shrinker: loadShrinker });
+    assert.equal(p.format, 'jpeg');
+    assert.ok(p.bytes.length <= MAX_UPLOAD_BYTES, `${p.bytes.length} bytes`);
+    const size = imageSize(p.bytes);
+    assert.ok(size);
+    assert.ok(Math.abs(size.width / size.height - 1.5) < 0.01, `aspect ${size.width}×${size.height}`);
+    assert.equal(p.reencoded?.why, 'size');
+    assert.equal(p.originalFormat, 'webp');
+    assert.deepEqual(p.original, big);
+  });
+
+  it('converts a WebP under the limit to JPEG (the pixels kept; transparency on white)', async () => {
+    // left half red, right half blue, bottom quarter transparent
+    const small = await webp(200, 100, (x, y) => (y >= 75 ? [0, 0, 0, 0] : x < 100 ? [220, 20, 20] : [20, 20, 220]), { lossless: true });
+    const p = await prepareForUpload(small, { shrinker: loadShrinker });
+    assert.equal(p.format, 'jpeg');
+    assert.equal(p.reencoded?.why, 'format');
+    assert.deepEqual(imageSize(p.bytes), { width: 200, height: 100 });
+    const img = await jimp.Jimp.fromBuffer(Buffer.from(p.bytes));
+    const at = (x: number, y: number): { r: number; g: number; b: number } => jimp.intToRGBA(img.getPixelColor(x, y));
+    assert.ok(at(50, 30).r > 180 && at(50, 30).b < 70, `left ${JSON.stringify(at(50, 30))}`);
+    assert.ok(at(150, 30).b > 180 && at(150, 30).r < 70, `right ${JSON.stringify(at(150, 30))}`);
+    const bottom = at(100, 92);
+    assert.ok(bottom.r > 235 && bottom.g > 235 && bottom.b > 235, `transparent → white, got ${JSON.stringify(bottom)}`);
+  });
+
+  it('a WebP libwebp cannot decode: refused over the limit with a clear reason, sent as it is under it', async () => {
     const fake = new Uint8Array(MAX_UPLOAD_BYTES + 10);
     fake.set(webpHeader(4000, 3000));
     await assert.rejects(prepareForUpload(fake, { shrinker: loadShrinker }), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'webp');
+    const small = new Uint8Array(100);
+    small.set(webpHeader(40, 30));
+    const p = await prepareForUpload(small, { shrinker: loadShrinker });
+    assert.equal(p.format, 'webp');
+    assert.equal(p.reencoded, undefined);
+    assert.equal(p.bytes, small);
   });
 });
