@@ -3,8 +3,9 @@
 //   dist/features.js   - the features (status bar, views, Markdown providers, commands).
 //   dist/platform.js   - src/shunong (MCP SDK + zod), loaded on first use.
 //   dist/citations.js  - src/citations (markdown-it), loaded on first use.
-//   dist/imaging.js    - jimp and libwebp's decoder, to shrink photos over 4 MB before upload,
-//                        loaded on first use; dist/webp_dec.wasm is the decoder's compiled module.
+//   dist/imaging.js    - jimp with mozjpeg's and libwebp's decoders, to shrink photos over 4 MB
+//                        (and convert WebP) before upload, loaded on first use; the decoders'
+//                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
@@ -73,5 +74,8 @@ if (watch) {
   await Promise.all(builds.filter((b) => Object.values(b.entryPoints).every((e) => existsSync(e))).map((b) => esbuild.build(b)));
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }
+// The decoders' compiled modules, read by dist/imaging.js from beside it (src/features/recognition/codecs.ts).
 mkdirSync('dist', { recursive: true });
-copyFileSync(createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm'), 'dist/webp_dec.wasm');
+const resolve = createRequire(import.meta.url).resolve;
+copyFileSync(resolve('@jsquash/webp/codec/dec/webp_dec.wasm'), 'dist/webp_dec.wasm');
+copyFileSync(resolve('@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm'), 'dist/mozjpeg_dec.wasm');

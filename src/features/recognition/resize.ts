@@ -1,15 +1,14 @@
 /**
- * Shrinking a photo under the upload limit with jimp (pure JS): EXIF orientation applied (jimp's
- * `fromBuffer` does it), aspect kept, re-encoded as JPEG. jimp reads JPEG and PNG; WebP is
- * decoded by libwebp compiled to WebAssembly (see ./webp). Only TYPE imports here: the libraries
- * are loaded lazily by {@link loadShrinker}, never at activation.
+ * Shrinking a photo under the upload limit with jimp: EXIF orientation applied (jimp's `fromBuffer`
+ * does it), aspect kept, re-encoded as JPEG. The jimp given by `dist/imaging.js` decodes JPEG
+ * with mozjpeg and WebP with libwebp (see ./imaging, ./codecs). Only a TYPE import of jimp here:
+ * the libraries are loaded lazily by {@link loadShrinker}, never at activation.
  */
 import * as path from 'node:path';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as JimpModule from 'jimp';
 import type { ImageFormat, ShrunkImage, Shrinker } from './image';
-import type { RgbaImage } from './webp';
 
 /** The jimp module (its public surface as imported by `import * as jimp from 'jimp'`). */
 export type Jimp = typeof JimpModule;
@@ -18,23 +17,12 @@ export type Jimp = typeof JimpModule;
 export const FIRST_LONG_SIDE = 4096;
 const QUALITY = 85;
 
-/** Decodes a WebP into RGBA pixels (./webp). */
-export type WebpDecoder = (bytes: Uint8Array) => Promise<RgbaImage>;
-
 /**
- * Decodes `bytes` (JPEG and PNG with jimp, applying EXIF orientation; WebP with `decodeWebp`),
- * flattens transparency onto white, and re-encodes smaller JPEGs until one fits `maxBytes` (at
- * most 8 attempts).
+ * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
+ * re-encodes smaller JPEGs until one fits `maxBytes` (at most 8 attempts).
  */
-export async function shrinkWith(jimp: Jimp, bytes: Uint8Array, format: ImageFormat, maxBytes: number, decodeWebp?: WebpDecoder): Promise<ShrunkImage> {
-  let source: Awaited<ReturnType<Jimp['Jimp']['fromBuffer']>>;
-  if (format === 'webp') {
-    if (!decodeWebp) throw new Error('no WebP decoder');
-    const rgba = await decodeWebp(bytes);
-    source = jimp.Jimp.fromBitmap({ data: Buffer.from(rgba.data.buffer, rgba.data.byteOffset, rgba.data.byteLength), width: rgba.width, height: rgba.height });
-  } else {
-    source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  }
+export async function shrinkWith(jimp: Jimp, bytes: Uint8Array, format: ImageFormat, maxBytes: number): Promise<ShrunkImage> {
+  const source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const width = source.width;
   const height = source.height;
   // Encoded size grows roughly with the pixel count: start near the target instead of at full size.
@@ -67,7 +55,7 @@ function hasTransparency(rgba: Uint8Array | Buffer): boolean {
 let cached: Shrinker | undefined;
 
 /**
- * Loads the shrinker on first use: `dist/imaging.js` (jimp and the WebP decoder, bundled on their
+ * Loads the shrinker on first use: `dist/imaging.js` (jimp and the decoders, bundled on their
  * own) beside this bundle, or its source under tsx in development. The computed path keeps esbuild
  * from inlining the libraries into the activation bundle.
  */

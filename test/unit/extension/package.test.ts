@@ -25,7 +25,7 @@ describe('package: the .vsix contents', () => {
   const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
 
   it('finds the lazily loaded bundles in the sources', () => {
-    assert.deepEqual(bundlesLoaded(), ['citations.js', 'features.js', 'imaging.js', 'knowledge.js', 'platform.js', 'webp_dec.wasm']);
+    assert.deepEqual(bundlesLoaded(), ['citations.js', 'features.js', 'imaging.js', 'knowledge.js', 'mozjpeg_dec.wasm', 'platform.js', 'webp_dec.wasm']);
   });
 
   it('ships every bundle loaded at run time, and the activation entry named in package.json', () => {

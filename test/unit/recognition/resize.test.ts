@@ -1,5 +1,6 @@
 /**
- * Shrinking with jimp: under 4 MB, aspect kept, EXIF orientation applied. WebP decoded by libwebp:
+ * Shrinking with jimp (JPEG decoded by mozjpeg in the bundle): under 4 MB, aspect kept, EXIF
+ * orientation applied. WebP decoded by libwebp:
  * shrunk when over 4 MB, converted to JPEG when under; an undecodable one refused clearly.
  */
 import * as assert from 'node:assert/strict';
@@ -24,19 +25,29 @@ describe('recognition: resize', function () {
     assert.deepEqual(p.original, big);
   });
 
-  it('applies the EXIF orientation (a 6 turns 200×100 into 100×200, upright, without EXIF)', async () => {
+  it('applies the EXIF orientation (a 6 turns 200×100 into 100×200, upright, without EXIF), with either JPEG decoder', async () => {
     // left half red, right half blue: after a 90° clockwise turn, red is on top
     const src = withOrientation(jpg(200, 100, (x) => (x < 100 ? [220, 20, 20] : [20, 20, 220])), 6);
-    const out = await shrinkWith(jimp, src, 'jpeg', MAX_UPLOAD_BYTES);
-    assert.equal(out.width, 100);
-    assert.equal(out.height, 200);
-    assert.deepEqual(imageSize(out.bytes), { width: 100, height: 200 });
-    assert.equal(jpegOrientation(out.bytes), 1);
-    const img = await jimp.Jimp.fromBuffer(Buffer.from(out.bytes));
-    const top = jimp.intToRGBA(img.getPixelColor(50, 20));
-    const bottom = jimp.intToRGBA(img.getPixelColor(50, 180));
-    assert.ok(top.r > 150 && top.b < 100, `top ${JSON.stringify(top)}`);
-    assert.ok(bottom.b > 150 && bottom.r < 100, `bottom ${JSON.stringify(bottom)}`);
+    const shrinkers = { 'jimp alone': shrinkWith.bind(null, jimp), 'the bundle (mozjpeg)': loadShrinker() };
+    for (const [which, shrink] of Object.entries(shrinkers)) {
+      const out = await shrink(src, 'jpeg', MAX_UPLOAD_BYTES);
+      assert.equal(out.width, 100, which);
+      assert.equal(out.height, 200, which);
+      assert.deepEqual(imageSize(out.bytes), { width: 100, height: 200 }, which);
+      assert.equal(jpegOrientation(out.bytes), 1, which);
+      const img = await jimp.Jimp.fromBuffer(Buffer.from(out.bytes));
+      const top = jimp.intToRGBA(img.getPixelColor(50, 20));
+      const bottom = jimp.intToRGBA(img.getPixelColor(50, 180));
+      assert.ok(top.r > 150 && top.b < 100, `${which}: top ${JSON.stringify(top)}`);
+      assert.ok(bottom.b > 150 && bottom.r < 100, `${which}: bottom ${JSON.stringify(bottom)}`);
+    }
+  });
+
+  it('a JPEG neither decoder can read is refused over the limit with a clear reason', async () => {
+    const broken = jpg(64, 64);
+    const damaged = new Uint8Array(MAX_UPLOAD_BYTES + 10);
+    damaged.set(broken.subarray(0, 200)); // the header, then nothing but zeros
+    await assert.rejects(prepareForUpload(damaged, { shrinker: loadShrinker }), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'jpeg');
   });
 
   it('shrinks a WebP over 4 MB (decoded by libwebp) to a JPEG under the limit, keeping its aspect', async () => {
