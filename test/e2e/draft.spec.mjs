@@ -18,6 +18,11 @@ const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', FOLDER);
 const FILE = '水稻简报.md';
 const QUESTION = '水稻分蘖期如何管理水层';
 
+/** Run after the file's tests, passed or not: the scratch folder goes. */
+export function cleanup() {
+  rmSync(SCRATCH, { recursive: true, force: true });
+}
+
 export const title = 'Draft with Knowledge';
 
 export const tests = [
@@ -77,7 +82,6 @@ export const tests = [
       const text = await lines.innerText();
       assert.match(text, /\[\^1\]/, 'the paragraph carries footnotes');
       await screenshot('04-accepted');
-      rmSync(SCRATCH, { recursive: true, force: true });
     },
   },
 ];

@@ -24,6 +24,11 @@ function preview(page) {
   return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
 }
 
+/** Run after the file's tests, passed or not: the scratch folder goes. */
+export function cleanup() {
+  rmSync(SCRATCH, { recursive: true, force: true });
+}
+
 export const title = 'Crop recognition preview';
 
 export const tests = [
@@ -122,7 +127,6 @@ export const tests = [
       const at100 = await hl.boundingBox();
       assert.ok(Math.abs(at100.width - (x2 - x1)) < 3, `overlay width at 100%: ${at100.width}`);
       await screenshot('05-zoom-100');
-      rmSync(SCRATCH, { recursive: true, force: true });
     },
   },
 ];

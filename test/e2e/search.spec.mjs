@@ -15,6 +15,11 @@ const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', `.search-e2e-${process.pid}`);
 const FILE = 'search-e2e-bulletin.md';
 
+/** Run after the file's tests, passed or not: the scratch folder goes. */
+export function cleanup() {
+  rmSync(SCRATCH, { recursive: true, force: true });
+}
+
 export const title = 'Knowledge search from the palette';
 
 /** Waits for a quick-input row and presses Enter on it (typing `filter` first). */
@@ -119,7 +124,6 @@ export const tests = [
       await page.waitForTimeout(800);
       assert.ok((await tree.innerText()).includes('TEA_MANAGER_001') || (await page.locator('body').innerText()).includes('TEA_MANAGER_001'));
       await screenshot('04-browser-view');
-      rmSync(SCRATCH, { recursive: true, force: true });
     },
   },
   {

@@ -10,9 +10,9 @@
 //   5. prints `N passed, N failed` and exits non-zero on any failure.
 //
 // Usage: node test/harness/run-e2e.mjs [--latest] [name-filter…]   (after `npm run build`)
-// A spec file exports `title` and `tests: [{ name, timeoutMs?, run(ctx) }]`; see
-// test/e2e/set-api-key.spec.mjs. Tests of one file share a window and run in order; after a
-// failure the rest of that file is skipped.
+// A spec file exports `title`, `tests: [{ name, timeoutMs?, run(ctx) }]` and optionally
+// `cleanup()`; see test/e2e/set-api-key.spec.mjs. Tests of one file share a window and run in
+// order; after a failure the rest of that file is skipped; `cleanup()` runs after them either way.
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -112,6 +112,11 @@ async function main() {
         }
       }
       await context.close().catch(() => undefined);
+      try {
+        await spec.cleanup?.();
+      } catch (e) {
+        log(`cleanup of ${file} failed: ${redact(e?.message ?? e)}`);
+      }
     }
     log(`e2e done in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (e) {
