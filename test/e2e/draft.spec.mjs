@@ -7,21 +7,16 @@
 // The bulletin is written into a scratch folder of the sample workspace for the run and removed afterwards.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setApiKeyStep } from './workbench.mjs';
+import { scratchFolder, setApiKeyStep } from './workbench.mjs';
 
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const FOLDER = `.draft-e2e-${process.pid}`;
-const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', FOLDER);
+const SCRATCH = scratchFolder('draft');
 const FILE = '水稻简报.md';
 const QUESTION = '水稻分蘖期如何管理水层';
 
-/** Run after the file's tests, passed or not: the scratch folder goes. */
-export function cleanup() {
-  rmSync(SCRATCH, { recursive: true, force: true });
-}
+/** Run after the file's tests, passed or not. */
+export const cleanup = SCRATCH.remove;
 
 export const title = 'Draft with Knowledge';
 
@@ -32,8 +27,8 @@ export const tests = [
       const cmd = manifest.contributes?.commands?.find((c) => c.command === 'shunong.draftWithKnowledge');
       assert.ok(cmd, 'no command shunong.draftWithKnowledge');
       assert.ok(manifest.contributes?.menus?.['editor/context']?.some((m) => m.command === 'shunong.draftWithKnowledge'));
-      mkdirSync(SCRATCH, { recursive: true });
-      writeFileSync(join(SCRATCH, FILE), `# 水稻简报\n\n## ${QUESTION}\n\n`);
+      SCRATCH.create();
+      writeFileSync(join(SCRATCH.path, FILE), `# 水稻简报\n\n## ${QUESTION}\n\n`);
     },
   },
   setApiKeyStep,
@@ -42,7 +37,7 @@ export const tests = [
     timeoutMs: 150_000,
     async run({ page, wb, screenshot }) {
       const explorer = page.locator('.explorer-folders-view');
-      await explorer.locator('.monaco-list-row', { hasText: FOLDER }).first().click();
+      await explorer.locator('.monaco-list-row', { hasText: SCRATCH.folder }).first().click();
       await explorer.locator('.monaco-list-row', { hasText: FILE }).first().click();
       const editor = page.locator('.editor-group-container .monaco-editor').first();
       await editor.locator('.view-lines', { hasText: QUESTION }).waitFor({ state: 'visible', timeout: 20_000 });

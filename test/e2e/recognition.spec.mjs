@@ -10,13 +10,13 @@
 // workspace for the run and removed afterwards.
 
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setApiKeyStep } from './workbench.mjs';
+import { scratchFolder, setApiKeyStep } from './workbench.mjs';
 
 const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', `.recognition-e2e-${process.pid}`);
+const SCRATCH = scratchFolder('recognition');
 const PICTURE = 'tea_buds.png';
 
 /** The preview's document inside the webview's two iframes. */
@@ -24,10 +24,8 @@ function preview(page) {
   return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
 }
 
-/** Run after the file's tests, passed or not: the scratch folder goes. */
-export function cleanup() {
-  rmSync(SCRATCH, { recursive: true, force: true });
-}
+/** Run after the file's tests, passed or not. */
+export const cleanup = SCRATCH.remove;
 
 export const title = 'Crop recognition preview';
 
@@ -38,8 +36,8 @@ export const tests = [
       const cmd = manifest.contributes?.commands?.find((c) => c.command === 'shunong.recognizeImage');
       assert.ok(cmd, 'no command shunong.recognizeImage');
       assert.ok(manifest.contributes?.menus?.['explorer/context']?.some((m) => m.command === 'shunong.recognizeImage'));
-      mkdirSync(SCRATCH, { recursive: true });
-      copyFileSync(join(REPO, 'test', 'emulator', 'images', PICTURE), join(SCRATCH, PICTURE));
+      SCRATCH.create();
+      copyFileSync(join(REPO, 'test', 'emulator', 'images', PICTURE), join(SCRATCH.path, PICTURE));
     },
   },
   setApiKeyStep,

@@ -6,19 +6,15 @@
 // The bulletin is a scratch file of the sample workspace, removed afterwards.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setApiKeyStep } from './workbench.mjs';
+import { scratchFolder, setApiKeyStep } from './workbench.mjs';
 
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const SCRATCH = join(REPO, 'test', 'fixtures', 'workspace', `.search-e2e-${process.pid}`);
+const SCRATCH = scratchFolder('search');
 const FILE = 'search-e2e-bulletin.md';
 
-/** Run after the file's tests, passed or not: the scratch folder goes. */
-export function cleanup() {
-  rmSync(SCRATCH, { recursive: true, force: true });
-}
+/** Run after the file's tests, passed or not. */
+export const cleanup = SCRATCH.remove;
 
 export const title = 'Knowledge search from the palette';
 
@@ -40,8 +36,8 @@ export const tests = [
         assert.ok(manifest.contributes?.commands?.some((c) => c.command === id), id);
       }
       assert.ok(manifest.contributes.walkthroughs[0].steps.some((s) => s.id === 'firstSearch'));
-      mkdirSync(SCRATCH, { recursive: true });
-      writeFileSync(join(SCRATCH, FILE), '# 茶园夏季管理\n\n修剪安排如下。\n\n');
+      SCRATCH.create();
+      writeFileSync(join(SCRATCH.path, FILE), '# 茶园夏季管理\n\n修剪安排如下。\n\n');
     },
   },
   setApiKeyStep,

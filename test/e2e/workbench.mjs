@@ -2,7 +2,27 @@
 // the way a person would — keyboard, command palette, quick input, status bar — and look only at
 // what is on screen. Selectors are the workbench's own stable class names.
 
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 const PALETTE_RETRY_MS = 90_000;
+const WORKSPACE = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fixtures', 'workspace');
+
+/**
+ * A scratch folder of the sample workspace for one spec file (`.<name>-e2e-<pid>`, ignored by
+ * git): `create()` makes it; `remove()` is the spec's `cleanup`, run after its tests, passed or not.
+ */
+export function scratchFolder(name) {
+  const folder = `.${name}-e2e-${process.pid}`;
+  const path = join(WORKSPACE, folder);
+  return {
+    folder,
+    path,
+    create: () => mkdirSync(path, { recursive: true }),
+    remove: () => rmSync(path, { recursive: true, force: true }),
+  };
+}
 
 /** Helpers bound to one workbench page. */
 export function workbench(page) {
