@@ -23,7 +23,7 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import {
   REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, packageVsix,
-  runExtensionTests, startBenchRun, startCodeServer,
+  runExtensionTests, runBench, startCodeServer,
 } from '../test/harness/code-server.mjs';
 
 const argv = process.argv.slice(2);
@@ -81,119 +81,106 @@ function neverAutoActivate(dir) {
   return pkg;
 }
 
-async function main() {
-  const { cleanup, work, vsix } = await startBenchRun(LIMIT_MS);
-  try {
-    const sizes = { extension: statSync(join(REPO, 'dist', 'extension.js')).size, vsix: statSync(vsix).size };
+await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
+  const sizes = { extension: statSync(join(REPO, 'dist', 'extension.js')).size, vsix: statSync(vsix).size };
 
-    const install = installCodeServer(TARGETS.oldest);
-    // Both extensions are installed from a .vsix into one extensions dir (Production mode, as
-    // users get them); every fresh extension host loads both. Ours is our real .vsix; its
-    // package.json is then given the never-firing activation event (before code-server first
-    // scans the folder; the install uses a throwaway user-data-dir so no manifest is cached).
-    const extensionsDir = join(work, 'ext');
-    mkdirSync(extensionsDir, { recursive: true });
-    installVsix(install, vsix, extensionsDir, work, join(work, 'ud-install'));
-    const oursPkg = neverAutoActivate(join(extensionsDir, readdirSync(extensionsDir).find((d) => d.startsWith(`${OURS}-`))));
+  const install = installCodeServer(TARGETS.oldest);
+  // Both extensions are installed from a .vsix into one extensions dir (Production mode, as
+  // users get them); every fresh extension host loads both. Ours is our real .vsix; its
+  // package.json is then given the never-firing activation event (before code-server first
+  // scans the folder; the install uses a throwaway user-data-dir so no manifest is cached).
+  const extensionsDir = join(work, 'ext');
+  mkdirSync(extensionsDir, { recursive: true });
+  installVsix(install, vsix, extensionsDir, work, join(work, 'ud-install'));
+  const oursPkg = neverAutoActivate(join(extensionsDir, readdirSync(extensionsDir).find((d) => d.startsWith(`${OURS}-`))));
 
-    // The empty extension: same engines and activation event, an activate() that does nothing.
-    const emptyDir = join(work, 'empty');
-    mkdirSync(emptyDir, { recursive: true });
-    writeFileSync(join(emptyDir, 'package.json'), JSON.stringify({
-      name: 'empty-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
-      main: './extension.js', activationEvents: [NEVER],
-    }, null, 2));
-    writeFileSync(join(emptyDir, 'extension.js'), 'exports.activate = function () {};\nexports.deactivate = function () {};\n');
-    writeFileSync(join(emptyDir, 'LICENSE'), 'MIT\n');
-    writeFileSync(join(emptyDir, '.vscodeignore'), '*.vsix\n');
-    installVsix(install, packageVsix(join(work, 'empty.vsix'), { cwd: emptyDir }), extensionsDir, work, join(work, 'ud-install'));
-    const apiDir = join(work, 'api-only');
-    mkdirSync(apiDir, { recursive: true });
-    writeFileSync(join(apiDir, 'package.json'), JSON.stringify({
-      name: 'api-only-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
-      main: './extension.js', activationEvents: [NEVER],
-    }, null, 2));
-    writeFileSync(join(apiDir, 'extension.js'), "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };\nexports.deactivate = function () {};\n");
-    writeFileSync(join(apiDir, 'LICENSE'), 'MIT\n');
-    writeFileSync(join(apiDir, '.vscodeignore'), '*.vsix\n');
-    installVsix(install, packageVsix(join(work, 'api-only.vsix'), { cwd: apiDir }), extensionsDir, work, join(work, 'ud-install'));
+  // The empty extension: same engines and activation event, an activate() that does nothing.
+  const emptyDir = join(work, 'empty');
+  mkdirSync(emptyDir, { recursive: true });
+  writeFileSync(join(emptyDir, 'package.json'), JSON.stringify({
+    name: 'empty-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
+    main: './extension.js', activationEvents: [NEVER],
+  }, null, 2));
+  writeFileSync(join(emptyDir, 'extension.js'), 'exports.activate = function () {};\nexports.deactivate = function () {};\n');
+  writeFileSync(join(emptyDir, 'LICENSE'), 'MIT\n');
+  writeFileSync(join(emptyDir, '.vscodeignore'), '*.vsix\n');
+  installVsix(install, packageVsix(join(work, 'empty.vsix'), { cwd: emptyDir }), extensionsDir, work, join(work, 'ud-install'));
+  const apiDir = join(work, 'api-only');
+  mkdirSync(apiDir, { recursive: true });
+  writeFileSync(join(apiDir, 'package.json'), JSON.stringify({
+    name: 'api-only-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
+    main: './extension.js', activationEvents: [NEVER],
+  }, null, 2));
+  writeFileSync(join(apiDir, 'extension.js'), "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };\nexports.deactivate = function () {};\n");
+  writeFileSync(join(apiDir, 'LICENSE'), 'MIT\n');
+  writeFileSync(join(apiDir, '.vscodeignore'), '*.vsix\n');
+  installVsix(install, packageVsix(join(work, 'api-only.vsix'), { cwd: apiDir }), extensionsDir, work, join(work, 'ud-install'));
 
-    // Every start is a fresh extension host with both extensions installed, of which the
-    // measuring suite activates exactly one: activating one first leaves work behind (timers,
-    // pending I/O) that would slow the other down. Ours and the empty one alternate.
-    // The web workbench runs extensionTestsPath only with an extension under development: a
-    // third, code-less extension plays that part and holds the measuring suites.
-    const runnerDir = join(work, 'runner');
-    mkdirSync(runnerDir, { recursive: true });
-    writeFileSync(join(runnerDir, 'package.json'), JSON.stringify({ name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines }, null, 2));
-    const suites = { [OURS]: join(runnerDir, 'measure-ours.js'), [EMPTY]: join(runnerDir, 'measure-empty.js'), [API_ONLY]: join(runnerDir, 'measure-api-only.js') };
-    for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite([id]));
-    const folder = join(work, 'folder');
-    mkdirSync(folder, { recursive: true });
+  // Every start is a fresh extension host with both extensions installed, of which the
+  // measuring suite activates exactly one: activating one first leaves work behind (timers,
+  // pending I/O) that would slow the other down. Ours and the empty one alternate.
+  // The web workbench runs extensionTestsPath only with an extension under development: a
+  // third, code-less extension plays that part and holds the measuring suites.
+  const runnerDir = join(work, 'runner');
+  mkdirSync(runnerDir, { recursive: true });
+  writeFileSync(join(runnerDir, 'package.json'), JSON.stringify({ name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines }, null, 2));
+  const suites = { [OURS]: join(runnerDir, 'measure-ours.js'), [EMPTY]: join(runnerDir, 'measure-empty.js'), [API_ONLY]: join(runnerDir, 'measure-api-only.js') };
+  for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite([id]));
+  const folder = join(work, 'folder');
+  mkdirSync(folder, { recursive: true });
 
-    const server = await startCodeServer(cleanup, {
-      install, work, extensionsDir, logName: 'code-server-bench',
-      settings: { 'shunong.endpoint': 'http://127.0.0.1:9/mcp' }, // no key is given: nothing is sent
+  const server = await startCodeServer(cleanup, {
+    install, work, extensionsDir, logName: 'code-server-bench',
+    settings: { 'shunong.endpoint': 'http://127.0.0.1:9/mcp' }, // no key is given: nothing is sent
+  });
+  const browser = await launchBrowser(cleanup, { work });
+
+  const times = { [OURS]: [], [EMPTY]: [], [API_ONLY]: [] };
+  const loadedTimes = [];
+  const start = async (id) => {
+    let result = null;
+    const errors = [];
+    const r = await runExtensionTests(browser, server, {
+      folder, extensionDevelopmentPath: runnerDir, extensionTestsPath: suites[id], timeoutMs: 120_000, label: 'bench',
+      onLine: (line, type) => {
+        const m = /SHUNONG_BENCH (.*)$/.exec(line);
+        if (m) result = JSON.parse(m[1]);
+        else if (type === 'error') errors.push(line);
+      },
     });
-    const browser = await launchBrowser(cleanup, { work });
-
-    const times = { [OURS]: [], [EMPTY]: [], [API_ONLY]: [] };
-    const loadedTimes = [];
-    const start = async (id) => {
-      let result = null;
-      const errors = [];
-      const r = await runExtensionTests(browser, server, {
-        folder, extensionDevelopmentPath: runnerDir, extensionTestsPath: suites[id], timeoutMs: 120_000, label: 'bench',
-        onLine: (line, type) => {
-          const m = /SHUNONG_BENCH (.*)$/.exec(line);
-          if (m) result = JSON.parse(m[1]);
-          else if (type === 'error') errors.push(line);
-        },
-      });
-      if (r.code !== 0 || !result) throw new Error(`measuring ${id} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
-      if (result[id + '#loaded'] !== undefined) loadedTimes.push(result[id + '#loaded']);
-      return result[id];
-    };
-    log(`one warm-up start, then ${STARTS} fresh extension hosts for each extension, alternating`);
-    await start(OURS);
-    for (let i = 0; i < STARTS; i++) {
-      const order = i % 2 === 0 ? [OURS, EMPTY, API_ONLY] : [API_ONLY, EMPTY, OURS];
-      for (const id of order) times[id].push(await start(id));
-    }
-
-    const ours = median(times[OURS]);
-    const empty = median(times[EMPTY]);
-    const ratio = ours / empty;
-    const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
-    console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each, activation measured ${SETTLE_MS / 1000} s after start`);
-    console.log(`  ours  (ms): ${times[OURS].map((t) => t.toFixed(1)).join(', ')}`);
-    console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}`);
-    console.log(`  API only (ms): ${times[API_ONLY].map((t) => t.toFixed(1)).join(', ')}\n`);
-    console.log(`${'measure'.padEnd(34)} ${'value'.padStart(12)}   ${'goal'.padEnd(10)}`);
-    row('activation, ours (median)', `${ours.toFixed(1)} ms`, '', true);
-    row('activation, empty ext. (median)', `${empty.toFixed(1)} ms`, '', true);
-    row('activation ratio ours / empty', ratio.toFixed(2), '≤ 1.5', ratio <= 1.5);
-    const apiOnly = median(times[API_ONLY]);
-    row('  for information: API-only ext.', `${apiOnly.toFixed(1)} ms`, '(no goal)', true);
-    row('  ours / API-only ext.', (ours / apiOnly).toFixed(2), '(no goal)', true);
-    if (loadedTimes.length) {
-      // The warm-up start is not counted.
-      const loaded = median(loadedTimes.slice(-STARTS));
-      console.log(`  features loaded after activation (ms): ${loadedTimes.slice(-STARTS).map((t) => t.toFixed(1)).join(', ')}`);
-      row('activation + features loaded (median)', `${loaded.toFixed(1)} ms`, '', true);
-      row('  that, over the empty activation', (loaded / empty).toFixed(2), '(no goal)', true);
-    }
-    row('dist/extension.js', kb(sizes.extension), '≤ 150 KB', sizes.extension <= 150 * 1024);
-    row('.vsix', kb(sizes.vsix), '', true);
-  } finally {
-    await cleanup.run();
+    if (r.code !== 0 || !result) throw new Error(`measuring ${id} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
+    if (result[id + '#loaded'] !== undefined) loadedTimes.push(result[id + '#loaded']);
+    return result[id];
+  };
+  log(`one warm-up start, then ${STARTS} fresh extension hosts for each extension, alternating`);
+  await start(OURS);
+  for (let i = 0; i < STARTS; i++) {
+    const order = i % 2 === 0 ? [OURS, EMPTY, API_ONLY] : [API_ONLY, EMPTY, OURS];
+    for (const id of order) times[id].push(await start(id));
   }
-}
 
-try {
-  await main();
-  process.exit(0);
-} catch (e) {
-  log(`FAILED: ${e?.message ?? e}`);
-  process.exit(1);
-}
+  const ours = median(times[OURS]);
+  const empty = median(times[EMPTY]);
+  const ratio = ours / empty;
+  const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
+  console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each, activation measured ${SETTLE_MS / 1000} s after start`);
+  console.log(`  ours  (ms): ${times[OURS].map((t) => t.toFixed(1)).join(', ')}`);
+  console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}`);
+  console.log(`  API only (ms): ${times[API_ONLY].map((t) => t.toFixed(1)).join(', ')}\n`);
+  console.log(`${'measure'.padEnd(34)} ${'value'.padStart(12)}   ${'goal'.padEnd(10)}`);
+  row('activation, ours (median)', `${ours.toFixed(1)} ms`, '', true);
+  row('activation, empty ext. (median)', `${empty.toFixed(1)} ms`, '', true);
+  row('activation ratio ours / empty', ratio.toFixed(2), '≤ 1.5', ratio <= 1.5);
+  const apiOnly = median(times[API_ONLY]);
+  row('  for information: API-only ext.', `${apiOnly.toFixed(1)} ms`, '(no goal)', true);
+  row('  ours / API-only ext.', (ours / apiOnly).toFixed(2), '(no goal)', true);
+  if (loadedTimes.length) {
+    // The warm-up start is not counted.
+    const loaded = median(loadedTimes.slice(-STARTS));
+    console.log(`  features loaded after activation (ms): ${loadedTimes.slice(-STARTS).map((t) => t.toFixed(1)).join(', ')}`);
+    row('activation + features loaded (median)', `${loaded.toFixed(1)} ms`, '', true);
+    row('  that, over the empty activation', (loaded / empty).toFixed(2), '(no goal)', true);
+  }
+  row('dist/extension.js', kb(sizes.extension), '≤ 150 KB', sizes.extension <= 150 * 1024);
+  row('.vsix', kb(sizes.vsix), '', true);
+});

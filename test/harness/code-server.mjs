@@ -153,11 +153,27 @@ export function makeTempDir(cleanup, prefix = 'shn-') {
 }
 
 /**
- * The common start of a bench in the real workbench: a {@link Cleanup} that also ends the run
- * after `limitMs`, a fresh build, a private temp dir, and the packaged .vsix in it. The caller runs
- * `cleanup.run()` when done.
+ * Runs a bench in the real workbench: a {@link Cleanup} that also ends the run after `limitMs`, a
+ * fresh build, a private temp dir and the packaged .vsix in it are handed to `body`; the cleanup
+ * runs when it ends, and the process exits 0, or 1 with the failure logged.
  */
-export async function startBenchRun(limitMs) {
+export async function runBench(limitMs, body) {
+  try {
+    const run = await startBenchRun(limitMs);
+    try {
+      await body(run);
+    } finally {
+      await run.cleanup.run();
+    }
+    process.exit(0);
+  } catch (e) {
+    log(`FAILED: ${e?.message ?? e}`);
+    process.exit(1);
+  }
+}
+
+/** The start of {@link runBench}: the cleanup with its time limit, the build, the temp dir, the .vsix. */
+async function startBenchRun(limitMs) {
   const cleanup = new Cleanup();
   const timer = setTimeout(() => {
     log(`bench exceeded ${limitMs / 1000} s; stopping`);
