@@ -18,6 +18,16 @@ type Rgb = [number, number, number];
 
 let webpEncoder: Promise<void> | undefined;
 
+/** Encodes RGBA pixels as WebP with libwebp's encoder (compiled to WebAssembly, loaded once). */
+export async function encodeRgbaAsWebp(data: Uint8ClampedArray, width: number, height: number, options: Record<string, number>): Promise<Buffer> {
+  webpEncoder ??= (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(
+    new WebAssembly.Module(readFileSync(createRequire(__filename).resolve('@jsquash/webp/codec/enc/webp_enc.wasm'))),
+  );
+  await webpEncoder;
+  const image = { data, width, height, colorSpace: 'srgb' } as unknown as Parameters<typeof encodeWebp>[0];
+  return Buffer.from(await encodeWebp(image, options));
+}
+
 /** Deterministic PRNG (mulberry32). */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -80,12 +90,7 @@ export class Canvas {
   }
   /** Lossy WebP bytes (libwebp, compiled to WebAssembly: the same bytes on every machine). */
   async webp(quality = 90): Promise<Buffer> {
-    webpEncoder ??= (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(
-      new WebAssembly.Module(readFileSync(createRequire(__filename).resolve('@jsquash/webp/codec/enc/webp_enc.wasm'))),
-    );
-    await webpEncoder;
-    const image = { data: new Uint8ClampedArray(this.data), width: this.width, height: this.height, colorSpace: 'srgb' } as unknown as Parameters<typeof encodeWebp>[0];
-    return Buffer.from(await encodeWebp(image, { quality }));
+    return encodeRgbaAsWebp(new Uint8ClampedArray(this.data), this.width, this.height, { quality });
   }
 }
 

@@ -1,9 +1,7 @@
 /** Test pictures made on the fly (pngjs / jpeg-js / libwebp), so the recognition tests need no binary fixtures. */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { encodeRgbaAsWebp } from '../../emulator/make-sample-images';
 
 /** A PNG of `w` × `h` filled by `pixel(x, y)` → [r, g, b]. */
 export function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60]): Uint8Array {
@@ -92,9 +90,6 @@ export function webpHeader(w: number, h: number): Uint8Array {
   return new Uint8Array(b);
 }
 
-
-let webpEncoder: Promise<void> | undefined;
-
 /**
  * A WebP of `w` × `h` filled by `pixel(x, y)` → [r, g, b] or [r, g, b, a], encoded by libwebp
  * (the encoder of the package whose decoder the extension uses): lossy at `quality`, or lossless.
@@ -105,11 +100,6 @@ export async function webp(
   pixel: (x: number, y: number) => readonly number[],
   options: { quality?: number; lossless?: boolean } = {},
 ): Promise<Uint8Array> {
-  if (!webpEncoder) {
-    const wasm = createRequire(__filename).resolve('@jsquash/webp/codec/enc/webp_enc.wasm');
-    webpEncoder = (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(new WebAssembly.Module(readFileSync(wasm)));
-  }
-  await webpEncoder;
   const data = new Uint8ClampedArray(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -117,8 +107,7 @@ export async function webp(
       data.set([r, g, b, a], (y * w + x) * 4);
     }
   }
-  const image = { data, width: w, height: h, colorSpace: 'srgb' } as unknown as Parameters<typeof encodeWebp>[0];
-  const out = await encodeWebp(image, options.lossless ? { lossless: 1, quality: 50, method: 0, exact: 1 } : { quality: options.quality ?? 90, method: 0 });
+  const out = await encodeRgbaAsWebp(data, w, h, options.lossless ? { lossless: 1, quality: 50, method: 0, exact: 1 } : { quality: options.quality ?? 90, method: 0 });
   return new Uint8Array(out);
 }
 
