@@ -18,10 +18,19 @@ export const cleanup = SCRATCH.remove;
 
 export const title = 'Knowledge search from the palette';
 
-/** Waits for a quick-input row and presses Enter on it (typing `filter` first). */
-async function choose(page, wb, filter, rowText) {
+/**
+ * Waits for the guided step whose title matches `title`. The search reuses one QuickPick for every
+ * step and clears its value when a step is shown, so text typed before the step is up is lost.
+ */
+async function waitForStep(wb, title) {
+  await wb.quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+/** Waits for a quick-input row and clicks it (typing `filter` first), on the step titled `title` if given. */
+async function choose(page, wb, filter, rowText, title) {
   const input = wb.quickInput.locator('.quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
+  if (title) await waitForStep(wb, title);
   if (filter !== undefined) await input.fill(filter);
   const row = wb.quickInput.locator('.monaco-list-row', { hasText: rowText }).first();
   await row.waitFor({ state: 'visible', timeout: 20_000 });
@@ -54,12 +63,15 @@ export const tests = [
       await page.keyboard.press('Control+End');
 
       await wb.runCommand('Shunong: Search Knowledge');
-      await choose(page, wb, undefined, /^Tea|茶树/);
-      await choose(page, wb, undefined, /Dormant bud|驻芽期/);
-      await choose(page, wb, 'prun', /Pruning|修剪/);
+      await choose(page, wb, undefined, /^Tea|茶树/, /: crop|：作物/);
+      await choose(page, wb, undefined, /Dormant bud|驻芽期/, /growth stage|生育期/);
+      await choose(page, wb, 'prun', /Pruning|修剪/, /farm task|农事环节/);
+      await waitForStep(wb, /your own words|补充关键词/);
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.fill('要点');
+      assert.equal(await input.inputValue(), '要点');
       await page.keyboard.press('Enter');
+      await waitForStep(wb, /the query|查询语句/);
       await wb.quickInput.locator('.monaco-list-row', { hasText: /Search|检索/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
       assert.equal(await input.inputValue(), '茶树 驻芽期 修剪 要点');
       await screenshot('01-composed-query');

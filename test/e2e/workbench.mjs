@@ -63,6 +63,13 @@ export function workbench(page) {
         if (which === 'row') {
           if (screenshot) await screenshot();
           await page.keyboard.press('Enter');
+          // The command's own quick input reuses the palette's widget: wait until the palette is
+          // gone, so that text typed next never lands in it.
+          await page.waitForFunction(() => {
+            const widget = document.querySelector('.quick-input-widget');
+            const box = widget?.querySelector('.quick-input-box input');
+            return !widget || !widget.checkVisibility() || !box?.value.startsWith('>');
+          }, null, { timeout: 10_000 });
           return attempt;
         }
         if (Date.now() > deadline) throw new Error(`the command palette never offered "${label}" (last: ${which}; ${attempt} attempts)`);
