@@ -46,6 +46,8 @@ export const tests = [
       await wb.runCommand('Shunong: Draft with Knowledge');
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
+      // The box may be drawn before its value is set: give it time, then compare.
+      await page.waitForFunction((q) => document.querySelector('.quick-input-widget .quick-input-box input')?.value === q, QUESTION, { timeout: 15_000 }).catch(() => {});
       assert.equal(await input.inputValue(), QUESTION, 'the question comes from the current heading');
       await screenshot('01-question');
       await page.keyboard.press('Enter');
