@@ -4,7 +4,7 @@
  */
 import { isOurLabel, parseDefinitionBody, parseRawCitation, type ParseCitationResult } from './citation';
 import { normalizeForParser, parseBlocks, type CiteMeta, type RefMeta, type Token } from './parser';
-import { LineIndex, inlineMapper, type InlineKind } from './positions';
+import { LineIndex, inlineMapper, isBlankLine, type InlineKind } from './positions';
 import { collectProblems, type Problem } from './problems';
 import { DEFAULT_REFERENCES_HEADING, type Citation, type CitationOptions, type SourceRange } from './types';
 
@@ -266,7 +266,7 @@ function buildModel(
     else {
       const endLine = Math.max(d.map[1], d.map[0] + 1);
       let lastLine = endLine - 1;
-      while (lastLine > d.map[0] && lines.lineText(lastLine).trim() === '') lastLine--;
+      while (lastLine > d.map[0] && isBlankLine(lines.lineText(lastLine))) lastLine--;
       authorDefinitions.push({ label: d.label, range: lines.range(d.start, lines.lineEnd(lastLine)), line: d.map[0], endLine, duplicateLabel });
     }
     if (!duplicateLabel) firstKind.set(d.label, ours ? 'ours' : 'author');
@@ -319,7 +319,7 @@ function readOurDefinition(d: PendingDef, lines: LineIndex, duplicateLabel: bool
   // one line: whatever the parser made of the body (normally a paragraph), nothing continues it
   const line = d.map[0];
   if (d.inner.length === 0 || d.inner.some((t) => t.map && (t.map[0] !== line || t.map[1] !== line + 1))) return undefined;
-  for (let l = line + 1; l < d.map[1]; l++) if (lines.lineText(l).trim() !== '') return undefined;
+  for (let l = line + 1; l < d.map[1]; l++) if (!isBlankLine(lines.lineText(l))) return undefined;
   const lineEnd = lines.lineEnd(line);
   const bodyStart = d.start + d.label.length + 4; // `[^` label `]:`
   const body = lines.text.slice(bodyStart, lineEnd);

@@ -6,7 +6,7 @@ import { analyze, headingText, type Analysis, type BlockInfo } from './analyze';
 import { citationKey, formatDefinition, formatInlineCitation } from './citation';
 import { normalizeEdits } from './edits';
 import { probeInline } from './parser';
-import { inlineMapper, type LineIndex } from './positions';
+import { inlineMapper, isBlankLine, type LineIndex } from './positions';
 import { formatSnippet } from './snippet';
 import type { CitationOptions, CitationSource, TextEdit } from './types';
 
@@ -52,10 +52,6 @@ function fail(error: InsertErrorCode): InsertResult {
   return { ok: false, error, message: MESSAGES[error] };
 }
 
-function isBlank(s: string): boolean {
-  return s.trim() === '';
-}
-
 type Spot = { ok: true; offset: number; blankLine: boolean; block?: BlockInfo } | { ok: false; error: InsertErrorCode };
 
 /** Where a citation can go at (or just after) the cursor. */
@@ -71,7 +67,7 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   if (hard) return { ok: false, error: hard.kind === 'code' ? 'in-code' : hard.kind === 'html' ? 'in-html' : 'in-front-matter' };
   if (here.length === 0) {
     // on an empty line: at its start (after indentation it could become indented code)
-    if (!isBlank(lines.lineText(line)) || insideContainer(a, line)) return { ok: false, error: 'not-in-text' };
+    if (!isBlankLine(lines.lineText(line)) || insideContainer(a, line)) return { ok: false, error: 'not-in-text' };
     return { ok: true, offset: lines.lineStart(line), blankLine: true };
   }
   // one or more inline blocks (several table cells share a line): find the content spot
@@ -100,7 +96,7 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
 function insideContainer(a: Analysis, line: number): boolean {
   return a.tops.some(([s, e]) => {
     if (line <= s || line >= e) return false;
-    for (let l = line + 1; l < e; l++) if (!isBlank(a.lines.lineText(l))) return true;
+    for (let l = line + 1; l < e; l++) if (!isBlankLine(a.lines.lineText(l))) return true;
     return false;
   });
 }
@@ -140,7 +136,7 @@ export function definitionEdit(a: Analysis, text: string, label: string, line: s
       return { start: at, end: at, newText: eol + line };
     }
     const at = lines.lineEnd(section.headingLine);
-    const after = section.headingLine + 1 < lines.lineCount && !isBlank(lines.lineText(section.headingLine + 1));
+    const after = section.headingLine + 1 < lines.lineCount && !isBlankLine(lines.lineText(section.headingLine + 1));
     return { start: at, end: at, newText: eol + eol + line + (after ? eol : '') };
   }
   if (endsInsideOpenBlock(a, text)) return 'unclosed-block';
@@ -149,7 +145,7 @@ export function definitionEdit(a: Analysis, text: string, label: string, line: s
   if (end > 0) {
     const endsWithBreak = /[\r\n]$/.test(text);
     if (!endsWithBreak) prefix = eol + eol;
-    else if (!isBlank(lines.lineText(lines.lineCount - 2))) prefix = eol;
+    else if (!isBlankLine(lines.lineText(lines.lineCount - 2))) prefix = eol;
   }
   return { start: end, end, newText: `${prefix}## ${headingText(opts)}${eol}${eol}${line}${eol}` };
 }
@@ -240,7 +236,11 @@ export function insertCitation(text: string, cursorOffset: number, source: Citat
 function snippetSpot(a: Analysis, spot: Extract<Spot, { ok: true }>): number {
   if (spot.blankLine || !spot.block) return a.lines.lineStart(a.lines.lineAt(spot.offset));
   const end = spot.block.leafEndLine ?? spot.block.endLine;
-  return a.lines.lineEnd(Math.max(end - 1, spot.block.startLine));
+  // a footnote or list item also spans the blank lines after it: go after its last line of text,
+  // not onto an indented blank line (text there would continue the footnote or item)
+  let last = Math.max(end - 1, spot.block.startLine);
+  while (last > spot.block.startLine && isBlankLine(a.lines.lineText(last))) last--;
+  return a.lines.lineEnd(last);
 }
 
 /** A block at `at`, separated from its neighbours by one blank line. */
@@ -251,11 +251,11 @@ function blockAt(a: Analysis, at: number, block: string): string {
   const beforeOnLine = lines.text.slice(lines.lineStart(line), at);
   const restOfLine = lines.text.slice(at, lines.lineEnd(line));
   let pre = eol + eol;
-  if (isBlank(beforeOnLine)) pre = line === 0 || isBlank(lines.lineText(line - 1)) ? '' : eol;
+  if (isBlankLine(beforeOnLine)) pre = line === 0 || isBlankLine(lines.lineText(line - 1)) ? '' : eol;
   let post = eol + eol;
-  if (isBlank(restOfLine)) {
+  if (isBlankLine(restOfLine)) {
     if (line + 1 >= lines.lineCount) post = eol;
-    else post = isBlank(lines.lineText(line + 1)) ? '' : eol;
+    else post = isBlankLine(lines.lineText(line + 1)) ? '' : eol;
   }
   return pre + block + post;
 }
@@ -265,8 +265,8 @@ function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, 
   const at = spot.offset;
   if (spot.blankLine) {
     const line = a.lines.lineAt(at);
-    const prevBlank = line === 0 || isBlank(a.lines.lineText(line - 1));
-    const nextBlank = line + 1 >= a.lines.lineCount || isBlank(a.lines.lineText(line + 1));
+    const prevBlank = line === 0 || isBlankLine(a.lines.lineText(line - 1));
+    const nextBlank = line + 1 >= a.lines.lineCount || isBlankLine(a.lines.lineText(line + 1));
     const eol = a.model.eol;
     const atEnd = at >= text.length;
     return (prevBlank ? '' : eol) + citation + (nextBlank && !atEnd ? '' : eol);

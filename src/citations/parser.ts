@@ -4,7 +4,8 @@
  * rules of ours:
  *  - `front_matter`: a YAML (`---`) / TOML (`+++`) block at the very top, closed by the same fence;
  *  - `sn_ref`: every `[^label]` reference, defined or not (the footnote plugin only recognises defined
- *    ones, and we must report undefined references), tagged with its offset in the inline source;
+ *    ones, and we must report undefined references), tagged with its offset in the inline source; a
+ *    label holds no blank and no `[` (as in GFM), so an unclosed `[^` never swallows a citation after it;
  *  - `sn_cite`: the inline style `〔doc#idx〕` (only when the brackets hold a `#`, so Chinese document
  *    numbers like `〔2023〕` stay text), tagged with its offset;
  *  - the footnote definition rule is wrapped to give its tokens a line `map`.
@@ -81,7 +82,8 @@ function snRef(state: StateInline, silent: boolean): boolean {
   let pos = start + 2;
   for (; pos < max; pos++) {
     const c = state.src.charCodeAt(pos);
-    if (c === 0x20 || c === 0x0a || c === 0x09) return false;
+    // no blank and, as in a CommonMark link label, no unescaped `[`: in `[^a[^1]` only `[^1]` is a reference
+    if (c === 0x20 || c === 0x0a || c === 0x09 || (c === 0x5b && state.src.charCodeAt(pos - 1) !== 0x5c)) return false;
     if (c === 0x5d) break;
   }
   if (pos === start + 2 || pos >= max) return false;

@@ -5,6 +5,15 @@
 import type { Position, SourceRange } from './types';
 
 /** Line starts of a text (LF, CRLF or CR line breaks — the parser sees the same lines). */
+/**
+ * A blank line as Markdown sees it: nothing but spaces and tabs. A line holding an ideographic space
+ * (U+3000) or another Unicode blank is text (it continues a paragraph), though JavaScript's trim()
+ * would empty it.
+ */
+export function isBlankLine(s: string): boolean {
+  return /^[ \t\r]*$/.test(s);
+}
+
 export class LineIndex {
   readonly starts: number[] = [0];
 

@@ -49,6 +49,11 @@ describe('citations/analyze', () => {
     assert.deepEqual(m.references.map((r) => r.ours), [true, true, false, true, true]);
   });
 
+  it('a label holds no blank and no unescaped `[`: an unclosed `[^` never swallows the reference after it', () => {
+    const labels = (t: string) => analyzeDocument(t).references.map((r) => [r.label, t.slice(r.range.start, r.range.end)]);
+    assert.deepEqual(labels('aa[^a[^1]aa 及 [^b c] 与 [^x\\[y]\n'), [['1', '[^1]'], ['x\\[y', '[^x\\[y]']]);
+  });
+
   it('reads our definitions, the author’s, inline citations and the references section', () => {
     assert.deepEqual(m.definitions.map((d) => [d.label, d.citation, d.kbName, d.kbCode, d.line]), [
       ['1', { docName: 'a.docx', chunkIndex: 1 }, '茶树管理', 'TEA', 25],

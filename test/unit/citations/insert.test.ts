@@ -60,6 +60,42 @@ describe('citations/insert', () => {
     assert.ok(out2.includes('&amp;〔'), out2);
   });
 
+  it('inside an unclosed `[^…` the citation stays a citation (found by the property below)', () => {
+    const t = 'aa[^aaa\n\n';
+    for (let at = 0; at <= t.length; at++) {
+      const out = insertOk(t, at, tea).text;
+      assert.deepEqual(analyzeDocument(out).references.map((r) => r.label), ['1'], JSON.stringify(out));
+    }
+    assert.equal(insertOk(t, 5, tea).text.split('\n')[0], 'aa[^a[^1]aa');
+  });
+
+  it('a line holding only an ideographic space (U+3000) is text, not a blank line (found by the property below)', () => {
+    // before the author's footnote: the quote is closed by a real blank line, so the footnote stays one
+    const t1 = '\n\u3000\n[^note]: 作者自己的注释，不要动。\n\n';
+    const r1 = insertCitation(t1, 0, tea, { snippet: { text: '', as: 'blockquote' } });
+    assert.ok(r1.ok);
+    const out1 = applyEdits(t1, r1.edits);
+    assert.ok(out1.startsWith('> [^1]\n\n\u3000\n[^note]:'), JSON.stringify(out1));
+    assert.deepEqual(analyzeDocument(out1).authorDefinitions.map((d) => d.label), ['note']);
+    // after it: the `\u3000` line continues the footnote, so the citation goes after a blank line
+    const t2 = '[^7]: 作者自己的第七条。\n    续行。\n\u3000\n\n';
+    const out2 = insertOk(t2, t2.length - 1, tea).text;
+    const m = analyzeDocument(out2);
+    assert.equal(out2.slice(m.authorDefinitions[0]!.range.start, m.authorDefinitions[0]!.range.end), '[^7]: 作者自己的第七条。\n    续行。\n\u3000');
+    assert.deepEqual(m.references.map((r) => r.label), ['1']);
+  });
+
+  it('a snippet after a footnote goes after its last line of text, not onto an indented blank line (found by the property below)', () => {
+    for (const t of ['[^7]: 作者自己的第七条。\n    续行。\n\n\n\n\t\n', '[^7]: 作者自己的第七条。\n    续行。\n| 作物 | 建议 |\n| --- | --- |\n| 茶 | 修剪 |\n\n\t\n']) {
+      const r = insertCitation(t, 0, tea, { snippet: { text: '', as: 'blockquote' } });
+      assert.ok(r.ok);
+      const out = applyEdits(t, r.edits);
+      const m = analyzeDocument(out);
+      assert.equal(out.slice(m.authorDefinitions[0]!.range.start, m.authorDefinitions[0]!.range.end), t.slice(0, t.indexOf('\n\n')), JSON.stringify(out));
+      assert.deepEqual(m.references.map((x) => x.label), ['1']);
+    }
+  });
+
   it('writes an escaped snippet as a blockquote ending with its citation', () => {
     const t = '第一段。\n\n第二段。\n';
     const snippet = '# 标题\n| a | b |\n|---|---|\n`code` <b>x</b> & [^1] 〔d#1〕\n\n1. 列表';
