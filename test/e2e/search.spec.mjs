@@ -153,4 +153,24 @@ export const tests = [
       await page.keyboard.press('Escape');
     },
   },
+  {
+    name: 'after a window reload the knowledge browser still lists the search (history in workspace state)',
+    timeoutMs: 120_000,
+    async run({ page, wb, screenshot }) {
+      await wb.runCommand('File: Save All Files');
+      // A browser reload is a window reload for the workbench; accept a "leave the page?" question.
+      page.once('dialog', (d) => void d.accept().catch(() => undefined));
+      await page.reload({ waitUntil: 'load' });
+      // The window comes back with the Shunong side bar it had open (not the explorer).
+      await wb.statusBar.waitFor({ state: 'visible', timeout: 60_000 });
+      await wb.runCommand('Shunong: Focus on Knowledge View');
+      const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Knowledge|知识/ }) });
+      const row = view.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first();
+      await row.waitFor({ state: 'visible', timeout: 30_000 });
+      if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+      // its passages, read back from workspace state (the first is the one cited in the bulletin)
+      await view.locator('.monaco-list-row', { hasText: '新梢生长到一定程度' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await screenshot('07-browser-after-reload');
+    },
+  },
 ];
