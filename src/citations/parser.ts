@@ -5,7 +5,7 @@
  *  - `front_matter`: a YAML (`---`) / TOML (`+++`) block at the very top, closed by the same fence;
  *  - `sn_ref`: every `[^label]` reference, defined or not (the footnote plugin only recognises defined
  *    ones, and we must report undefined references), tagged with its offset in the inline source; a
- *    label holds no blank and no `[` (as in GFM), so an unclosed `[^` never swallows a citation after it;
+ *    label holds no blank and no unescaped `[` (as in GFM), so an unclosed `[^` never swallows a citation after it;
  *  - `sn_cite`: the inline style `〔doc#idx〕` (only when the brackets hold a `#`, so Chinese document
  *    numbers like `〔2023〕` stay text), tagged with its offset;
  *  - the footnote definition rule is wrapped to give its tokens a line `map`.

@@ -4,7 +4,6 @@
  */
 import type { Position, SourceRange } from './types';
 
-/** Line starts of a text (LF, CRLF or CR line breaks — the parser sees the same lines). */
 /**
  * A blank line as Markdown sees it: nothing but spaces and tabs. A line holding an ideographic space
  * (U+3000) or another Unicode blank is text (it continues a paragraph), though JavaScript's trim()
@@ -14,6 +13,7 @@ export function isBlankLine(s: string): boolean {
   return /^[ \t\r]*$/.test(s);
 }
 
+/** Line starts of a text (LF, CRLF or CR line breaks — the parser sees the same lines). */
 export class LineIndex {
   readonly starts: number[] = [0];
 
