@@ -37,6 +37,21 @@ async function choose(page, wb, filter, rowText, title) {
   await row.click();
 }
 
+/**
+ * Focuses the Knowledge view, expands the guided search's history node, and waits for its first
+ * passage (the one cited in the bulletin). Returns the view; rows are looked for only inside it (the
+ * Citations view below shows the same passage).
+ */
+async function showSearchInBrowser(page, wb) {
+  await wb.runCommand('Shunong: Focus on Knowledge View');
+  const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Knowledge|知识/ }) });
+  const search = view.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first();
+  await search.waitFor({ state: 'visible', timeout: 30_000 });
+  if ((await search.getAttribute('aria-expanded')) !== 'true') await search.click();
+  await view.locator('.monaco-list-row', { hasText: '新梢生长到一定程度' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  return view;
+}
+
 export const tests = [
   {
     name: 'the extension contributes the search commands and the walkthrough step',
@@ -126,11 +141,8 @@ export const tests = [
     name: 'the knowledge browser shows the search, its passages and the knowledge base',
     timeoutMs: 60_000,
     async run({ page, wb, screenshot }) {
-      await wb.runCommand('Shunong: Focus on Knowledge View');
-      const tree = page.locator('.pane-body .monaco-list[aria-label*="Knowledge"], .pane-body .monaco-list').first();
-      await page.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first().click();
-      await page.waitForTimeout(800);
-      assert.ok((await tree.innerText()).includes('TEA_MANAGER_001') || (await page.locator('body').innerText()).includes('TEA_MANAGER_001'));
+      const view = await showSearchInBrowser(page, wb);
+      await view.locator('.monaco-list-row', { hasText: 'TEA_MANAGER_001' }).first().waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot('04-browser-view');
     },
   },
@@ -163,13 +175,7 @@ export const tests = [
       await page.reload({ waitUntil: 'load' });
       // The window comes back with the Shunong side bar it had open (not the explorer).
       await wb.statusBar.waitFor({ state: 'visible', timeout: 60_000 });
-      await wb.runCommand('Shunong: Focus on Knowledge View');
-      const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Knowledge|知识/ }) });
-      const row = view.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first();
-      await row.waitFor({ state: 'visible', timeout: 30_000 });
-      if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-      // its passages, read back from workspace state (the first is the one cited in the bulletin)
-      await view.locator('.monaco-list-row', { hasText: '新梢生长到一定程度' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await showSearchInBrowser(page, wb); // its passages now read back from workspace state
       await screenshot('07-browser-after-reload');
     },
   },
