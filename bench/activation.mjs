@@ -94,27 +94,22 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   installVsix(install, vsix, extensionsDir, work, join(work, 'ud-install'));
   const oursPkg = neverAutoActivate(join(extensionsDir, readdirSync(extensionsDir).find((d) => d.startsWith(`${OURS}-`))));
 
-  // The empty extension: same engines and activation event, an activate() that does nothing.
-  const emptyDir = join(work, 'empty');
-  mkdirSync(emptyDir, { recursive: true });
-  writeFileSync(join(emptyDir, 'package.json'), JSON.stringify({
-    name: 'empty-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
-    main: './extension.js', activationEvents: [NEVER],
-  }, null, 2));
-  writeFileSync(join(emptyDir, 'extension.js'), 'exports.activate = function () {};\nexports.deactivate = function () {};\n');
-  writeFileSync(join(emptyDir, 'LICENSE'), 'MIT\n');
-  writeFileSync(join(emptyDir, '.vscodeignore'), '*.vsix\n');
-  installVsix(install, packageVsix(join(work, 'empty.vsix'), { cwd: emptyDir }), extensionsDir, work, join(work, 'ud-install'));
-  const apiDir = join(work, 'api-only');
-  mkdirSync(apiDir, { recursive: true });
-  writeFileSync(join(apiDir, 'package.json'), JSON.stringify({
-    name: 'api-only-extension', publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
-    main: './extension.js', activationEvents: [NEVER],
-  }, null, 2));
-  writeFileSync(join(apiDir, 'extension.js'), "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };\nexports.deactivate = function () {};\n");
-  writeFileSync(join(apiDir, 'LICENSE'), 'MIT\n');
-  writeFileSync(join(apiDir, '.vscodeignore'), '*.vsix\n');
-  installVsix(install, packageVsix(join(work, 'api-only.vsix'), { cwd: apiDir }), extensionsDir, work, join(work, 'ud-install'));
+  // Two baselines with the same engines and activation event: an activate() that does nothing,
+  // and one that only loads the VS Code API.
+  const installStub = (name, activate) => {
+    const dir = join(work, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({
+      name: `${name}-extension`, publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
+      main: './extension.js', activationEvents: [NEVER],
+    }, null, 2));
+    writeFileSync(join(dir, 'extension.js'), `${activate}\nexports.deactivate = function () {};\n`);
+    writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
+    writeFileSync(join(dir, '.vscodeignore'), '*.vsix\n');
+    installVsix(install, packageVsix(join(work, `${name}.vsix`), { cwd: dir }), extensionsDir, work, join(work, 'ud-install'));
+  };
+  installStub('empty', 'exports.activate = function () {};');
+  installStub('api-only', "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };");
 
   // Every start is a fresh extension host with both extensions installed, of which the
   // measuring suite activates exactly one: activating one first leaves work behind (timers,
