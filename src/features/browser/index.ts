@@ -4,7 +4,7 @@
  * results list. The data is the search feature's {@link KnowledgeStore}.
  */
 import * as vscode from 'vscode';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import type { PassageDocs } from '../search/docs';
 import { copyPassage } from '../search/flow';
 import { clearHistory, clearPins, removeSearch } from '../search/model';

@@ -3,7 +3,7 @@
  * passages) and pinned passages. Tooltips carry server text as plain text only.
  */
 import * as vscode from 'vscode';
-import { PASSAGE_MIME, type CitedPassage } from '../cite/passage';
+import { PASSAGE_MIME, type CitedPassage } from '../../citations/passage';
 import { idOf, isPinned, keyOf, type SearchRecord, type SeenKnowledgeBase, type StoredPassage } from '../search/model';
 import type { KnowledgeStore } from '../search/store';
 import { scoreLine } from '../cite/index';

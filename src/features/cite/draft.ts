@@ -15,7 +15,7 @@
  */
 import type { CitationSource, InsertErrorCode, TextEdit } from '../../citations/index';
 import type { CitationsLib } from '../../platform';
-import { sourceOf, type CitedPassage } from './passage';
+import { sourceOf, type CitedPassage } from '../../citations/passage';
 
 /** A citation after a run: a passage (cited in the document's style) or literal marker text. */
 export type DraftCite = { kind: 'passage'; passage: CitedPassage } | { kind: 'marker'; text: string };

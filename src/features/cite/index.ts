@@ -16,7 +16,7 @@ import { loadCitations } from '../../platform';
 import { scoreKind } from '../../knowledge/score';
 import { fixTitle, insertErrorMessage, problemMessage } from './messages';
 import { registerCitationTree, type CitationTree } from './tree';
-import { contextOf, isCitedPassage, passageOfContext, PASSAGE_MIME, sourceOf, type CitedPassage } from './passage';
+import { contextOf, isCitedPassage, passageOfContext, PASSAGE_MIME, sourceOf, type CitedPassage } from '../../citations/passage';
 import { planDraftInsertion, type DraftBlock } from './draft';
 
 const CACHE_KEY = 'shunong.citationCache';

@@ -14,7 +14,7 @@ import type { Annotation, ChatResult, ChatUsage, KnowledgeCitation, WeatherCitat
 import { describeError, readSettings, type Connection } from '../account/connection';
 import { langOf } from '../bulletin/text';
 import type { Citations } from '../cite/index';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import { buildBlocks, splitDraft, type DraftSentence, type ResolvedKnowledge, type WeatherSource } from './model';
 
 export const DRAFT_SCHEME = 'shunong-draft';

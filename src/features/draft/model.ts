@@ -3,7 +3,7 @@
  * (paragraph runs + citations + weather source lines) an accepted selection becomes. Pure: no vscode.
  */
 import type { DraftBlock, DraftCite, DraftRun } from '../cite/draft';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import { fill, TEXT, type Lang } from '../bulletin/text';
 
 /** A knowledge citation of the answer and, when found, the passage it names. */

@@ -4,7 +4,7 @@
  * Server text is shown as plain text; nothing in it is interpreted.
  */
 import * as vscode from 'vscode';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import { findPassage, idOf, keyOf, type StoredPassage } from './model';
 import type { KnowledgeStore } from './store';
 import { passageDocument } from './text';

@@ -10,7 +10,7 @@ import type { MissInfo } from '../../knowledge/miss';
 import { presentScores } from '../../knowledge/score';
 import type { SearchCounts } from '../../knowledge/summary';
 import type { ResultList } from '../../knowledge/types';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import type { ScoreView, SearchOptions, SearchRecord, SeenKnowledgeBase, StoredPassage } from './model';
 
 /** One passage of a knowledge_search result (structurally the platform's `KnowledgeSource`). */

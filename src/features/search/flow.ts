@@ -796,7 +796,7 @@ export class SearchSession implements vscode.Disposable {
   }
 
   /** Inserts a passage into the editor the search started from (a Markdown bulletin). */
-  private async cite(passage: import('../cite/passage').CitedPassage, snippet: boolean): Promise<SearchRun['status']> {
+  private async cite(passage: import('../../citations/passage').CitedPassage, snippet: boolean): Promise<SearchRun['status']> {
     const target = this.target;
     if (!target || target.document.isClosed || target.document.languageId !== 'markdown') {
       await this.services.docs.open(passage);
@@ -899,7 +899,7 @@ async function confirmNoise(warning: string): Promise<boolean> {
 }
 
 /** Copies a passage followed by its citation. */
-export async function copyPassage(p: import('../cite/passage').CitedPassage): Promise<void> {
+export async function copyPassage(p: import('../../citations/passage').CitedPassage): Promise<void> {
   await vscode.env.clipboard.writeText(`${p.content}\n— ${citationText(p)}`);
   void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', model.keyOf(p)), 3000);
 }

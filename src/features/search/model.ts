@@ -3,7 +3,7 @@
  * (de)serialisation for workspace state and the small operations on it. Pure: no `vscode`, no zod
  * (so it stays out of the heavy bundles and loads at activation for the browser view).
  */
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import type { SearchArgs } from '../../knowledge/types';
 
 /** How a passage's score is shown, decided when it was retrieved (see `score.ts` of src/knowledge). */

@@ -3,7 +3,7 @@
  * with a change event for the browser view. Every change is written at once, so it survives a reload.
  */
 import * as vscode from 'vscode';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import * as model from './model';
 
 /** The workspace-state key. */

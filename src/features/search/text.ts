@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../../knowledge/messages';
 import { formatScore, scoreKind, strengthBar } from '../../knowledge/score';
-import type { CitedPassage } from '../cite/passage';
+import type { CitedPassage } from '../../citations/passage';
 import { keyOf, type StoredPassage } from './model';
 
 /** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */

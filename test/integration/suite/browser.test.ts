@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isCitedPassage, PASSAGE_MIME } from '../../../src/features/cite/passage';
+import { isCitedPassage, PASSAGE_MIME } from '../../../src/citations/passage';
 import { KnowledgeTree, type BrowserNode } from '../../../src/features/browser/tree';
 import { KnowledgeStore } from '../../../src/features/search/store';
 import { api, captureQuickPick, stub, until, closeAllEditors, openMarkdown } from './helpers';

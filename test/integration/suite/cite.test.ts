@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CitedPassage } from '../../../src/features/cite/passage';
+import type { CitedPassage } from '../../../src/citations/passage';
 import { api, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
 const PASSAGE: CitedPassage = {

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as lib from '../../../src/citations/index';
 import { planDraftInsertion, type DraftBlock } from '../../../src/features/cite/draft';
-import type { CitedPassage } from '../../../src/features/cite/passage';
+import type { CitedPassage } from '../../../src/citations/passage';
 import { buildBlocks, splitDraft, type ResolvedKnowledge, type WeatherSource } from '../../../src/features/draft/model';
 
 const passage = (docName: string, chunkIndex: number, content: string): CitedPassage => ({
