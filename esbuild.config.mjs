@@ -33,14 +33,32 @@ const common = {
 const builds = [
   // keepNames is not needed in these two (no error classes are matched by name) and costs ~10 KB.
   { ...common, keepNames: false, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, keepNames: false, entryPoints: { features: 'src/features/index.ts' }, outdir: 'dist', external: ['vscode'] },
+  {
+    ...common,
+    keepNames: false,
+    entryPoints: { features: 'src/features/index.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+  },
   { ...common, entryPoints: { platform: 'src/shunong/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
   // hand it ourselves (src/features/recognition/webp.ts): empty there is expected.
-  { ...common, entryPoints: { imaging: 'src/features/recognition/imaging.ts' }, outdir: 'dist', external: ['vscode'], logOverride: { 'empty-import-meta': 'silent' } },
-  { ...common, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist', external: ['vscode'], banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...common,
+    entryPoints: { imaging: 'src/features/recognition/imaging.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+    logOverride: { 'empty-import-meta': 'silent' },
+  },
+  {
+    ...common,
+    entryPoints: { cli: 'src/cli.ts' },
+    outdir: 'dist',
+    external: ['vscode'],
+    banner: { js: '#!/usr/bin/env node' },
+  },
 ];
 if (existsSync('test/integration/suite/index.ts')) {
   // The suite's index plus every `*.test.ts` under test/integration/suite/ as its own entry, so a
@@ -64,14 +82,20 @@ if (existsSync('test/integration/suite/index.ts')) {
 function listTs(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    .map((e) => join(e.parentPath ?? e.path, e.name).split(sep).join('/'))
+    .map((e) =>
+      join(e.parentPath ?? e.path, e.name)
+        .split(sep)
+        .join('/'),
+    )
     .sort();
 }
 
 if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
 } else {
-  await Promise.all(builds.filter((b) => Object.values(b.entryPoints).every((e) => existsSync(e))).map((b) => esbuild.build(b)));
+  await Promise.all(
+    builds.filter((b) => Object.values(b.entryPoints).every((e) => existsSync(e))).map((b) => esbuild.build(b)),
+  );
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }
 // The decoders' compiled modules, read by dist/imaging.js from beside it (src/features/recognition/codecs.ts).

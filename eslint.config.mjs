@@ -2,7 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-output/**', '**/*.mjs', 'media/**/*.js'] },
+  {
+    ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-output/**', '**/*.mjs', 'media/**/*.js'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,6 +20,8 @@ export default tseslint.config(
   },
   {
     files: ['src/shunong/**/*.ts', 'src/knowledge/**/*.ts', 'src/citations/**/*.ts', 'src/cli.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer never imports vscode.' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer never imports vscode.' }] }],
+    },
   },
 );

@@ -7,5 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const r = spawnSync(process.execPath, [join(__dirname, 'activation.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const r = spawnSync(process.execPath, [join(__dirname, 'activation.mjs'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

@@ -22,12 +22,21 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, packageVsix,
-  runExtensionTests, runBench, startCodeServer,
+  REPO,
+  TARGETS,
+  installCodeServer,
+  installVsix,
+  launchBrowser,
+  log,
+  packageVsix,
+  runExtensionTests,
+  runBench,
+  startCodeServer,
 } from '../test/harness/code-server.mjs';
 
 const argv = process.argv.slice(2);
-const STARTS = Number(process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : 9)) || 9;
+const STARTS =
+  Number(process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : 9)) || 9;
 const SETTLE_MS = 3000;
 const OURS = 'shunong-authors.shunong-vscode';
 const EMPTY = 'shunong-bench.empty-extension';
@@ -92,24 +101,50 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   const extensionsDir = join(work, 'ext');
   mkdirSync(extensionsDir, { recursive: true });
   installVsix(install, vsix, extensionsDir, work, join(work, 'ud-install'));
-  const oursPkg = neverAutoActivate(join(extensionsDir, readdirSync(extensionsDir).find((d) => d.startsWith(`${OURS}-`))));
+  const oursPkg = neverAutoActivate(
+    join(
+      extensionsDir,
+      readdirSync(extensionsDir).find((d) => d.startsWith(`${OURS}-`)),
+    ),
+  );
 
   // Two baselines with the same engines and activation event: an activate() that does nothing,
   // and one that only loads the VS Code API.
   const installStub = (name, activate) => {
     const dir = join(work, name);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({
-      name: `${name}-extension`, publisher: 'shunong-bench', version: '0.0.1', license: 'MIT', engines: oursPkg.engines,
-      main: './extension.js', activationEvents: [NEVER],
-    }, null, 2));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify(
+        {
+          name: `${name}-extension`,
+          publisher: 'shunong-bench',
+          version: '0.0.1',
+          license: 'MIT',
+          engines: oursPkg.engines,
+          main: './extension.js',
+          activationEvents: [NEVER],
+        },
+        null,
+        2,
+      ),
+    );
     writeFileSync(join(dir, 'extension.js'), `${activate}\nexports.deactivate = function () {};\n`);
     writeFileSync(join(dir, 'LICENSE'), 'MIT\n');
     writeFileSync(join(dir, '.vscodeignore'), '*.vsix\n');
-    installVsix(install, packageVsix(join(work, `${name}.vsix`), { cwd: dir }), extensionsDir, work, join(work, 'ud-install'));
+    installVsix(
+      install,
+      packageVsix(join(work, `${name}.vsix`), { cwd: dir }),
+      extensionsDir,
+      work,
+      join(work, 'ud-install'),
+    );
   };
   installStub('empty', 'exports.activate = function () {};');
-  installStub('api-only', "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };");
+  installStub(
+    'api-only',
+    "const vscode = require('vscode');\nexports.activate = function () { return vscode.version; };",
+  );
 
   // Every start is a fresh extension host with both extensions installed, of which the
   // measuring suite activates exactly one: activating one first leaves work behind (timers,
@@ -118,14 +153,28 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   // third, code-less extension plays that part and holds the measuring suites.
   const runnerDir = join(work, 'runner');
   mkdirSync(runnerDir, { recursive: true });
-  writeFileSync(join(runnerDir, 'package.json'), JSON.stringify({ name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines }, null, 2));
-  const suites = { [OURS]: join(runnerDir, 'measure-ours.js'), [EMPTY]: join(runnerDir, 'measure-empty.js'), [API_ONLY]: join(runnerDir, 'measure-api-only.js') };
+  writeFileSync(
+    join(runnerDir, 'package.json'),
+    JSON.stringify(
+      { name: 'bench-runner', publisher: 'shunong-bench', version: '0.0.1', engines: oursPkg.engines },
+      null,
+      2,
+    ),
+  );
+  const suites = {
+    [OURS]: join(runnerDir, 'measure-ours.js'),
+    [EMPTY]: join(runnerDir, 'measure-empty.js'),
+    [API_ONLY]: join(runnerDir, 'measure-api-only.js'),
+  };
   for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite([id]));
   const folder = join(work, 'folder');
   mkdirSync(folder, { recursive: true });
 
   const server = await startCodeServer(cleanup, {
-    install, work, extensionsDir, logName: 'code-server-bench',
+    install,
+    work,
+    extensionsDir,
+    logName: 'code-server-bench',
     settings: { 'shunong.endpoint': 'http://127.0.0.1:9/mcp' }, // no key is given: nothing is sent
   });
   const browser = await launchBrowser(cleanup, { work });
@@ -136,14 +185,19 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     let result = null;
     const errors = [];
     const r = await runExtensionTests(browser, server, {
-      folder, extensionDevelopmentPath: runnerDir, extensionTestsPath: suites[id], timeoutMs: 120_000, label: 'bench',
+      folder,
+      extensionDevelopmentPath: runnerDir,
+      extensionTestsPath: suites[id],
+      timeoutMs: 120_000,
+      label: 'bench',
       onLine: (line, type) => {
         const m = /SHUNONG_BENCH (.*)$/.exec(line);
         if (m) result = JSON.parse(m[1]);
         else if (type === 'error') errors.push(line);
       },
     });
-    if (r.code !== 0 || !result) throw new Error(`measuring ${id} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
+    if (r.code !== 0 || !result)
+      throw new Error(`measuring ${id} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
     if (result[id + '#loaded'] !== undefined) loadedTimes.push(result[id + '#loaded']);
     return result[id];
   };
@@ -157,8 +211,11 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   const ours = median(times[OURS]);
   const empty = median(times[EMPTY]);
   const ratio = ours / empty;
-  const row = (name, value, goal, ok) => console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
-  console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each, activation measured ${SETTLE_MS / 1000} s after start`);
+  const row = (name, value, goal, ok) =>
+    console.log(`${name.padEnd(34)} ${value.padStart(12)}   ${goal.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
+  console.log(
+    `\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), ${STARTS} fresh extension hosts each, activation measured ${SETTLE_MS / 1000} s after start`,
+  );
   console.log(`  ours  (ms): ${times[OURS].map((t) => t.toFixed(1)).join(', ')}`);
   console.log(`  empty (ms): ${times[EMPTY].map((t) => t.toFixed(1)).join(', ')}`);
   console.log(`  API only (ms): ${times[API_ONLY].map((t) => t.toFixed(1)).join(', ')}\n`);
@@ -172,7 +229,12 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   if (loadedTimes.length) {
     // The warm-up start is not counted.
     const loaded = median(loadedTimes.slice(-STARTS));
-    console.log(`  features loaded after activation (ms): ${loadedTimes.slice(-STARTS).map((t) => t.toFixed(1)).join(', ')}`);
+    console.log(
+      `  features loaded after activation (ms): ${loadedTimes
+        .slice(-STARTS)
+        .map((t) => t.toFixed(1))
+        .join(', ')}`,
+    );
     row('activation + features loaded (median)', `${loaded.toFixed(1)} ms`, '', true);
     row('  that, over the empty activation', (loaded / empty).toFixed(2), '(no goal)', true);
   }

@@ -28,9 +28,13 @@ async function idle(startIso: string, hours: number, reads: number): Promise<{ r
 
 async function main(): Promise<void> {
   const day = await idle('2026-10-25T13:06:13Z', 24, 2000);
-  console.log(`solar-term status bar: ${day.requests} requests over a simulated idle day spanning ${day.days} Beijing dates (goal ≤ 2), 2000 reads`);
+  console.log(
+    `solar-term status bar: ${day.requests} requests over a simulated idle day spanning ${day.days} Beijing dates (goal ≤ 2), 2000 reads`,
+  );
   const week = await idle('2026-10-25T13:06:13Z', 24 * 7, 5000);
-  console.log(`solar-term status bar: ${week.requests} requests over 7 simulated idle days spanning ${week.days} Beijing dates`);
+  console.log(
+    `solar-term status bar: ${week.requests} requests over 7 simulated idle days spanning ${week.days} Beijing dates`,
+  );
 }
 
 void main();

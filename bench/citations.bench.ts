@@ -45,7 +45,8 @@ function bulletin(lines: number, citations: number): string {
     out.push(parts.join(''), '');
   }
   out.push('## 参考资料', '');
-  for (let i = 1; i <= citations / 2; i++) defs.push(`[^${i}]: 茶树农事操作${i % 97}.docx#${i} — 茶树管理 (TEA_MANAGER_001)`);
+  for (let i = 1; i <= citations / 2; i++)
+    defs.push(`[^${i}]: 茶树农事操作${i % 97}.docx#${i} — 茶树管理 (TEA_MANAGER_001)`);
   out.push(...defs);
   while (out.length < lines) out.push('');
   return out.join('\n');
@@ -91,8 +92,12 @@ for (let r = -1; r < runs; r++) {
 }
 const parse = median(samples[0]!);
 const parseCpu = median(cpu[0]!);
-const results: [string, number, number][] = ops.slice(1).map(([name], i) => [name, median(samples[i + 1]!), median(cpu[i + 1]!)]);
-process.stdout.write(`bulletin: ${lineCount} lines, ${text.length} chars, ~${refCount} footnote references + inline citations, ${runs} runs (median)\n`);
+const results: [string, number, number][] = ops
+  .slice(1)
+  .map(([name], i) => [name, median(samples[i + 1]!), median(cpu[i + 1]!)]);
+process.stdout.write(
+  `bulletin: ${lineCount} lines, ${text.length} chars, ~${refCount} footnote references + inline citations, ${runs} runs (median)\n`,
+);
 process.stdout.write(`parse (markdown-it)      ${parse.toFixed(1)} ms (cpu ${parseCpu.toFixed(1)} ms)\n`);
 let ok = true;
 for (const [name, ms, cpuMs] of results) {

@@ -37,7 +37,12 @@ async function main(): Promise<number> {
   await bare.connect(
     new StreamableHTTPClientTransport(new URL(emu.url), {
       requestInit: { headers: { Authorization: `Bearer ${KEY}` } },
-      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+      reconnectionOptions: {
+        maxRetries: 0,
+        initialReconnectionDelay: 1000,
+        maxReconnectionDelay: 1000,
+        reconnectionDelayGrowFactor: 1,
+      },
     }),
   );
   await ours.connect();
@@ -87,7 +92,11 @@ async function main(): Promise<number> {
 
   // Requests of a first call with a cached tool list, and without.
   const cached: ToolInfo[] = await ours.listTools();
-  const cold = new ShunongClient({ endpoint: emu.url, getKey: () => KEY, toolStore: { load: () => cached, save: () => undefined } });
+  const cold = new ShunongClient({
+    endpoint: emu.url,
+    getKey: () => KEY,
+    toolStore: { load: () => cached, save: () => undefined },
+  });
   const b1 = emu.requests.length;
   await cold.knowledgeSearch({ query: QUERIES[0] ?? '' });
   const perFirstCached = emu.requests.length - b1;

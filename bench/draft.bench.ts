@@ -14,7 +14,13 @@ import { startEmulator } from '../test/emulator/server';
 
 const KEY = 'sk_local_demo';
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 10));
-const QUESTIONS = ['水稻分蘖期如何管理水层', '茶树修剪技术要点', '小麦拔节期追肥', '玉米大豆带状复合种植', '茶园病虫害防治'];
+const QUESTIONS = [
+  '水稻分蘖期如何管理水层',
+  '茶树修剪技术要点',
+  '小麦拔节期追肥',
+  '玉米大豆带状复合种植',
+  '茶园病虫害防治',
+];
 
 function p50(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -64,7 +70,9 @@ async function main(): Promise<void> {
   }
   const f = p50(first);
   const a = p50(full);
-  console.log(`rounds: ${ROUNDS}; mean answer ${Math.round(tokens / ROUNDS)} completion tokens; local endpoint at 400 tokens/s (simulated generation)`);
+  console.log(
+    `rounds: ${ROUNDS}; mean answer ${Math.round(tokens / ROUNDS)} completion tokens; local endpoint at 400 tokens/s (simulated generation)`,
+  );
   console.log(`time to first streamed words (p50): ${f.toFixed(1)} ms`);
   console.log(`time to the end of the stream (p50): ${p50(streamEnd).toFixed(1)} ms`);
   console.log(`time to the full non-streamed answer (p50): ${a.toFixed(1)} ms`);

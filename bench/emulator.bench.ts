@@ -8,13 +8,35 @@
 import { loadKnowledgeDir } from '../test/emulator/retrieval';
 import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator, type Emulator } from '../test/emulator/server';
 
-const QUERIES = ['茶树修剪技术要点', '水稻分蘖期水分管理', '小麦赤霉病防治', '玉米大豆带状复合种植密度', '大豆结荚期管理', '玉米大喇叭口期追肥', '春茶采摘标准', '水稻稻瘟病防治'];
+const QUERIES = [
+  '茶树修剪技术要点',
+  '水稻分蘖期水分管理',
+  '小麦赤霉病防治',
+  '玉米大豆带状复合种植密度',
+  '大豆结荚期管理',
+  '玉米大喇叭口期追肥',
+  '春茶采摘标准',
+  '水稻稻瘟病防治',
+];
 const WARMUP = 60;
 const CALLS = 400;
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer sk_local_demo' };
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  authorization: 'Bearer sk_local_demo',
+};
 
 async function session(emu: Emulator): Promise<string> {
-  const r = await fetch(emu.url, { method: 'POST', headers: HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } }) });
+  const r = await fetch(emu.url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
+  });
   await r.text();
   const sid = r.headers.get('mcp-session-id');
   if (!sid) throw new Error('no session');
@@ -24,10 +46,20 @@ async function session(emu: Emulator): Promise<string> {
 let id = 10;
 async function call(emu: Emulator, sid: string, query: string): Promise<number> {
   const t0 = performance.now();
-  const r = await fetch(emu.url, { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': sid }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'knowledge_search', arguments: { query } } }) });
+  const r = await fetch(emu.url, {
+    method: 'POST',
+    headers: { ...HEADERS, 'mcp-session-id': sid },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: id++,
+      method: 'tools/call',
+      params: { name: 'knowledge_search', arguments: { query } },
+    }),
+  });
   const text = await r.text();
   const ms = performance.now() - t0;
-  if (r.status !== 200 || !text.includes('"isError":false')) throw new Error(`unexpected reply for ${query}: ${text.slice(0, 200)}`);
+  if (r.status !== 200 || !text.includes('"isError":false'))
+    throw new Error(`unexpected reply for ${query}: ${text.slice(0, 200)}`);
   return ms;
 }
 
@@ -73,7 +105,13 @@ async function main(): Promise<void> {
       const xs: number[] = [];
       for (let i = 0; i < 200; i++) {
         const t1 = performance.now();
-        e.search({ query: QUERIES[i % QUERIES.length] as string, topK: 5, scoreThreshold: 0.7, useRerank: false, mode: 'hybrid' });
+        e.search({
+          query: QUERIES[i % QUERIES.length] as string,
+          topK: 5,
+          scoreThreshold: 0.7,
+          useRerank: false,
+          mode: 'hybrid',
+        });
         xs.push(performance.now() - t1);
       }
       return median(xs);

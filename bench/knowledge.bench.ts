@@ -13,7 +13,6 @@ import { rng } from '../test/emulator/make-sample-images';
 const DEBOUNCE_MS = 300;
 const SERVER_LATENCY_MS = 250;
 
-
 interface Profile {
   readonly name: string;
   /** Gap after each of the ten keystrokes, ms. */
@@ -55,7 +54,11 @@ async function typingFigure(profile: Profile, seed: number): Promise<{ sent: num
   }
   await clock.advance(DEBOUNCE_MS + SERVER_LATENCY_MS);
   const results = (await Promise.all(calls)) as { status: string }[];
-  return { sent: search.stats.sent, aborted: search.stats.aborted, ok: results.filter((r) => r.status === 'ok').length };
+  return {
+    sent: search.stats.sent,
+    aborted: search.stats.aborted,
+    ok: results.filter((r) => r.status === 'ok').length,
+  };
 }
 
 function makeLists(lists: number, perList: number): ResultList<PassageLike & { content: string }>[] {
@@ -86,7 +89,9 @@ function timeIt(fn: () => unknown, iterations: number): number {
 }
 
 async function main(): Promise<void> {
-  console.log(`search-as-you-type: 10 keystrokes, debounce ${DEBOUNCE_MS} ms, server ${SERVER_LATENCY_MS} ms (virtual clock)`);
+  console.log(
+    `search-as-you-type: 10 keystrokes, debounce ${DEBOUNCE_MS} ms, server ${SERVER_LATENCY_MS} ms (virtual clock)`,
+  );
   let worst = 0;
   for (const profile of PROFILES) {
     const runs = await Promise.all([1, 2, 3, 4, 5].map((seed) => typingFigure(profile, seed)));
@@ -94,7 +99,9 @@ async function main(): Promise<void> {
     worst = Math.max(worst, ...sent);
     const aborted = runs.reduce((n, r) => n + r.aborted, 0);
     const shown = runs.map((r) => r.ok).join(' ');
-    console.log(`  ${profile.name.padEnd(30)} requests sent per run: ${sent.join(' ')}  (aborted in flight: ${aborted}; results shown per run: ${shown})`);
+    console.log(
+      `  ${profile.name.padEnd(30)} requests sent per run: ${sent.join(' ')}  (aborted in flight: ${aborted}; results shown per run: ${shown})`,
+    );
   }
   console.log(`  worst case: ${worst} request(s) for ten keystrokes (goal ≤ 2): ${worst <= 2 ? 'met' : 'NOT met'}`);
 
@@ -103,7 +110,9 @@ async function main(): Promise<void> {
   const fusion = timeIt(() => fuseLists(lists), 2000);
   const baseline = timeIt(() => lists.flatMap((l) => l.sources).sort((a, b) => b.score - a.score), 2000);
   console.log(`fusion: 6 lists × 20 passages → ${fusedCount} distinct`);
-  console.log(`  fuseLists ${fusion.toFixed(1)} µs/call; concat+sort baseline ${baseline.toFixed(1)} µs/call; ratio ${(fusion / baseline).toFixed(1)}`);
+  console.log(
+    `  fuseLists ${fusion.toFixed(1)} µs/call; concat+sort baseline ${baseline.toFixed(1)} µs/call; ratio ${(fusion / baseline).toFixed(1)}`,
+  );
 }
 
 main().catch((error: unknown) => {

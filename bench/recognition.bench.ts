@@ -48,7 +48,8 @@ const MEDIA = join(__dirname, '..', 'media', 'recognition');
 function photo(targetBytes: number): Uint8Array {
   let s = 12345;
   const rnd = (): number => ((s = (s * 1103515245 + 12345) >>> 0) >>> 16) & 0xff;
-  const make = (w: number, h: number): Uint8Array => jpg(w, h, (x, y) => [40 + ((x * 3 + rnd()) % 60), 110 + ((y + rnd()) % 120), 30 + (rnd() % 50)], 92);
+  const make = (w: number, h: number): Uint8Array =>
+    jpg(w, h, (x, y) => [40 + ((x * 3 + rnd()) % 60), 110 + ((y + rnd()) % 120), 30 + (rnd() % 50)], 92);
   let w = 1600;
   let bytes = make(w, Math.round(w * 0.75));
   for (let i = 0; i < 4 && Math.abs(bytes.length - targetBytes) > targetBytes * 0.04; i++) {
@@ -61,7 +62,32 @@ function photo(targetBytes: number): Uint8Array {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const strings: WebviewStrings = Object.fromEntries(
-  ['recognitionType', 'rerun', 'retry', 'insert', 'save', 'zoomFit', 'zoomActual', 'zoomIn', 'zoomOut', 'zoomToolbar', 'zoomLevel', 'loading', 'summary', 'detections', 'noDetections', 'colIndex', 'colClass', 'colConfidence', 'colBox', 'lowConfidenceMark', 'imageUnavailable', 'imageAlt', 'adviceTitle', 'renderFailed'].map((k) => [k, k]),
+  [
+    'recognitionType',
+    'rerun',
+    'retry',
+    'insert',
+    'save',
+    'zoomFit',
+    'zoomActual',
+    'zoomIn',
+    'zoomOut',
+    'zoomToolbar',
+    'zoomLevel',
+    'loading',
+    'summary',
+    'detections',
+    'noDetections',
+    'colIndex',
+    'colClass',
+    'colConfidence',
+    'colBox',
+    'lowConfidenceMark',
+    'imageUnavailable',
+    'imageAlt',
+    'adviceTitle',
+    'renderFailed',
+  ].map((k) => [k, k]),
 ) as unknown as WebviewStrings;
 
 interface Host {
@@ -72,13 +98,18 @@ interface Host {
 }
 
 async function openPage(files: string): Promise<Host> {
-  const child = spawn(process.execPath, [join(__dirname, 'webview-host.mjs'), MEDIA, files], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(__dirname, 'webview-host.mjs'), MEDIA, files], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`webview host exited (${code})`)));
   });
   const origins = JSON.parse(first) as { page: string; resources: string };
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(origins.page);
   await post(page, { type: 'init', strings, types: [] });
@@ -100,7 +131,14 @@ async function post(page: Page, m: HostMessage): Promise<void> {
 
 /** Waits for the webview's "rendered" message of `run`. */
 async function rendered(page: Page, run: number): Promise<void> {
-  await page.waitForFunction((r: number) => (window as unknown as { __out: { type: string; run?: number }[] }).__out.some((m) => m.type === 'rendered' && m.run === r), run, { polling: 2 });
+  await page.waitForFunction(
+    (r: number) =>
+      (window as unknown as { __out: { type: string; run?: number }[] }).__out.some(
+        (m) => m.type === 'rendered' && m.run === r,
+      ),
+    run,
+    { polling: 2 },
+  );
 }
 
 /** Posts a result and answers the ms until the webview reports it drawn (the page's clock). */
@@ -116,7 +154,12 @@ async function draw(page: Page, view: ResultView): Promise<number> {
   }, view);
 }
 
-function view(run: number, image: ImageView | undefined, result: Recognition | undefined, boxes?: BoxView[]): ResultView {
+function view(
+  run: number,
+  image: ImageView | undefined,
+  result: Recognition | undefined,
+  boxes?: BoxView[],
+): ResultView {
   return {
     run,
     title: 'bench',
@@ -124,7 +167,15 @@ function view(run: number, image: ImageView | undefined, result: Recognition | u
     image,
     boxes:
       boxes ??
-      (result?.data.detections ?? []).map((d) => ({ x1: d.bbox[0] ?? 0, y1: d.bbox[1] ?? 0, x2: d.bbox[2] ?? 0, y2: d.bbox[3] ?? 0, className: d.class_name, confidence: d.confidence, low: d.confidence < 0.5 })),
+      (result?.data.detections ?? []).map((d) => ({
+        x1: d.bbox[0] ?? 0,
+        y1: d.bbox[1] ?? 0,
+        x2: d.bbox[2] ?? 0,
+        y2: d.bbox[3] ?? 0,
+        className: d.class_name,
+        confidence: d.confidence,
+        low: d.confidence < 0.5,
+      })),
     headline: 'h',
     noConclusion: false,
     summary: [],
@@ -146,7 +197,10 @@ async function main(): Promise<void> {
   let copies = 0;
   try {
     await client.listTools();
-    for (const [label, target] of [['4 MB photo', 3.9 * 1024 * 1024], ['6 MB photo (shrunk first)', 6 * 1024 * 1024]] as const) {
+    for (const [label, target] of [
+      ['4 MB photo', 3.9 * 1024 * 1024],
+      ['6 MB photo (shrunk first)', 6 * 1024 * 1024],
+    ] as const) {
       const bytes = photo(target);
       const file = join(files, `photo-${label[0]}.jpg`);
       writeFileSync(file, bytes);
@@ -156,7 +210,8 @@ async function main(): Promise<void> {
       const rounds = label.startsWith('4') ? 5 : 3;
       for (let i = -1; i < rounds; i++) {
         // Over 4 MB the bare call is refused by the platform: compare with the call the shrunk copy needs.
-        const sent = bytes.length <= 4 * 1024 * 1024 ? bytes : (await loadShrinker()(bytes, 'jpeg', 4 * 1024 * 1024)).bytes;
+        const sent =
+          bytes.length <= 4 * 1024 * 1024 ? bytes : (await loadShrinker()(bytes, 'jpeg', 4 * 1024 * 1024)).bytes;
         let t = performance.now();
         await client.recognizeCrop({ imageBase64: toBareBase64(sent), recognitionType: 'tea_count' });
         bare.push(performance.now() - t);
@@ -185,7 +240,18 @@ async function main(): Promise<void> {
           shrinker: loadShrinker,
           onPreview: (p, asGiven) => {
             picture = showPicture(p, asGiven);
-            void picture.then((image) => (image ? post(page, { type: 'loading', run: r, title: 'bench', recognitionType: 'tea_count', message: 'm', image }) : undefined));
+            void picture.then((image) =>
+              image
+                ? post(page, {
+                    type: 'loading',
+                    run: r,
+                    title: 'bench',
+                    recognitionType: 'tea_count',
+                    message: 'm',
+                    image,
+                  })
+                : undefined,
+            );
           },
         });
         const image = picture ? await picture : undefined;
@@ -199,7 +265,9 @@ async function main(): Promise<void> {
       }
       const b = median(bare);
       const f = median(full);
-      console.log(`${label} (${(bytes.length / 1048576).toFixed(2)} MB): bare tool call ${b.toFixed(0)} ms, command → boxes drawn ${f.toFixed(0)} ms, ratio ${(f / b).toFixed(2)}${label.startsWith('4') ? ` (goal ≤ 1.5: ${f / b <= 1.5 ? 'met' : 'NOT met'})` : ''}`);
+      console.log(
+        `${label} (${(bytes.length / 1048576).toFixed(2)} MB): bare tool call ${b.toFixed(0)} ms, command → boxes drawn ${f.toFixed(0)} ms, ratio ${(f / b).toFixed(2)}${label.startsWith('4') ? ` (goal ≤ 1.5: ${f / b <= 1.5 ? 'met' : 'NOT met'})` : ''}`,
+      );
     }
 
     // 1,000 boxes against the image alone, same page, same picture (a first load each time).
@@ -224,8 +292,11 @@ async function main(): Promise<void> {
     }
     const a = median(alone);
     const m = median(boxed);
-    console.log(`drawing ${width}×${height}: image alone ${a.toFixed(0)} ms, with 1,000 boxes ${m.toFixed(0)} ms, ratio ${(m / a).toFixed(2)} (goal ≤ 2: ${m / a <= 2 ? 'met' : 'NOT met'})`);
-    if (process.env['SHUNONG_BENCH_SHOTS']) await page.screenshot({ path: join(process.env['SHUNONG_BENCH_SHOTS'], 'recognition-1000-boxes.png') });
+    console.log(
+      `drawing ${width}×${height}: image alone ${a.toFixed(0)} ms, with 1,000 boxes ${m.toFixed(0)} ms, ratio ${(m / a).toFixed(2)} (goal ≤ 2: ${m / a <= 2 ? 'met' : 'NOT met'})`,
+    );
+    if (process.env['SHUNONG_BENCH_SHOTS'])
+      await page.screenshot({ path: join(process.env['SHUNONG_BENCH_SHOTS'], 'recognition-1000-boxes.png') });
   } finally {
     await host.close();
     await client.close();

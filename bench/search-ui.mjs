@@ -25,14 +25,24 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
-  REPO, TARGETS, installCodeServer, installVsix, launchBrowser, log, openWorkbench, runBench,
-  startCodeServer, workbenchUrl,
+  REPO,
+  TARGETS,
+  installCodeServer,
+  installVsix,
+  launchBrowser,
+  log,
+  openWorkbench,
+  runBench,
+  startCodeServer,
+  workbenchUrl,
 } from '../test/harness/code-server.mjs';
 import { startEndpoint } from '../test/harness/endpoint.mjs';
 import { setApiKeyStep, workbench } from '../test/e2e/workbench.mjs';
 
 const argv = process.argv.slice(2);
-const ROUNDS = Number(process.env.SHUNONG_BENCH_ROUNDS ?? (argv.includes('--rounds') ? argv[argv.indexOf('--rounds') + 1] : 20)) || 20;
+const ROUNDS =
+  Number(process.env.SHUNONG_BENCH_ROUNDS ?? (argv.includes('--rounds') ? argv[argv.indexOf('--rounds') + 1] : 20)) ||
+  20;
 const WARMUP = 3;
 const LATENCIES = [0, 300];
 const QUERY = '茶树修剪技术要点';
@@ -52,14 +62,25 @@ function armTimer() {
   // The results step: its title ("…": N passages · …) and a visible row naming a passage (doc#chunk).
   const isResult = () =>
     /passages|个片段/.test(document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '') &&
-    [...document.querySelectorAll('.quick-input-widget .monaco-list-row .label-description')].some((d) => /#\d+/.test(d.textContent ?? '') && d.getClientRects().length > 0);
-  document.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !t.enter) t.enter = performance.now();
-  }, { capture: true, once: true });
+    [...document.querySelectorAll('.quick-input-widget .monaco-list-row .label-description')].some(
+      (d) => /#\d+/.test(d.textContent ?? '') && d.getClientRects().length > 0,
+    );
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Enter' && !t.enter) t.enter = performance.now();
+    },
+    { capture: true, once: true },
+  );
   t.marks = [];
   const obs = new MutationObserver(() => {
     const title = document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '';
-    if (t.enter && t.marks.at(-1)?.title !== title) t.marks.push({ title, at: performance.now() - t.enter, toasts: document.querySelectorAll('.notification-toast').length });
+    if (t.enter && t.marks.at(-1)?.title !== title)
+      t.marks.push({
+        title,
+        at: performance.now() - t.enter,
+        toasts: document.querySelectorAll('.notification-toast').length,
+      });
     if (!t.enter || !isResult()) return;
     obs.disconnect();
     requestAnimationFrame(() => (t.shown = performance.now()));
@@ -77,7 +98,10 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'bulletin.md'), `${QUERY}\n`);
   const server = await startCodeServer(cleanup, {
-    install, work, extensionsDir, logName: 'code-server-bench-search-ui',
+    install,
+    work,
+    extensionsDir,
+    logName: 'code-server-bench-search-ui',
     settings: { 'shunong.endpoint': endpoint.url },
   });
   const browser = await launchBrowser(cleanup, { work });
@@ -95,10 +119,17 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
 
   const bare = new Client({ name: 'bench-bare', version: '1' }, { capabilities: {} });
   bare.onerror = () => undefined; // the endpoint answers the SDK's GET stream with 400 by design
-  await bare.connect(new StreamableHTTPClientTransport(new URL(endpoint.url), {
-    requestInit: { headers: { Authorization: `Bearer ${endpoint.apiKey}` } },
-    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
-  }));
+  await bare.connect(
+    new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      requestInit: { headers: { Authorization: `Bearer ${endpoint.apiKey}` } },
+      reconnectionOptions: {
+        maxRetries: 0,
+        initialReconnectionDelay: 1000,
+        maxReconnectionDelay: 1000,
+        reconnectionDelayGrowFactor: 1,
+      },
+    }),
+  );
   cleanup.add(() => bare.close().catch(() => undefined));
 
   const bareCall = async () => {
@@ -117,19 +148,34 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     await page.keyboard.press('F1');
     await box.waitFor({ state: 'visible', timeout: 10_000 });
     await box.fill('>Shunong: Search Knowledge for Selection');
-    await wb.quickInput.locator('.monaco-list-row', { hasText: 'Search Knowledge for Selection' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await wb.quickInput
+      .locator('.monaco-list-row', { hasText: 'Search Knowledge for Selection' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 });
     await page.keyboard.press('Enter');
-    await wb.quickInput.locator('.monaco-list-row', { hasText: /Search|检索/ }).first().waitFor({ state: 'visible', timeout: 20_000 });
-    await page.waitForFunction((q) => document.querySelector('.quick-input-widget .quick-input-box input')?.value === q, QUERY, { timeout: 10_000 }).catch(async () => {
-      await page.screenshot({ path: join(REPO, 'test-output', 'bench-search-ui-failure.png') });
-      throw new Error(`the query step shows "${await box.inputValue()}", not the selection`);
-    });
+    await wb.quickInput
+      .locator('.monaco-list-row', { hasText: /Search|检索/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await page
+      .waitForFunction(
+        (q) => document.querySelector('.quick-input-widget .quick-input-box input')?.value === q,
+        QUERY,
+        { timeout: 10_000 },
+      )
+      .catch(async () => {
+        await page.screenshot({ path: join(REPO, 'test-output', 'bench-search-ui-failure.png') });
+        throw new Error(`the query step shows "${await box.inputValue()}", not the selection`);
+      });
     await page.waitForTimeout(300); // let the step settle; not measured
     await page.evaluate(armTimer);
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => window.__shunongBench?.shown > 0, null, { timeout: 60_000, polling: 50 });
     const { enter, shown, marks } = await page.evaluate(() => window.__shunongBench);
-    if (process.env.SHUNONG_BENCH_MARKS) log(`${(shown - enter).toFixed(0)} ms: ${marks.map((m) => `${m.at.toFixed(0)} ${m.title.slice(0, 12)} [${m.toasts}]`).join(' | ')}`);
+    if (process.env.SHUNONG_BENCH_MARKS)
+      log(
+        `${(shown - enter).toFixed(0)} ms: ${marks.map((m) => `${m.at.toFixed(0)} ${m.title.slice(0, 12)} [${m.toasts}]`).join(' | ')}`,
+      );
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300); // the flow closes its preview and ends; not measured
     return shown - enter;
@@ -158,14 +204,20 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   }
   await endpoint.admin({ latencyMs: 0 });
 
-  console.log(`\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), query "${QUERY}" in TEA_MANAGER_001, ${ROUNDS} rounds after ${WARMUP} warm-up, alternating`);
-  console.log('UI: Enter keydown → first result row painted (in-page clock); bare: SDK Client.callTool on the same endpoint\n');
+  console.log(
+    `\nVS Code ${install.target.vscode} (code-server ${install.target.codeServer}), query "${QUERY}" in TEA_MANAGER_001, ${ROUNDS} rounds after ${WARMUP} warm-up, alternating`,
+  );
+  console.log(
+    'UI: Enter keydown → first result row painted (in-page clock); bare: SDK Client.callTool on the same endpoint\n',
+  );
   for (const { latencyMs, ui, raw } of results) {
     const u = median(ui);
     const b = median(raw);
     console.log(`endpoint latency +${latencyMs} ms`);
     console.log(`  UI   (ms): ${ui.map((t) => t.toFixed(0)).join(' ')}`);
     console.log(`  bare (ms): ${raw.map((t) => t.toFixed(1)).join(' ')}`);
-    console.log(`  median UI ${u.toFixed(1)} ms vs bare ${b.toFixed(1)} ms: ratio ${(u / b).toFixed(2)} (goal ≤ 1.2: ${u / b <= 1.2 ? 'met' : 'MISSED'}), UI overhead ${(u - b).toFixed(1)} ms\n`);
+    console.log(
+      `  median UI ${u.toFixed(1)} ms vs bare ${b.toFixed(1)} ms: ratio ${(u / b).toFixed(2)} (goal ≤ 1.2: ${u / b <= 1.2 ? 'met' : 'MISSED'}), UI overhead ${(u - b).toFixed(1)} ms\n`,
+    );
   }
 });

@@ -16,10 +16,18 @@ import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
 
 const [media, files] = process.argv.slice(2);
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
 const typeOf = (f) => TYPES[f.slice(f.lastIndexOf('.')).toLowerCase()] ?? 'application/octet-stream';
 
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
+const listen = (server) =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
 
 const resources = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -28,7 +36,13 @@ const resources = createServer(async (req, res) => {
   const name = basename(decodeURIComponent(m[2]));
   try {
     const body = await readFile(join(m[1] === 'media' ? media : files, name));
-    res.writeHead(200, { 'Content-Type': typeOf(name), 'Content-Length': body.length, 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin', 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': typeOf(name),
+      'Content-Length': body.length,
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Cache-Control': 'no-store',
+    });
     res.end(body);
   } catch {
     res.writeHead(404).end();
@@ -39,7 +53,12 @@ const resourceOrigin = await listen(resources);
 const page = createServer((req, res) => {
   const nonce = randomBytes(18).toString('base64');
   // The panel's CSP (src/features/recognition/panel.ts) with this resource origin as cspSource.
-  const csp = [`default-src 'none'`, `img-src ${resourceOrigin} data:`, `style-src ${resourceOrigin}`, `script-src 'nonce-${nonce}'`].join('; ');
+  const csp = [
+    `default-src 'none'`,
+    `img-src ${resourceOrigin} data:`,
+    `style-src ${resourceOrigin}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(`<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

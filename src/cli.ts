@@ -89,7 +89,8 @@ function parseArgv(argv: readonly string[]): Parsed {
       case '--timeout': {
         const v = value();
         const n = Number(v);
-        if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n <= 0) throw new UsageError(`--timeout needs a positive number of milliseconds, not "${v}"`);
+        if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n <= 0)
+          throw new UsageError(`--timeout needs a positive number of milliseconds, not "${v}"`);
         out.timeoutMs = n;
         break;
       }
@@ -101,7 +102,12 @@ function parseArgv(argv: readonly string[]): Parsed {
 }
 
 function firstLine(s: string | undefined): string {
-  return (s ?? '').split(/\r?\n/).find((l) => l.trim())?.trim() ?? '';
+  return (
+    (s ?? '')
+      .split(/\r?\n/)
+      .find((l) => l.trim())
+      ?.trim() ?? ''
+  );
 }
 
 function makeClient(p: Parsed, io: CliIo, env: CliEnv): ShunongClient {
@@ -142,7 +148,8 @@ async function runTools(p: Parsed, io: CliIo, env: CliEnv): Promise<number> {
 async function runCall(p: Parsed, io: CliIo, env: CliEnv): Promise<number> {
   const [, tool, json, ...rest] = p.positionals;
   if (!tool) throw new UsageError('call needs a tool name');
-  if (rest.length) throw new UsageError(`unexpected argument "${rest[0] ?? ''}" (pass the arguments as one JSON object)`);
+  if (rest.length)
+    throw new UsageError(`unexpected argument "${rest[0] ?? ''}" (pass the arguments as one JSON object)`);
   let args: Record<string, unknown> = {};
   if (json !== undefined && json.trim()) {
     let v: unknown;
@@ -207,7 +214,11 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv): Pro
 }
 
 if (typeof require !== 'undefined' && require.main === module) {
-  main(process.argv.slice(2), { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) }, process.env).then(
+  main(
+    process.argv.slice(2),
+    { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) },
+    process.env,
+  ).then(
     (code) => {
       process.exitCode = code;
     },

@@ -30,7 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
       try {
         lazy.load();
       } catch (e) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Shunong could not start: {0}', e instanceof Error ? e.message : String(e)));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('Shunong could not start: {0}', e instanceof Error ? e.message : String(e)),
+        );
       }
       resolve();
     }, 0);

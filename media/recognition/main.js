@@ -104,7 +104,11 @@
       save.addEventListener('click', () => post({ type: 'save' }));
       bar.append(h('span', { class: 'spacer' }), insert, save);
     }
-    return h('header', {}, [h('h1', {}, [title]), bar, h('p', { id: 'status', role: 'status', 'aria-live': 'polite' })]);
+    return h('header', {}, [
+      h('h1', {}, [title]),
+      bar,
+      h('p', { id: 'status', role: 'status', 'aria-live': 'polite' }),
+    ]);
   }
 
   /** Forgets the figure and table of the previous view (the picture element is kept for reuse). */
@@ -123,7 +127,11 @@
     table.first = table.end = 0;
   }
 
-  function showLoading(/** @type {string} */ title, /** @type {string} */ message, /** @type {ImageView | undefined} */ image) {
+  function showLoading(
+    /** @type {string} */ title,
+    /** @type {string} */ message,
+    /** @type {ImageView | undefined} */ image,
+  ) {
     reset();
     const loading = h('p', { class: 'loading', 'aria-busy': 'true' }, [message]);
     if (!image) {
@@ -154,7 +162,11 @@
   }
 
   /** Calls `ok` once the picture is loaded (now, if it already is), `fail` if it cannot be. */
-  function whenLoaded(/** @type {HTMLImageElement} */ img, /** @type {() => void} */ ok, /** @type {() => void} */ fail) {
+  function whenLoaded(
+    /** @type {HTMLImageElement} */ img,
+    /** @type {() => void} */ ok,
+    /** @type {() => void} */ fail,
+  ) {
     if (img.complete && img.naturalWidth > 0) {
       ok();
       return;
@@ -167,11 +179,20 @@
    * The figure: zoom toolbar, and the viewport with the stage (picture, the canvas the boxes are
    * painted on, the overlay of the highlighted box). Reuses the picture element of the same source.
    */
-  function makeFigure(/** @type {ImageView} */ image, /** @type {string} */ label, /** @type {ResultView | undefined} */ v) {
+  function makeFigure(
+    /** @type {ImageView} */ image,
+    /** @type {string} */ label,
+    /** @type {ResultView | undefined} */ v,
+  ) {
     const s = /** @type {WebviewStrings} */ (S);
     const figure = h('figure', { class: 'figure' });
     const toolbar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': s.zoomToolbar });
-    const mk = (/** @type {string} */ id, /** @type {string} */ text, /** @type {string} */ aria, /** @type {() => void} */ fn) => {
+    const mk = (
+      /** @type {string} */ id,
+      /** @type {string} */ text,
+      /** @type {string} */ aria,
+      /** @type {() => void} */ fn,
+    ) => {
       const b = h('button', { id, type: 'button', 'aria-label': aria, title: aria }, [text]);
       b.addEventListener('click', fn);
       toolbar.append(b);
@@ -199,7 +220,9 @@
     imgEl = img;
     const c = h('canvas', { class: 'boxes', 'aria-hidden': 'true' });
     canvas = c;
-    const hl = h('div', { class: 'box-hl', id: 'box-hl', 'aria-hidden': 'true', hidden: '' }, [h('span', { class: 'label' })]);
+    const hl = h('div', { class: 'box-hl', id: 'box-hl', 'aria-hidden': 'true', hidden: '' }, [
+      h('span', { class: 'label' }),
+    ]);
     hlEl = hl;
     stage.append(img, c, hl);
     viewport.append(stage);
@@ -230,7 +253,11 @@
     ]);
     for (const w of v.warnings) side.append(h('p', { class: 'warning', role: 'note' }, [w]));
     if (v.advice.length) {
-      const ul = h('ul', {}, v.advice.map((a) => h('li', {}, [a])));
+      const ul = h(
+        'ul',
+        {},
+        v.advice.map((a) => h('li', {}, [a])),
+      );
       side.append(h('div', { class: 'advice' }, [h('h3', {}, [s.adviceTitle]), ul]));
     }
     for (const n of v.notes) side.append(h('p', { class: 'note' }, [n]));
@@ -242,13 +269,17 @@
       figure = makeFigure(v.image, v.figureLabel, v);
     } else {
       imgEl = undefined;
-      figure = h('figure', { class: 'figure' }, [h('p', { class: 'note' }, [s.imageUnavailable]), h('figcaption', { class: 'sr-only' }, [v.figureLabel])]);
+      figure = h('figure', { class: 'figure' }, [
+        h('p', { class: 'note' }, [s.imageUnavailable]),
+        h('figcaption', { class: 'sr-only' }, [v.figureLabel]),
+      ]);
     }
 
     app.replaceChildren(header(v.title, true), h('main', {}, [figure, side]));
     renderRows();
     applyScale();
-    const done = (/** @type {number} */ n) => post({ type: 'rendered', run: v.run, boxes: n, ms: performance.now() - started });
+    const done = (/** @type {number} */ n) =>
+      post({ type: 'rendered', run: v.run, boxes: n, ms: performance.now() - started });
     if (!v.image || !imgEl) {
       done(0);
       return;
@@ -272,7 +303,9 @@
   /** The detections table: real HTML, with only the visible rows in the DOM (aria-rowcount / aria-rowindex tell the rest). */
   function makeTable(/** @type {ResultView} */ v) {
     const s = /** @type {WebviewStrings} */ (S);
-    const t = h('table', { id: 'detections', 'aria-rowcount': String(v.boxes.length + 1) }, [h('caption', {}, [s.detections])]);
+    const t = h('table', { id: 'detections', 'aria-rowcount': String(v.boxes.length + 1) }, [
+      h('caption', {}, [s.detections]),
+    ]);
     t.append(
       h('thead', {}, [
         h('tr', { 'aria-rowindex': '1' }, [
@@ -328,12 +361,18 @@
     const b = /** @type {BoxView} */ (boxes[i]);
     const conf = b.confidence.toFixed(2) + (b.low ? ` ${s.lowConfidenceMark}` : '');
     const cls = [b.low ? 'low' : '', i === highlighted ? 'hl' : ''].filter(Boolean).join(' ');
-    return h('tr', { tabindex: i === active ? '0' : '-1', 'data-index': String(i), 'aria-rowindex': String(i + 2), class: cls }, [
-      h('td', {}, [String(i + 1)]),
-      h('td', {}, [b.className]),
-      h('td', {}, [conf]),
-      h('td', { class: 'mono' }, [`${Math.round(b.x1)}, ${Math.round(b.y1)}, ${Math.round(b.x2)}, ${Math.round(b.y2)}`]),
-    ]);
+    return h(
+      'tr',
+      { tabindex: i === active ? '0' : '-1', 'data-index': String(i), 'aria-rowindex': String(i + 2), class: cls },
+      [
+        h('td', {}, [String(i + 1)]),
+        h('td', {}, [b.className]),
+        h('td', {}, [conf]),
+        h('td', { class: 'mono' }, [
+          `${Math.round(b.x1)}, ${Math.round(b.y1)}, ${Math.round(b.x2)}, ${Math.round(b.y2)}`,
+        ]),
+      ],
+    );
   }
 
   /**
@@ -412,7 +451,14 @@
   /** Arrow keys, Page Up / Down, Home / End move between rows (the rows not rendered included). @param {KeyboardEvent} e */
   function onRowKey(e) {
     const page = Math.max(1, Math.floor((table.wrap?.clientHeight || 200) / (table.rowH || 22)) - 1);
-    const moves = /** @type {Record<string, number>} */ ({ ArrowDown: active + 1, ArrowUp: active - 1, PageDown: active + page, PageUp: active - page, Home: 0, End: boxes.length - 1 });
+    const moves = /** @type {Record<string, number>} */ ({
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+      Home: 0,
+      End: boxes.length - 1,
+    });
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
@@ -442,7 +488,8 @@
         hlEl.style.top = `${(b.y1 / pic.height) * 100}%`;
         hlEl.style.width = `${(Math.max(0, b.x2 - b.x1) / pic.width) * 100}%`;
         hlEl.style.height = `${(Math.max(0, b.y2 - b.y1) / pic.height) * 100}%`;
-        /** @type {HTMLElement} */ (hlEl.firstElementChild).textContent = `${b.className} ${b.confidence.toFixed(2)}${b.low ? ' ' + s.lowConfidenceMark : ''}`;
+        /** @type {HTMLElement} */ (hlEl.firstElementChild).textContent =
+          `${b.className} ${b.confidence.toFixed(2)}${b.low ? ' ' + s.lowConfidenceMark : ''}`;
       }
     }
     if (i < 0) return;

@@ -110,7 +110,10 @@ export interface Analysis {
 
 /** Normalises the configured heading text (`参考资料`, tolerating a leading `## `). */
 export function headingText(opts?: CitationOptions): string {
-  return (opts?.referencesHeading ?? DEFAULT_REFERENCES_HEADING).replace(/^\s*#+\s*/, '').trim() || DEFAULT_REFERENCES_HEADING;
+  return (
+    (opts?.referencesHeading ?? DEFAULT_REFERENCES_HEADING).replace(/^\s*#+\s*/, '').trim() ||
+    DEFAULT_REFERENCES_HEADING
+  );
 }
 
 interface PendingDef {
@@ -206,7 +209,14 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
           : { kind: 'lines', firstLine: tok.map![0], atx: heading?.atx ?? false };
         const startLine = isCell ? rowLine : tok.map![0];
         const endLine = isCell ? rowLine + 1 : tok.map![1];
-        blocks.push({ kind: 'inline', startLine, endLine, content: tok.content, where, leafEndLine: Math.max(topEnd, isCell ? tableEnd : endLine) });
+        blocks.push({
+          kind: 'inline',
+          startLine,
+          endLine,
+          content: tok.content,
+          where,
+          leafEndLine: Math.max(topEnd, isCell ? tableEnd : endLine),
+        });
         if (heading && !isCell) {
           const range = lines.range(lines.lineStart(heading.line), lines.lineEnd(heading.line));
           headings.push({ line: heading.line, level: heading.level, range, matches: tok.content.trim() === wanted });
@@ -267,7 +277,13 @@ function buildModel(
       const endLine = Math.max(d.map[1], d.map[0] + 1);
       let lastLine = endLine - 1;
       while (lastLine > d.map[0] && isBlankLine(lines.lineText(lastLine))) lastLine--;
-      authorDefinitions.push({ label: d.label, range: lines.range(d.start, lines.lineEnd(lastLine)), line: d.map[0], endLine, duplicateLabel });
+      authorDefinitions.push({
+        label: d.label,
+        range: lines.range(d.start, lines.lineEnd(lastLine)),
+        line: d.map[0],
+        endLine,
+        duplicateLabel,
+      });
     }
     if (!duplicateLabel) firstKind.set(d.label, ours ? 'ours' : 'author');
   }
@@ -318,7 +334,8 @@ function readOurDefinition(d: PendingDef, lines: LineIndex, duplicateLabel: bool
   if (!isOurLabel(d.label)) return undefined;
   // one line: whatever the parser made of the body (normally a paragraph), nothing continues it
   const line = d.map[0];
-  if (d.inner.length === 0 || d.inner.some((t) => t.map && (t.map[0] !== line || t.map[1] !== line + 1))) return undefined;
+  if (d.inner.length === 0 || d.inner.some((t) => t.map && (t.map[0] !== line || t.map[1] !== line + 1)))
+    return undefined;
   for (let l = line + 1; l < d.map[1]; l++) if (!isBlankLine(lines.lineText(l))) return undefined;
   const lineEnd = lines.lineEnd(line);
   const bodyStart = d.start + d.label.length + 4; // `[^` label `]:`

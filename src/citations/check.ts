@@ -60,7 +60,10 @@ export async function runCheck(files: string[], io: CheckIo, opts?: CitationOpti
     problems += found.length;
     for (const p of found) io.stdout(`${formatProblemLine(file, p)}\n`);
   }
-  if (problems > 0) io.stderr(`shunong check: ${problems} problem${problems === 1 ? '' : 's'} in ${filesWithProblems} of ${paths.length} file${paths.length === 1 ? '' : 's'}\n`);
+  if (problems > 0)
+    io.stderr(
+      `shunong check: ${problems} problem${problems === 1 ? '' : 's'} in ${filesWithProblems} of ${paths.length} file${paths.length === 1 ? '' : 's'}\n`,
+    );
   if (unreadable) return 2;
   return problems > 0 ? 1 : 0;
 }

@@ -98,7 +98,12 @@ export function formatInlineCitation(c: Citation): string {
 }
 
 function isAsciiPunct(code: number): boolean {
-  return (code >= 0x21 && code <= 0x2f) || (code >= 0x3a && code <= 0x40) || (code >= 0x5b && code <= 0x60) || (code >= 0x7b && code <= 0x7e);
+  return (
+    (code >= 0x21 && code <= 0x2f) ||
+    (code >= 0x3a && code <= 0x40) ||
+    (code >= 0x5b && code <= 0x60) ||
+    (code >= 0x7b && code <= 0x7e)
+  );
 }
 
 /** Removes CommonMark backslash escapes (and the two entities the inline style uses). */

@@ -30,7 +30,9 @@ function isContext(v: unknown): v is CitationContext {
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return (
-    ['citation', 'kbCode', 'kbName', 'query', 'scoreType', 'retrievedAt', 'content'].every((k) => typeof o[k] === 'string') &&
+    ['citation', 'kbCode', 'kbName', 'query', 'scoreType', 'retrievedAt', 'content'].every(
+      (k) => typeof o[k] === 'string',
+    ) &&
     typeof o.score === 'number' &&
     Number.isFinite(o.score)
   );
@@ -63,7 +65,11 @@ export class CitationCache {
   /** Stores a context unless a more recent one of the same passage is already there. */
   put(ctx: CitationContext): void {
     const old = this.entries.get(ctx.citation);
-    if (!old || Date.parse(ctx.retrievedAt) >= Date.parse(old.retrievedAt) || Number.isNaN(Date.parse(old.retrievedAt))) {
+    if (
+      !old ||
+      Date.parse(ctx.retrievedAt) >= Date.parse(old.retrievedAt) ||
+      Number.isNaN(Date.parse(old.retrievedAt))
+    ) {
       this.entries.set(ctx.citation, { ...ctx });
     }
   }
@@ -80,6 +86,11 @@ export class CitationCache {
 
   /** Plain data, sorted by citation for stable files. */
   toJSON(): CitationCacheData {
-    return { version: 1, entries: [...this.entries.values()].sort((a, b) => (a.citation < b.citation ? -1 : a.citation > b.citation ? 1 : 0)) };
+    return {
+      version: 1,
+      entries: [...this.entries.values()].sort((a, b) =>
+        a.citation < b.citation ? -1 : a.citation > b.citation ? 1 : 0,
+      ),
+    };
   }
 }

@@ -19,7 +19,8 @@ export interface InsertOptions extends CitationOptions {
 }
 
 /** Why nothing was inserted. */
-export type InsertErrorCode = 'invalid-source' | 'in-code' | 'in-html' | 'in-front-matter' | 'in-references' | 'not-in-text' | 'unclosed-block';
+export type InsertErrorCode =
+  'invalid-source' | 'in-code' | 'in-html' | 'in-front-matter' | 'in-references' | 'not-in-text' | 'unclosed-block';
 
 /** Result of {@link insertCitation}. */
 export type InsertResult =
@@ -45,7 +46,8 @@ const MESSAGES: Record<InsertErrorCode, string> = {
   'in-front-matter': 'The cursor is inside the front matter.',
   'in-references': 'The cursor is in the references section heading or one of its citation definitions.',
   'not-in-text': 'Put the cursor in text (a paragraph, heading, list item or table cell) or on an empty line.',
-  'unclosed-block': 'The document ends inside an unclosed code or HTML block; close it before adding a references section.',
+  'unclosed-block':
+    'The document ends inside an unclosed code or HTML block; close it before adding a references section.',
 };
 
 function fail(error: InsertErrorCode): InsertResult {
@@ -64,7 +66,11 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   if (model.referencesSection?.headingLine === line) return { ok: false, error: 'in-references' };
   const here = a.blocks.filter((b) => b.startLine <= line && line < b.endLine);
   const hard = here.find((b) => b.kind !== 'inline');
-  if (hard) return { ok: false, error: hard.kind === 'code' ? 'in-code' : hard.kind === 'html' ? 'in-html' : 'in-front-matter' };
+  if (hard)
+    return {
+      ok: false,
+      error: hard.kind === 'code' ? 'in-code' : hard.kind === 'html' ? 'in-html' : 'in-front-matter',
+    };
   if (here.length === 0) {
     // on an empty line: at its start (after indentation it could become indented code)
     if (!isBlankLine(lines.lineText(line)) || insideContainer(a, line)) return { ok: false, error: 'not-in-text' };
@@ -80,7 +86,11 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   }
   const { block, map } = best!;
   let offset = best!.offset;
-  const spans = probeInline(block.content!).map((s) => ({ kind: s.kind, start: map(s.start), end: map(Math.max(s.start, s.end - 1)) + 1 }));
+  const spans = probeInline(block.content!).map((s) => ({
+    kind: s.kind,
+    start: map(s.start),
+    end: map(Math.max(s.start, s.end - 1)) + 1,
+  }));
   for (let pass = 0; pass < 3; pass++) {
     for (const s of spans) {
       if (s.start < offset && offset < s.end) {
@@ -118,13 +128,21 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
 }
 
 /** The edit that puts a definition line in the references section (creating it at the end if missing). */
-export function definitionEdit(a: Analysis, text: string, label: string, line: string, opts?: CitationOptions): TextEdit | InsertErrorCode {
+export function definitionEdit(
+  a: Analysis,
+  text: string,
+  label: string,
+  line: string,
+  opts?: CitationOptions,
+): TextEdit | InsertErrorCode {
   const { lines, model } = a;
   const eol = model.eol;
   const n = Number(label);
   const section = model.referencesSection;
   if (section) {
-    const inSection = model.definitions.filter((d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel);
+    const inSection = model.definitions.filter(
+      (d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel,
+    );
     const next = inSection.find((d) => d.number > n);
     if (next) {
       const at = lines.lineStart(next.line);
@@ -193,7 +211,12 @@ function validSource(s: CitationSource): boolean {
  * A cursor inside code, HTML or front matter is an error; a cursor inside a link destination, entity,
  * reference… moves to its end.
  */
-export function insertCitation(text: string, cursorOffset: number, source: CitationSource, opts: InsertOptions = {}): InsertResult {
+export function insertCitation(
+  text: string,
+  cursorOffset: number,
+  source: CitationSource,
+  opts: InsertOptions = {},
+): InsertResult {
   if (!validSource(source)) return fail('invalid-source');
   const a = analyze(text, opts);
   const spot = placeCursor(a, text, cursorOffset);
@@ -206,7 +229,9 @@ export function insertCitation(text: string, cursorOffset: number, source: Citat
   if (opts.style === 'inline') citationText = formatInlineCitation(source);
   else {
     const key = citationKey(source);
-    const existing = a.model.definitions.find((d) => !d.duplicateLabel && d.citation && citationKey(d.citation) === key);
+    const existing = a.model.definitions.find(
+      (d) => !d.duplicateLabel && d.citation && citationKey(d.citation) === key,
+    );
     reused = existing !== undefined;
     label = existing?.label ?? nextLabel(a);
     citationText = `[^${label}]`;
@@ -227,10 +252,24 @@ export function insertCitation(text: string, cursorOffset: number, source: Citat
     def.newText = def.newText.replace(/^(?:\r?\n)+/, '');
     const joined = `${inserted.replace(/(?:\r?\n)+$/, '')}${eol}${eol}`;
     edits.unshift({ start: at, end: at, newText: joined });
-    return { ok: true, edits: normalizeEdits(edits), ...(label !== undefined ? { label } : {}), reused, inserted: joined, offset: at };
+    return {
+      ok: true,
+      edits: normalizeEdits(edits),
+      ...(label !== undefined ? { label } : {}),
+      reused,
+      inserted: joined,
+      offset: at,
+    };
   }
   edits.unshift({ start: at, end: at, newText: inserted });
-  return { ok: true, edits: normalizeEdits(edits), ...(label !== undefined ? { label } : {}), reused, inserted, offset: at };
+  return {
+    ok: true,
+    edits: normalizeEdits(edits),
+    ...(label !== undefined ? { label } : {}),
+    reused,
+    inserted,
+    offset: at,
+  };
 }
 
 function snippetSpot(a: Analysis, spot: Extract<Spot, { ok: true }>): number {

@@ -52,21 +52,30 @@ export function lintAnalysis(a: Analysis): Diagnostic[] {
   function fixFor(p: Problem): Fix | undefined {
     switch (p.code) {
       case 'undefined-reference':
-        return fix('citations.fix.removeReference', [p.label!], [{ start: p.range.start, end: p.range.end, newText: '' }]);
+        return fix(
+          'citations.fix.removeReference',
+          [p.label!],
+          [{ start: p.range.start, end: p.range.end, newText: '' }],
+        );
       case 'unused-definition':
         return fix('citations.fix.removeDefinition', [p.label!], [deleteLine(lines, p.range.line)]);
       case 'duplicate-source': {
         const keeper = p.args[1]!;
         const edits: TextEdit[] = [deleteLine(lines, p.range.line)];
         for (const r of model.references) {
-          if (r.ours && r.label === p.label) edits.push({ start: r.range.start + 2, end: r.range.end - 1, newText: keeper });
+          if (r.ours && r.label === p.label)
+            edits.push({ start: r.range.start + 2, end: r.range.end - 1, newText: keeper });
         }
         return fix('citations.fix.merge', [p.label!, keeper], edits);
       }
       case 'malformed-citation': {
         const raw = unescapedTail(p.range.start, p.range.end);
         if (!raw) return undefined;
-        return fix('citations.fix.chunkIndex', [raw.fixed], [{ start: raw.start, end: p.range.end - raw.trail, newText: raw.fixed }]);
+        return fix(
+          'citations.fix.chunkIndex',
+          [raw.fixed],
+          [{ start: raw.start, end: p.range.end - raw.trail, newText: raw.fixed }],
+        );
       }
       case 'duplicate-label':
         renumberFix ??= fix('citations.fix.renumber', [], renumberAnalysis(a).edits);
@@ -89,7 +98,8 @@ export function lintAnalysis(a: Analysis): Diagnostic[] {
     const idx = text.slice(hash + 1).trim();
     if (!/^[0-9]+$/.test(idx)) return undefined;
     const fixed = String(Number(idx));
-    if (!parseCitation(`${unescapeMarkdown(text.slice(text.startsWith('〔') ? 1 : 0, hash))}#${fixed}`).ok) return undefined;
+    if (!parseCitation(`${unescapeMarkdown(text.slice(text.startsWith('〔') ? 1 : 0, hash))}#${fixed}`).ok)
+      return undefined;
     return { start: start + hash + 1, fixed, trail };
   }
 }

@@ -176,7 +176,16 @@ function build(probe: boolean): MarkdownIt {
     const wrap = (name: string, kind: ProbeSpan['kind'], linkDest = false): void =>
       md.inline.ruler.at(name, recording(original<InlineRule>(md.inline.ruler, name), kind, linkDest));
     wrap('backticks', 'code');
-    for (const name of ['image', 'autolink', 'html_inline', 'entity', 'escape', 'footnote_inline', 'footnote_ref', 'sn_cite']) {
+    for (const name of [
+      'image',
+      'autolink',
+      'html_inline',
+      'entity',
+      'escape',
+      'footnote_inline',
+      'footnote_ref',
+      'sn_cite',
+    ]) {
       wrap(name, 'atomic');
     }
     wrap('link', 'atomic', true);

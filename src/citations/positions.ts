@@ -79,8 +79,7 @@ export class LineIndex {
 
 /** How an inline token's content sits in its source lines. */
 export type InlineKind =
-  | { kind: 'lines'; firstLine: number; atx: boolean }
-  | { kind: 'cell'; line: number; cell: number; inQuote: boolean };
+  { kind: 'lines'; firstLine: number; atx: boolean } | { kind: 'cell'; line: number; cell: number; inQuote: boolean };
 
 /**
  * Builds a function mapping an offset in an inline token's `content` to a document offset.
@@ -103,7 +102,9 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
     const cl = content.slice(cStart, cEnd);
     // the parser saw CRLF as ` \n` (see normalizeForParser): the space is part of its line
     const lineEnd = lines.lineEnd(line);
-    const src = lines.lineText(line) + (lines.text.charCodeAt(lineEnd) === 0x0d && lines.text.charCodeAt(lineEnd + 1) === 0x0a ? ' ' : '');
+    const src =
+      lines.lineText(line) +
+      (lines.text.charCodeAt(lineEnd) === 0x0d && lines.text.charCodeAt(lineEnd + 1) === 0x0a ? ' ' : '');
     const base = lines.lineStart(line);
     let endInSrc: number;
     if (where.atx) {
@@ -141,7 +142,13 @@ function isJsSpace(ch: string): boolean {
   return ch.trim() === '';
 }
 
-function cellMapper(lines: LineIndex, content: string, line: number, cell: number, inQuote: boolean): (p: number) => number {
+function cellMapper(
+  lines: LineIndex,
+  content: string,
+  line: number,
+  cell: number,
+  inQuote: boolean,
+): (p: number) => number {
   const src = lines.lineText(line);
   const base = lines.lineStart(line);
   // source offsets of each cell's characters, as markdown-it's escaped split produces them

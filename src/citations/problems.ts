@@ -7,11 +7,7 @@ import type { DocumentModel } from './analyze';
 import type { SourceRange } from './types';
 
 export type ProblemCode =
-  | 'undefined-reference'
-  | 'unused-definition'
-  | 'duplicate-source'
-  | 'malformed-citation'
-  | 'duplicate-label';
+  'undefined-reference' | 'unused-definition' | 'duplicate-source' | 'malformed-citation' | 'duplicate-label';
 
 /** One problem, without a fix (see `lint` for fixes). */
 export interface Problem {
@@ -40,8 +36,23 @@ export function formatMessage(key: string, args: readonly string[]): string {
   return (MESSAGES[key] ?? key).replace(/\{(\d+)\}/g, (m, n: string) => args[Number(n)] ?? m);
 }
 
-function problem(code: ProblemCode, severity: Problem['severity'], messageKey: string, args: string[], range: SourceRange, label?: string): Problem {
-  return { code, severity, ...(label !== undefined ? { label } : {}), message: formatMessage(messageKey, args), messageKey, args, range };
+function problem(
+  code: ProblemCode,
+  severity: Problem['severity'],
+  messageKey: string,
+  args: string[],
+  range: SourceRange,
+  label?: string,
+): Problem {
+  return {
+    code,
+    severity,
+    ...(label !== undefined ? { label } : {}),
+    message: formatMessage(messageKey, args),
+    messageKey,
+    args,
+    range,
+  };
 }
 
 /** Every problem of a model, in document order. */
@@ -49,7 +60,8 @@ export function collectProblems(model: DocumentModel): Problem[] {
   const out: Problem[] = [];
   const used = new Set(model.references.map((r) => r.label));
   for (const r of model.references) {
-    if (!r.defined) out.push(problem('undefined-reference', 'error', 'citations.undefinedReference', [r.label], r.range, r.label));
+    if (!r.defined)
+      out.push(problem('undefined-reference', 'error', 'citations.undefinedReference', [r.label], r.range, r.label));
   }
   const firstByKey = new Map<string, string>();
   const sorted = [...model.definitions].filter((d) => !d.duplicateLabel).sort((a, b) => a.number - b.number);
@@ -58,7 +70,10 @@ export function collectProblems(model: DocumentModel): Problem[] {
     const key = citationKey(d.citation);
     const first = firstByKey.get(key);
     if (first === undefined) firstByKey.set(key, d.label);
-    else out.push(problem('duplicate-source', 'warning', 'citations.duplicateSource', [d.label, first, key], d.range, d.label));
+    else
+      out.push(
+        problem('duplicate-source', 'warning', 'citations.duplicateSource', [d.label, first, key], d.range, d.label),
+      );
   }
   for (const d of model.definitions) {
     if (d.duplicateLabel) {
@@ -66,17 +81,37 @@ export function collectProblems(model: DocumentModel): Problem[] {
       continue;
     }
     if (d.error) {
-      out.push(problem('malformed-citation', 'error', 'citations.malformedDefinition', [d.citationRaw, d.label, d.error.message], d.citationRange, d.label));
+      out.push(
+        problem(
+          'malformed-citation',
+          'error',
+          'citations.malformedDefinition',
+          [d.citationRaw, d.label, d.error.message],
+          d.citationRange,
+          d.label,
+        ),
+      );
     }
     if (!used.has(d.label)) {
-      out.push(problem('unused-definition', 'warning', 'citations.unusedDefinition', [d.label, d.citationRaw], d.range, d.label));
+      out.push(
+        problem(
+          'unused-definition',
+          'warning',
+          'citations.unusedDefinition',
+          [d.label, d.citationRaw],
+          d.range,
+          d.label,
+        ),
+      );
     }
   }
   for (const d of model.authorDefinitions) {
-    if (d.duplicateLabel) out.push(problem('duplicate-label', 'error', 'citations.duplicateLabel', [d.label], d.range, d.label));
+    if (d.duplicateLabel)
+      out.push(problem('duplicate-label', 'error', 'citations.duplicateLabel', [d.label], d.range, d.label));
   }
   for (const c of model.inlineCitations) {
-    if (c.error) out.push(problem('malformed-citation', 'error', 'citations.malformedInline', [c.raw, c.error.message], c.range));
+    if (c.error)
+      out.push(problem('malformed-citation', 'error', 'citations.malformedInline', [c.raw, c.error.message], c.range));
   }
   return out.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
 }

@@ -122,7 +122,8 @@ export function renumberAnalysis(a: Analysis, opts: RenumberOptions = {}): Renum
     const d = sorted[i]!;
     const body = lines.text.slice(d.range.start + d.label.length + 3, d.range.end);
     const line = `[^${newOf.get(d)!}]${body}`;
-    if (line !== lines.text.slice(slot.range.start, slot.range.end)) edits.push({ start: slot.range.start, end: slot.range.end, newText: line });
+    if (line !== lines.text.slice(slot.range.start, slot.range.end))
+      edits.push({ start: slot.range.start, end: slot.range.end, newText: line });
   });
   return { edits: normalizeEdits(edits), mapping, unused };
 }

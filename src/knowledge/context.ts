@@ -111,9 +111,11 @@ export function cleanMarkdown(text: string, from = 0, to = text.length): { text:
     const lineEnd = nl === -1 || nl > to ? to : nl;
     const line = text.slice(lineStart, lineEnd);
     if (!first) {
-      const quoteContinues = /^\s{0,3}>/.test(line) && /^\s{0,3}>/.test(previous) && !BLOCK_START.test(line.replace(/^\s{0,3}>\s?/, ''));
+      const quoteContinues =
+        /^\s{0,3}>/.test(line) && /^\s{0,3}>/.test(previous) && !BLOCK_START.test(line.replace(/^\s{0,3}>\s?/, ''));
       if ((BLOCK_START.test(line) && !quoteContinues) || PARAGRAPH_BREAK.test(line)) emit('\n', lineStart - 1);
-      else if (/[A-Za-z0-9.,;:!?]/.test(out[out.length - 1] ?? '') && /^\s*[A-Za-z0-9]/.test(line)) emit(' ', lineStart - 1);
+      else if (/[A-Za-z0-9.,;:!?]/.test(out[out.length - 1] ?? '') && /^\s*[A-Za-z0-9]/.test(line))
+        emit(' ', lineStart - 1);
     }
     first = false;
     if (!PARAGRAPH_BREAK.test(line)) {

@@ -91,7 +91,13 @@ export function fuseLists<P extends PassageLike>(
       a.best.listIndex - b.best.listIndex ||
       (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
-  return entries.map((e, i) => ({ key: e.key, passage: e.best.passage, rank: i + 1, fusedScore: e.fusedScore, hits: e.hits }));
+  return entries.map((e, i) => ({
+    key: e.key,
+    passage: e.best.passage,
+    rank: i + 1,
+    fusedScore: e.fusedScore,
+    hits: e.hits,
+  }));
 }
 
 /**

@@ -7,9 +7,7 @@ import { realScheduler, type Scheduler } from './scheduler';
 
 /** How a call ended: with the value, or replaced by a newer call, or cancelled. */
 export type LatestResult<R> =
-  | { readonly status: 'ok'; readonly value: R }
-  | { readonly status: 'superseded' }
-  | { readonly status: 'cancelled' };
+  { readonly status: 'ok'; readonly value: R } | { readonly status: 'superseded' } | { readonly status: 'cancelled' };
 
 /** Options of {@link createLatestOnly}. */
 export interface LatestOnlyOptions {

@@ -6,8 +6,10 @@
 
 /** English templates, one per message key. */
 export const messagesEn = {
-  'vocabulary.warning.notObject': 'The vocabulary setting must be an object with "crops", "stages" and "tasks"; it was ignored.',
-  'vocabulary.warning.unknownKey': 'Unknown key "{0}" in the vocabulary setting was ignored (known keys: crops, stages, tasks).',
+  'vocabulary.warning.notObject':
+    'The vocabulary setting must be an object with "crops", "stages" and "tasks"; it was ignored.',
+  'vocabulary.warning.unknownKey':
+    'Unknown key "{0}" in the vocabulary setting was ignored (known keys: crops, stages, tasks).',
   'vocabulary.warning.notList': '"{0}" in the vocabulary setting must be a list; it was ignored.',
   'vocabulary.warning.notMap': '"{0}" in the vocabulary setting must map a crop to a list of stages; it was ignored.',
   'vocabulary.warning.invalidEntry': 'The vocabulary entry at {0} is invalid and was ignored: {1}',
@@ -21,12 +23,15 @@ export const messagesEn = {
   'score.note.rrf': 'RRF score: it only orders the results. It is not a percentage and not a confidence.',
   'score.note.cosine': 'Cosine similarity between the query and the passage (0 to 1).',
   'score.note.unknown': 'Unknown score type "{0}": the server\'s order is kept and the raw value is not interpreted.',
-  'score.note.fused': 'Several result lists fused by rank (RRF, k = {0}); raw scores of different lists are never compared.',
+  'score.note.fused':
+    'Several result lists fused by rank (RRF, k = {0}); raw scores of different lists are never compared.',
 
   'minSimilarity.applied': 'Minimum similarity {0}: {1} of {2} passages hidden.',
   'minSimilarity.disabled': 'No minimum similarity is applied.',
-  'minSimilarity.ignoredRrf': 'Minimum similarity not applied: these are RRF scores, which only order results and are not similarities.',
-  'minSimilarity.ignoredUnknown': 'Minimum similarity not applied: the score type "{0}" is unknown, so its values are not similarities.',
+  'minSimilarity.ignoredRrf':
+    'Minimum similarity not applied: these are RRF scores, which only order results and are not similarities.',
+  'minSimilarity.ignoredUnknown':
+    'Minimum similarity not applied: the score type "{0}" is unknown, so its values are not similarities.',
 
   'miss.title': 'No passage in the knowledge base matched.',
   'miss.candidates': 'Candidates: {0} vector / {1} full-text.',
@@ -37,8 +42,10 @@ export const messagesEn = {
   'offer.disableThreshold': 'Retry with the score threshold off (0)',
   'offer.refine': 'Refine the query: crop, growth stage, farm task',
   'offer.allKnowledgeBases': 'Search all knowledge bases instead of {0}',
-  'offer.warning.noise': 'Low scores bring noise: passages scoring under {0} are often off-topic. Check each one before citing it.',
-  'offer.warning.thresholdOff': 'With the threshold off, unrelated low-scoring passages are returned. Check each one before citing it.',
+  'offer.warning.noise':
+    'Low scores bring noise: passages scoring under {0} are often off-topic. Check each one before citing it.',
+  'offer.warning.thresholdOff':
+    'With the threshold off, unrelated low-scoring passages are returned. Check each one before citing it.',
 
   'counts.vector': 'Vector candidates: {0}',
   'counts.fulltext': 'Full-text candidates: {0}',

@@ -113,8 +113,7 @@ export function missOffers(miss: MissInfo, args: SearchArgs, options: MissOfferO
   const noiseBelow = options.noiseBelow ?? 0.5;
   const used = miss.threshold ?? args.scoreThreshold ?? options.defaultThreshold ?? 0.7;
   const offers: MissOffer[] = [];
-  const hadCandidates =
-    (miss.filtered ?? 0) > 0 || (miss.vectorCandidates ?? 0) > 0 || miss.vectorCandidates == null;
+  const hadCandidates = (miss.filtered ?? 0) > 0 || (miss.vectorCandidates ?? 0) > 0 || miss.vectorCandidates == null;
 
   if (used > 0 && hadCandidates) {
     const best = miss.bestScore;

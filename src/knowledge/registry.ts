@@ -18,7 +18,9 @@ export interface KnowledgeBaseRegistryState {
 
 const stateSchema = z.object({
   version: z.literal(1),
-  bases: z.array(z.object({ code: z.string().trim().min(1), name: z.string().trim().min(1).optional() }).catch({ code: '' })),
+  bases: z.array(
+    z.object({ code: z.string().trim().min(1), name: z.string().trim().min(1).optional() }).catch({ code: '' }),
+  ),
 });
 
 /** Splits a comma-joined `kb_code` / `kb_name` string (ASCII or full-width commas), trimming parts. */

@@ -21,7 +21,10 @@ const KNOWN_WARNINGS: readonly { readonly re: RegExp; readonly message: Message 
  * the server's pipeline runs), then one per distinct warning (recognised ones localised, others as
  * `warning.server` with the server's text).
  */
-export function summarizeCounts(counts: SearchCounts | null | undefined, warnings: readonly string[] | null | undefined): Message[] {
+export function summarizeCounts(
+  counts: SearchCounts | null | undefined,
+  warnings: readonly string[] | null | undefined,
+): Message[] {
   const lines: Message[] = [];
   const stages = [
     ['vector', 'counts.vector'],

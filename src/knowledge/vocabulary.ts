@@ -78,9 +78,19 @@ const taskSchema = entrySchema.extend({ crops: z.array(text).optional() });
 const KNOWN_KEYS = new Set(['crops', 'stages', 'tasks', '$schema']);
 
 type EntryInput = z.infer<typeof entrySchema>;
-interface MutableEntry { id: string; labels: { 'zh-CN': string; en: string }; aliases: string[] }
-interface MutableCrop extends MutableEntry { kbCode?: string; kbName?: string; stages: MutableEntry[] }
-interface MutableTask extends MutableEntry { crops?: string[] }
+interface MutableEntry {
+  id: string;
+  labels: { 'zh-CN': string; en: string };
+  aliases: string[];
+}
+interface MutableCrop extends MutableEntry {
+  kbCode?: string;
+  kbName?: string;
+  stages: MutableEntry[];
+}
+interface MutableTask extends MutableEntry {
+  crops?: string[];
+}
 
 let builtinCache: Vocabulary | undefined;
 
@@ -110,7 +120,10 @@ export function loadVocabulary(userExtension: unknown, base: Vocabulary = builti
     warnings.push({ path, message });
   };
   const crops: MutableCrop[] = base.crops.map(copyCrop);
-  const tasks: MutableTask[] = base.tasks.map((t) => ({ ...copyEntry(t), ...(t.crops ? { crops: [...t.crops] } : {}) }));
+  const tasks: MutableTask[] = base.tasks.map((t) => ({
+    ...copyEntry(t),
+    ...(t.crops ? { crops: [...t.crops] } : {}),
+  }));
 
   if (userExtension === undefined || userExtension === null) return { vocabulary: freeze(crops, tasks), warnings };
   if (typeof userExtension !== 'object' || Array.isArray(userExtension)) {

@@ -79,8 +79,7 @@ export interface KnowledgeSearchArgs {
 
 /** Arguments of {@link ShunongClient.recognizeCrop}: an image URL or base64 (bare or data URI), and the model. */
 export type RecognizeCropArgs =
-  | { imageUrl: string; recognitionType: RecognitionType }
-  | { imageBase64: string; recognitionType: RecognitionType };
+  { imageUrl: string; recognitionType: RecognitionType } | { imageBase64: string; recognitionType: RecognitionType };
 
 /** Arguments of {@link ShunongClient.currentTime}. */
 export interface CurrentTimeArgs {
@@ -109,7 +108,10 @@ class Retryable extends Error {
   toPublic(attempts: number): ShunongError {
     if (this.reason === 'rate-limited') return new RateLimitedError(this.retryAfterMs, attempts);
     if (this.reason === 'server') return new ServerError(this.status ?? 500, attempts, this.detail || undefined);
-    return new NetworkError(`The reply stream from the endpoint was cut short (${this.detail}); ${attempts} attempt(s).`, 'SSE_CUT');
+    return new NetworkError(
+      `The reply stream from the endpoint was cut short (${this.detail}); ${attempts} attempt(s).`,
+      'SSE_CUT',
+    );
   }
 }
 
@@ -154,12 +156,16 @@ function parseArgs(args: Record<string, unknown> | string | undefined): Record<s
     try {
       v = JSON.parse(t);
     } catch (e) {
-      throw new InvalidArgumentsError(`The arguments are not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+      throw new InvalidArgumentsError(
+        `The arguments are not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
-    if (!v || typeof v !== 'object' || Array.isArray(v)) throw new InvalidArgumentsError('The arguments must be a JSON object.');
+    if (!v || typeof v !== 'object' || Array.isArray(v))
+      throw new InvalidArgumentsError('The arguments must be a JSON object.');
     return v as Record<string, unknown>;
   }
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new InvalidArgumentsError('The arguments must be an object.');
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    throw new InvalidArgumentsError('The arguments must be an object.');
   return args;
 }
 
@@ -263,7 +269,9 @@ export class ShunongClient {
       return this.connect(options.signal);
     }
     return this.run({ signal: options.signal }, async (sig, key, budget, started) =>
-      this.withRetry(sig, started, budget, async () => this.attempt(key, sig, async (s, ctx) => this.fetchTools(s, ctx))),
+      this.withRetry(sig, started, budget, async () =>
+        this.attempt(key, sig, async (s, ctx) => this.fetchTools(s, ctx)),
+      ),
     );
   }
 
@@ -276,7 +284,11 @@ export class ShunongClient {
    * With `raiseOnError` (default true) failures throw typed {@link ShunongError}s; with false they
    * come back as an envelope with `success: false` and `message` = the reason.
    */
-  async callTool(name: string, args?: Record<string, unknown> | string, options: CallOptions = {}): Promise<CallEnvelope> {
+  async callTool(
+    name: string,
+    args?: Record<string, unknown> | string,
+    options: CallOptions = {},
+  ): Promise<CallEnvelope> {
     const started = this.scheduler.now();
     const traceId = randomUUID().replace(/-/g, '').slice(0, 16);
     let resolved: string | null = null;
@@ -295,7 +307,10 @@ export class ShunongClient {
     } catch (e) {
       if (options.raiseOnError !== false) throw e;
       const err = e instanceof ShunongError ? e : undefined;
-      const message = redactSecret(err instanceof ToolReportedError ? err.reason : e instanceof Error ? e.message : String(e), this.lastKey);
+      const message = redactSecret(
+        err instanceof ToolReportedError ? err.reason : e instanceof Error ? e.message : String(e),
+        this.lastKey,
+      );
       return {
         success: false,
         data: { error: message, kind: err ? err.kind : 'internal', details: err ? err.details() : {} },
@@ -359,7 +374,12 @@ export class ShunongClient {
 
   /** get_current_time (China time, with the current and next solar terms). */
   async currentTime(args: CurrentTimeArgs = {}, o: CallOptions = {}): Promise<CurrentTime> {
-    return this.invoke('get_current_time', compact({ format: args.format, withSolarTerms: args.withSolarTerms }), CurrentTimeSchema, o);
+    return this.invoke(
+      'get_current_time',
+      compact({ format: args.format, withSolarTerms: args.withSolarTerms }),
+      CurrentTimeSchema,
+      o,
+    );
   }
 
   /** Subscribes to tool-list changes (listChanged, re-initialize, refresh); returns the unsubscribe function. */
@@ -376,7 +396,11 @@ export class ShunongClient {
     const pending = this.pending?.promise;
     this.pending = undefined;
     this.current = undefined;
-    if (pending) await pending.then((s) => s.close(), () => undefined);
+    if (pending)
+      await pending.then(
+        (s) => s.close(),
+        () => undefined,
+      );
     await Promise.all([...this.sessions].map((s) => s.close()));
     this.sessions.clear();
     this.closed = false;
@@ -434,7 +458,13 @@ export class ShunongClient {
       return await body(ctl.signal, key, timeoutMs, started);
     } catch (e) {
       const reason: unknown = ctl.signal.reason;
-      if (ctl.signal.aborted && reason instanceof ShunongError && !(e instanceof ToolReportedError) && !(e instanceof AuthError)) throw reason;
+      if (
+        ctl.signal.aborted &&
+        reason instanceof ShunongError &&
+        !(e instanceof ToolReportedError) &&
+        !(e instanceof AuthError)
+      )
+        throw reason;
       throw e;
     } finally {
       timer.abort(DISARMED);
@@ -471,7 +501,11 @@ export class ShunongClient {
    * Runs `fn` on the session for `key` with a fresh request context bound to the call's signal.
    * An expired session is re-initialized once (single flight, new transport and Client) and `fn` retried once.
    */
-  private async attempt<T>(key: string, signal: AbortSignal, fn: (s: Session, ctx: RequestContext) => Promise<T>): Promise<T> {
+  private async attempt<T>(
+    key: string,
+    signal: AbortSignal,
+    fn: (s: Session, ctx: RequestContext) => Promise<T>,
+  ): Promise<T> {
     let session = await this.acquire(key, signal);
     for (let round = 0; ; round++) {
       const s = session;
@@ -491,7 +525,8 @@ export class ShunongClient {
       } catch (e) {
         const err = this.classify(e, ctx, ctl.signal, cut, key);
         if (err instanceof SessionExpired) {
-          if (round > 0) throw new ProtocolError('The session expired again right after it was re-initialized.', err.status);
+          if (round > 0)
+            throw new ProtocolError('The session expired again right after it was re-initialized.', err.status);
           this.log?.(`note: session expired (HTTP ${err.status}); re-initializing`);
           session = await this.recover(s, key, signal);
           continue;
@@ -623,7 +658,9 @@ export class ShunongClient {
     if (this.store) {
       Promise.resolve()
         .then(() => this.store?.save(this.endpoint, tools))
-        .catch((e: unknown) => this.log?.(`note: the tool list store failed to save: ${e instanceof Error ? e.message : String(e)}`));
+        .catch((e: unknown) =>
+          this.log?.(`note: the tool list store failed to save: ${e instanceof Error ? e.message : String(e)}`),
+        );
     }
     for (const l of [...this.listeners]) {
       try {
@@ -642,7 +679,8 @@ export class ShunongClient {
     this.refreshing = this.fetchTools(s, ctx)
       .then(
         () => undefined,
-        (e: unknown) => this.log?.(`note: refreshing the tool list failed: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) =>
+          this.log?.(`note: refreshing the tool list failed: ${e instanceof Error ? e.message : String(e)}`),
       )
       .finally(() => {
         s.leave();
@@ -660,7 +698,8 @@ export class ShunongClient {
       if (props && !Object.prototype.hasOwnProperty.call(props, k)) dropped.push(k);
       else out[k] = v;
     }
-    if (dropped.length) this.log?.(`note: ${tool.name} does not declare ${dropped.map((d) => `"${d}"`).join(', ')}; not sent`);
+    if (dropped.length)
+      this.log?.(`note: ${tool.name} does not declare ${dropped.map((d) => `"${d}"`).join(', ')}; not sent`);
     return out;
   }
 
@@ -718,12 +757,23 @@ export class ShunongClient {
       tools.map((t) => t.name),
     );
     const tool = tools.find((t) => t.name === r.name);
-    if (!tool) throw new UnknownToolError(name, [], tools.map((t) => t.name));
+    if (!tool)
+      throw new UnknownToolError(
+        name,
+        [],
+        tools.map((t) => t.name),
+      );
     return tool;
   }
 
   /** Maps whatever the SDK or fetch threw to a typed failure (key redacted), or an internal retry / expiry marker. */
-  private classify(e: unknown, ctx: RequestContext, signal: AbortSignal | undefined, cut: string | undefined, key: string): Classified {
+  private classify(
+    e: unknown,
+    ctx: RequestContext,
+    signal: AbortSignal | undefined,
+    cut: string | undefined,
+    key: string,
+  ): Classified {
     if (e instanceof ShunongError || e instanceof SessionExpired || e instanceof Retryable) return e;
     if (cut !== undefined) return new Retryable('cut', undefined, undefined, cut);
     const reason: unknown = signal?.reason;
@@ -731,7 +781,9 @@ export class ShunongClient {
     const clean = (s: string): string => redactSecret(s, key);
     if (e instanceof StreamableHTTPError) {
       const status = e.code ?? -1;
-      const body = clean(e.message.replace(/^Streamable HTTP error:\s*/, '').replace(/^Error POSTing to endpoint:\s*/, ''));
+      const body = clean(
+        e.message.replace(/^Streamable HTTP error:\s*/, '').replace(/^Error POSTing to endpoint:\s*/, ''),
+      );
       if (status === 401) return new AuthError(/missing/i.test(body) ? 'missing-key' : 'invalid-key');
       if ((status === 404 || status === 400) && /session/i.test(body)) return new SessionExpired(status);
       if (status === 429) return new Retryable('rate-limited', 429, ctx.retryAfterMs, body);
@@ -741,17 +793,22 @@ export class ShunongClient {
     if (e instanceof McpError) {
       if (e.code === ErrorCode.RequestTimeout) return new TimeoutError(this.timeoutMs);
       if (e.code === ErrorCode.ConnectionClosed) {
-        return this.closed ? new CancelledError('The client was closed.') : new NetworkError('The connection to the endpoint was closed.', 'CLOSED');
+        return this.closed
+          ? new CancelledError('The client was closed.')
+          : new NetworkError('The connection to the endpoint was closed.', 'CLOSED');
       }
       return new ProtocolError(clean(e.message), undefined, e.code);
     }
     const code = systemCode(e);
-    if (code && NETWORK_RETRYABLE.has(code)) return new Retryable('cut', undefined, undefined, `connection lost (${code})`);
+    if (code && NETWORK_RETRYABLE.has(code))
+      return new Retryable('cut', undefined, undefined, `connection lost (${code})`);
     if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message)) {
       return new NetworkError(`Cannot reach ${this.endpoint}${code ? ` (${code})` : ''}.`, code ?? 'FETCH_FAILED');
     }
-    if (e instanceof Error && e.name === 'AbortError') return new NetworkError('The request was aborted by the transport.', 'ABORTED');
-    if (e instanceof Error && e.name === 'ZodError') return new ProtocolError(`The endpoint sent an invalid JSON-RPC message: ${clean(e.message).slice(0, 200)}`);
+    if (e instanceof Error && e.name === 'AbortError')
+      return new NetworkError('The request was aborted by the transport.', 'ABORTED');
+    if (e instanceof Error && e.name === 'ZodError')
+      return new ProtocolError(`The endpoint sent an invalid JSON-RPC message: ${clean(e.message).slice(0, 200)}`);
     return new ProtocolError(clean(e instanceof Error ? e.message : String(e)));
   }
 }

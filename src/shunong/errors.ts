@@ -43,7 +43,10 @@ export abstract class ShunongError extends Error {
 export class AuthError extends ShunongError {
   readonly kind = 'auth' as const;
   readonly status = 401 as const;
-  constructor(readonly reason: 'missing-key' | 'invalid-key', message?: string) {
+  constructor(
+    readonly reason: 'missing-key' | 'invalid-key',
+    message?: string,
+  ) {
     super(
       message ??
         (reason === 'missing-key'

@@ -102,7 +102,11 @@ function errorCode(e: unknown): string {
  * the reply over). The SDK reads the last events through its own stream pipeline after this stream
  * closes, so the check waits for that pipeline (promise jobs only) to drain first.
  */
-function watchSse(body: ReadableStream<Uint8Array>, ctx: RequestContext, onCut: (why: string) => void): ReadableStream<Uint8Array> {
+function watchSse(
+  body: ReadableStream<Uint8Array>,
+  ctx: RequestContext,
+  onCut: (why: string) => void,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const check = (why: string): void => {
     if (!ctx.answered) setImmediate(() => ctx.answered || onCut(why));

@@ -8,7 +8,15 @@ export * from './errors';
 export * from './schemas';
 export type * from './types';
 export { parseToolResult, type RawToolResult } from './parse';
-export { resolveToolName, suggestToolNames, nameSimilarity, methodNameOf, SERVICE_NAME, type Resolution, type ResolvedBy } from './resolve';
+export {
+  resolveToolName,
+  suggestToolNames,
+  nameSimilarity,
+  methodNameOf,
+  SERVICE_NAME,
+  type Resolution,
+  type ResolvedBy,
+} from './resolve';
 export { realScheduler } from './scheduler';
 export { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 export { parseRetryAfter, isLoopbackHost } from './fetch';

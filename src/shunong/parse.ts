@@ -38,20 +38,29 @@ function fieldPath(path: readonly PropertyKey[]): string {
 export function parseToolResult<T = unknown>(tool: string, result: RawToolResult, schema?: z.ZodType<T>): T {
   const text = firstText(result);
   if (result.isError === true) throw parseToolFailure(text ?? '');
-  if (text === undefined) throw new ResultShapeError(tool, 'content[0].text', 'is missing (no text content in the result)');
+  if (text === undefined)
+    throw new ResultShapeError(tool, 'content[0].text', 'is missing (no text content in the result)');
   const effective = (schema ?? TOOL_RESULT_SCHEMAS[tool]) as z.ZodType<T> | undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     if (!effective) return text as T;
-    throw new ResultShapeError(tool, 'content[0].text', `is not JSON (starts with ${JSON.stringify(text.slice(0, 60))})`);
+    throw new ResultShapeError(
+      tool,
+      'content[0].text',
+      `is not JSON (starts with ${JSON.stringify(text.slice(0, 60))})`,
+    );
   }
   if (!effective) return json as T;
   const parsed = effective.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ResultShapeError(tool, issue ? fieldPath(issue.path) : '(root)', issue ? `does not match: ${issue.message}` : 'does not match');
+    throw new ResultShapeError(
+      tool,
+      issue ? fieldPath(issue.path) : '(root)',
+      issue ? `does not match: ${issue.message}` : 'does not match',
+    );
   }
   const data = parsed.data;
   if (tool === 'knowledge_search') checkKnowledgeHit(data);

@@ -73,7 +73,12 @@ export function nameSimilarity(requested: string, tool: string): number {
 }
 
 /** Up to `limit` tool names scored by {@link nameSimilarity} (at least `min`), best first. */
-export function suggestToolNames(requested: string, available: readonly string[], limit = 3, min = 0.4): { name: string; score: number }[] {
+export function suggestToolNames(
+  requested: string,
+  available: readonly string[],
+  limit = 3,
+  min = 0.4,
+): { name: string; score: number }[] {
   return available
     .map((name) => ({ name, score: Math.round(nameSimilarity(requested.replace(PREFIX_RE, ''), name) * 100) / 100 }))
     .filter((s) => s.score >= min)
@@ -94,7 +99,8 @@ export function resolveToolName(requested: string, available: readonly string[])
   const n = norm(stripped);
   if (n) {
     const same = available.filter((t) => norm(t) === n);
-    if (same.length === 1 && same[0] !== undefined) return { name: same[0], by: stripped !== input ? 'prefixed' : 'method' };
+    if (same.length === 1 && same[0] !== undefined)
+      return { name: same[0], by: stripped !== input ? 'prefixed' : 'method' };
     if (same.length > 1) throw new AmbiguousToolError(requested, same);
     const partial = available.filter((t) => norm(t).includes(n));
     if (partial.length === 1 && partial[0] !== undefined) return { name: partial[0], by: 'partial' };

@@ -26,7 +26,12 @@ export function retryPolicy(o: RetryOptions | undefined): RetryPolicy {
  * (a random point in its upper half). With Retry-After: at least the server's delay, jitter only added
  * on top of it (never shortens it), whatever the cap.
  */
-export function backoffDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined, random: () => number): number {
+export function backoffDelay(
+  policy: RetryPolicy,
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number {
   const r = Math.min(Math.max(random(), 0), 1);
   const cap = Math.min(policy.maxDelayMs, policy.baseMs * 2 ** Math.max(0, retry - 1));
   const jittered = cap / 2 + (cap / 2) * r;

@@ -14,10 +14,13 @@ export const realScheduler: Scheduler = {
         clearTimeout(timer);
         reject(signal?.reason);
       };
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, Math.min(ms, 2_147_483_647)));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, Math.min(ms, 2_147_483_647)),
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   },

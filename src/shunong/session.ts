@@ -47,7 +47,10 @@ class ObservedTransport extends StreamableHTTPClientTransport {
       },
     });
   }
-  override send(message: JSONRPCMessage | JSONRPCMessage[], options?: Parameters<StreamableHTTPClientTransport['send']>[1]): Promise<void> {
+  override send(
+    message: JSONRPCMessage | JSONRPCMessage[],
+    options?: Parameters<StreamableHTTPClientTransport['send']>[1],
+  ): Promise<void> {
     this.observe(message);
     return super.send(message, options);
   }
@@ -68,7 +71,11 @@ export interface SessionOptions {
 }
 
 /** Converts an SDK tool to the client's {@link ToolInfo}. */
-export function toToolInfo(t: { name: string; description?: string | undefined; inputSchema: { properties?: Record<string, unknown> | undefined; required?: string[] | undefined } }): ToolInfo {
+export function toToolInfo(t: {
+  name: string;
+  description?: string | undefined;
+  inputSchema: { properties?: Record<string, unknown> | undefined; required?: string[] | undefined };
+}): ToolInfo {
   const inputSchema: ToolInfo['inputSchema'] = { type: 'object' };
   if (t.inputSchema.properties) inputSchema.properties = t.inputSchema.properties;
   if (t.inputSchema.required) inputSchema.required = t.inputSchema.required;
@@ -111,7 +118,12 @@ export class Session {
       {
         fetch: fetchFn,
         // The endpoint has no GET stream and its POST streams are never resumable: never reconnect.
-        reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+        reconnectionOptions: {
+          maxRetries: 0,
+          initialReconnectionDelay: 1000,
+          maxReconnectionDelay: 1000,
+          reconnectionDelayGrowFactor: 1,
+        },
       },
       (message) => {
         const ctx = this.nextContext;
@@ -151,7 +163,10 @@ export class Session {
   async open(ctx: RequestContext, sdkTimeoutMs: number): Promise<void> {
     this.defaultContext = ctx;
     try {
-      await this.client.connect(this.transport, ctx.signal ? { signal: ctx.signal, timeout: sdkTimeoutMs } : { timeout: sdkTimeoutMs });
+      await this.client.connect(
+        this.transport,
+        ctx.signal ? { signal: ctx.signal, timeout: sdkTimeoutMs } : { timeout: sdkTimeoutMs },
+      );
     } finally {
       this.defaultContext = undefined;
     }
@@ -183,7 +198,10 @@ export class Session {
     for (let page = 0; page < 20; page++) {
       const params = cursor !== undefined ? { cursor } : undefined;
       const res = await this.bind(ctx, () =>
-        this.client.listTools(params, ctx.signal ? { signal: ctx.signal, timeout: sdkTimeoutMs } : { timeout: sdkTimeoutMs }),
+        this.client.listTools(
+          params,
+          ctx.signal ? { signal: ctx.signal, timeout: sdkTimeoutMs } : { timeout: sdkTimeoutMs },
+        ),
       );
       for (const t of res.tools) out.push(toToolInfo(t));
       cursor = res.nextCursor;

@@ -21,7 +21,11 @@ export const tests = [
       await input.fill('成都');
       await page.keyboard.press('Enter');
       const lines = page.locator('.editor-instance .view-lines').first();
-      await page.waitForFunction(() => /solar_term:/.test(document.querySelector('.editor-instance .view-lines')?.textContent ?? ''), null, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => /solar_term:/.test(document.querySelector('.editor-instance .view-lines')?.textContent ?? ''),
+        null,
+        { timeout: 30_000 },
+      );
       const text = await lines.innerText();
       assert.match(text, /date:\s\d{4}-\d{2}-\d{2}/);
       assert.match(text, /place:\s"成都"/);
@@ -42,7 +46,11 @@ export const tests = [
       const row = wb.quickInput.locator('.monaco-list-row', { hasText: '成都' }).first();
       await row.waitFor({ state: 'visible', timeout: 15_000 });
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('101270101'), null, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('101270101'),
+        null,
+        { timeout: 30_000 },
+      );
       await page.keyboard.press('Control+End');
       await page.waitForTimeout(500);
       const text = await lines.innerText();

@@ -26,7 +26,9 @@ export const tests = [
     run({ manifest }) {
       const cmd = manifest.contributes?.commands?.find((c) => c.command === 'shunong.draftWithKnowledge');
       assert.ok(cmd, 'no command shunong.draftWithKnowledge');
-      assert.ok(manifest.contributes?.menus?.['editor/context']?.some((m) => m.command === 'shunong.draftWithKnowledge'));
+      assert.ok(
+        manifest.contributes?.menus?.['editor/context']?.some((m) => m.command === 'shunong.draftWithKnowledge'),
+      );
       SCRATCH.create();
       writeFileSync(join(SCRATCH.path, FILE), `# 水稻简报\n\n## ${QUESTION}\n\n`);
     },
@@ -47,7 +49,13 @@ export const tests = [
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       // The box may be drawn before its value is set: give it time, then compare.
-      await page.waitForFunction((q) => document.querySelector('.quick-input-widget .quick-input-box input')?.value === q, QUESTION, { timeout: 15_000 }).catch(() => {});
+      await page
+        .waitForFunction(
+          (q) => document.querySelector('.quick-input-widget .quick-input-box input')?.value === q,
+          QUESTION,
+          { timeout: 15_000 },
+        )
+        .catch(() => {});
       assert.equal(await input.inputValue(), QUESTION, 'the question comes from the current heading');
       await screenshot('01-question');
       await page.keyboard.press('Enter');
@@ -72,9 +80,12 @@ export const tests = [
       assert.match(usage, /estimates|估算/, 'local usage figures are labelled as estimates');
       await accept.click();
       const lines = page.locator('.editor-group-container').first().locator('.view-lines');
-      await lines.filter({ hasText: '参考资料' }).waitFor({ state: 'visible', timeout: 20_000 }).catch(async () => {
-        await page.keyboard.press('Control+End');
-      });
+      await lines
+        .filter({ hasText: '参考资料' })
+        .waitFor({ state: 'visible', timeout: 20_000 })
+        .catch(async () => {
+          await page.keyboard.press('Control+End');
+        });
       await page.waitForTimeout(800);
       const text = await lines.innerText();
       assert.match(text, /\[\^1\]/, 'the paragraph carries footnotes');

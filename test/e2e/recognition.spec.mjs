@@ -101,13 +101,17 @@ export const tests = [
       assert.match((await row.getAttribute('class')) ?? '', /\bhl\b/);
       assert.equal(await view.locator('#detections tbody tr.hl').count(), 1, 'only that row');
       // The overlay sits on that box: the row's coordinates, scaled to the stage.
-      const coords = async (i) => (await view.locator(`#detections tbody tr[data-index="${i}"] td.mono`).innerText()).split(',').map(Number);
+      const coords = async (i) =>
+        (await view.locator(`#detections tbody tr[data-index="${i}"] td.mono`).innerText()).split(',').map(Number);
       const [x1, y1, x2] = await coords(1);
       const stage = await view.locator('#stage').boundingBox();
       const natural = await view.locator('#image').evaluate((img) => [img.naturalWidth, img.naturalHeight]);
       const k = stage.width / natural[0];
       const at = await hl.boundingBox();
-      assert.ok(Math.abs(at.x - (stage.x + x1 * k)) < 3 && Math.abs(at.y - (stage.y + y1 * k)) < 3, `overlay at ${at.x},${at.y}`);
+      assert.ok(
+        Math.abs(at.x - (stage.x + x1 * k)) < 3 && Math.abs(at.y - (stage.y + y1 * k)) < 3,
+        `overlay at ${at.x},${at.y}`,
+      );
       assert.ok(Math.abs(at.width - (x2 - x1) * k) < 3, `overlay width ${at.width}`);
       await screenshot('04-hover-row');
       // and the reverse: the pointer over box 0 on the picture highlights its row

@@ -48,7 +48,10 @@ async function showSearchInBrowser(page, wb) {
   const search = view.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first();
   await search.waitFor({ state: 'visible', timeout: 30_000 });
   if ((await search.getAttribute('aria-expanded')) !== 'true') await search.click();
-  await view.locator('.monaco-list-row', { hasText: '新梢生长到一定程度' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await view
+    .locator('.monaco-list-row', { hasText: '新梢生长到一定程度' })
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 });
   return view;
 }
 
@@ -57,7 +60,10 @@ export const tests = [
     name: 'the extension contributes the search commands and the walkthrough step',
     run({ manifest }) {
       for (const id of ['shunong.searchKnowledge', 'shunong.searchSelection', 'shunong.searchAgain']) {
-        assert.ok(manifest.contributes?.commands?.some((c) => c.command === id), id);
+        assert.ok(
+          manifest.contributes?.commands?.some((c) => c.command === id),
+          id,
+        );
       }
       assert.ok(manifest.contributes.walkthroughs[0].steps.some((s) => s.id === 'firstSearch'));
       SCRATCH.create();
@@ -87,7 +93,10 @@ export const tests = [
       assert.equal(await input.inputValue(), '要点');
       await page.keyboard.press('Enter');
       await waitForStep(wb, /the query|查询语句/);
-      await wb.quickInput.locator('.monaco-list-row', { hasText: /Search|检索/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await wb.quickInput
+        .locator('.monaco-list-row', { hasText: /Search|检索/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       assert.equal(await input.inputValue(), '茶树 驻芽期 修剪 要点');
       await screenshot('01-composed-query');
       await page.keyboard.press('Enter');
@@ -105,7 +114,11 @@ export const tests = [
       assert.ok(!/%/.test(firstText), 'no percentage for an RRF score');
       await page.keyboard.press('Enter');
       const lines = page.locator('.editor-instance .view-lines').first();
-      await page.waitForFunction(() => document.querySelector('.editor-instance .view-lines')?.textContent?.includes('[^1]'), null, { timeout: 30_000 });
+      await page.waitForFunction(
+        () => document.querySelector('.editor-instance .view-lines')?.textContent?.includes('[^1]'),
+        null,
+        { timeout: 30_000 },
+      );
       const text = await lines.innerText();
       assert.match(text, /参考资料/);
       assert.match(text, /TEA_MANAGER_001/);
@@ -142,17 +155,23 @@ export const tests = [
     timeoutMs: 60_000,
     async run({ page, wb, screenshot }) {
       const view = await showSearchInBrowser(page, wb);
-      await view.locator('.monaco-list-row', { hasText: 'TEA_MANAGER_001' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await view
+        .locator('.monaco-list-row', { hasText: 'TEA_MANAGER_001' })
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot('04-browser-view');
     },
   },
   {
-    name: 'search for selection: passages appear as the query is typed, in the server\'s order, under the Search item',
+    name: "search for selection: passages appear as the query is typed, in the server's order, under the Search item",
     timeoutMs: 60_000,
     async run({ page, wb, screenshot }) {
       await wb.runCommand('Shunong: Search Knowledge for Selection');
       const input = wb.quickInput.locator('.quick-input-box input');
-      await wb.quickInput.locator('.monaco-list-row', { hasText: /Search|检索/ }).first().waitFor({ state: 'visible', timeout: 15_000 });
+      await wb.quickInput
+        .locator('.monaco-list-row', { hasText: /Search|检索/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill('');
       await input.pressSequentially('茶树修剪技术要点', { delay: 40 });
       const passage = wb.quickInput.locator('.monaco-list-row', { hasText: '#' }).first();

@@ -42,10 +42,16 @@ export const tests = [
         await connected.waitFor({ state: 'visible', timeout: 60_000 });
       } catch {
         await screenshot('03-failed');
-        assert.fail(`the status bar never said "Shunong: connected"; it shows ${JSON.stringify(await wb.statusLabels())}; toasts: ${JSON.stringify(await wb.toasts())}`);
+        assert.fail(
+          `the status bar never said "Shunong: connected"; it shows ${JSON.stringify(await wb.statusLabels())}; toasts: ${JSON.stringify(await wb.toasts())}`,
+        );
       }
       // The "Connected to …" toast slides in; let it settle so the picture shows it whole.
-      await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+      await page
+        .locator('.notifications-toasts .notification-toast')
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 })
+        .catch(() => undefined);
       await page.waitForTimeout(800);
       await screenshot('04-connected');
       await wb.statusBar.screenshot({ path: screenshot.path('04-connected-statusbar') });

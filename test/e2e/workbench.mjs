@@ -65,14 +65,19 @@ export function workbench(page) {
           await page.keyboard.press('Enter');
           // The command's own quick input reuses the palette's widget: wait until the palette is
           // gone, so that text typed next never lands in it.
-          await page.waitForFunction(() => {
-            const widget = document.querySelector('.quick-input-widget');
-            const box = widget?.querySelector('.quick-input-box input');
-            return !widget || !widget.checkVisibility() || !box?.value.startsWith('>');
-          }, null, { timeout: 10_000 });
+          await page.waitForFunction(
+            () => {
+              const widget = document.querySelector('.quick-input-widget');
+              const box = widget?.querySelector('.quick-input-box input');
+              return !widget || !widget.checkVisibility() || !box?.value.startsWith('>');
+            },
+            null,
+            { timeout: 10_000 },
+          );
           return attempt;
         }
-        if (Date.now() > deadline) throw new Error(`the command palette never offered "${label}" (last: ${which}; ${attempt} attempts)`);
+        if (Date.now() > deadline)
+          throw new Error(`the command palette never offered "${label}" (last: ${which}; ${attempt} attempts)`);
         await page.keyboard.press('Escape');
         await page.waitForTimeout(1000);
       }
@@ -121,7 +126,10 @@ export const setApiKeyStep = {
       await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
     } catch (e) {
       // Say what the workbench showed instead: the status bar, the toasts, the input box's message.
-      const message = await wb.quickInput.locator('.quick-input-message').allInnerTexts().catch(() => []);
+      const message = await wb.quickInput
+        .locator('.quick-input-message')
+        .allInnerTexts()
+        .catch(() => []);
       throw new Error(
         `${e.message}\nstatus bar: ${JSON.stringify(await wb.statusLabels().catch(() => []))}` +
           `\ntoasts: ${JSON.stringify(await wb.toasts().catch(() => []))}\ninput box: ${JSON.stringify(message)}`,

@@ -34,22 +34,29 @@ export class AdminControls {
   apply(change: AdminState): Required<AdminState> {
     if (change.rateLimit !== undefined && change.rateLimit !== null) {
       const { next, retryAfterSec } = change.rateLimit;
-      if (!Number.isInteger(next) || next < 0 || !Number.isFinite(retryAfterSec) || retryAfterSec < 0) throw new Error('rateLimit needs integer next >= 0 and retryAfterSec >= 0');
+      if (!Number.isInteger(next) || next < 0 || !Number.isFinite(retryAfterSec) || retryAfterSec < 0)
+        throw new Error('rateLimit needs integer next >= 0 and retryAfterSec >= 0');
     }
     if (change.fail5xx !== undefined && change.fail5xx !== null) {
       const { next, status } = change.fail5xx;
-      if (!Number.isInteger(next) || next < 0 || !Number.isInteger(status) || status < 500 || status > 599) throw new Error('fail5xx needs integer next >= 0 and a status 500-599');
+      if (!Number.isInteger(next) || next < 0 || !Number.isInteger(status) || status < 500 || status > 599)
+        throw new Error('fail5xx needs integer next >= 0 and a status 500-599');
     }
     if (change.cutSse !== undefined && change.cutSse !== null) {
       const { next, how } = change.cutSse;
       if (!Number.isInteger(next) || next < 0) throw new Error('cutSse needs integer next >= 0');
-      if (how !== undefined && !['destroy', 'end', 'garbage'].includes(how)) throw new Error('cutSse.how must be "destroy", "end" or "garbage"');
+      if (how !== undefined && !['destroy', 'end', 'garbage'].includes(how))
+        throw new Error('cutSse.how must be "destroy", "end" or "garbage"');
     }
-    if (change.latencyMs !== undefined && (!Number.isFinite(change.latencyMs) || change.latencyMs < 0)) throw new Error('latencyMs must be >= 0');
+    if (change.latencyMs !== undefined && (!Number.isFinite(change.latencyMs) || change.latencyMs < 0))
+      throw new Error('latencyMs must be >= 0');
     if (change.now !== undefined) this.clock.set(change.now);
-    if (change.rateLimit !== undefined) this.rateLimit = change.rateLimit && change.rateLimit.next > 0 ? { ...change.rateLimit } : null;
-    if (change.fail5xx !== undefined) this.fail5xx = change.fail5xx && change.fail5xx.next > 0 ? { ...change.fail5xx } : null;
-    if (change.cutSse !== undefined) this.cutSse = change.cutSse && change.cutSse.next > 0 ? { ...change.cutSse } : null;
+    if (change.rateLimit !== undefined)
+      this.rateLimit = change.rateLimit && change.rateLimit.next > 0 ? { ...change.rateLimit } : null;
+    if (change.fail5xx !== undefined)
+      this.fail5xx = change.fail5xx && change.fail5xx.next > 0 ? { ...change.fail5xx } : null;
+    if (change.cutSse !== undefined)
+      this.cutSse = change.cutSse && change.cutSse.next > 0 ? { ...change.cutSse } : null;
     if (change.latencyMs !== undefined) this.latencyMs = change.latencyMs;
     if (change.expireSessions === true) this.expire();
     return this.state();

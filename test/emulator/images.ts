@@ -51,7 +51,11 @@ export class ImageStore {
     const expiresMs = now + this.ttlMs;
     this.items.set(name, { bytes, contentType, expiresMs });
     const expires = Math.floor(expiresMs / 1000);
-    const signature = createHash('sha256').update(this.secret).update(`${name}:${expires}`).digest('base64url').slice(0, 27);
+    const signature = createHash('sha256')
+      .update(this.secret)
+      .update(`${name}:${expires}`)
+      .digest('base64url')
+      .slice(0, 27);
     return `${origin}/__images/${name}?Expires=${expires}&Signature=${signature}`;
   }
 
@@ -82,7 +86,8 @@ export async function serveSample(url: URL, res: ServerResponse): Promise<void> 
   } catch {
     return sendText(res, 404, 'Not Found');
   }
-  if (route === '/samples-html/') return sendText(res, 200, '<html><body>not an image</body></html>', { 'content-type': 'text/html; charset=utf-8' });
+  if (route === '/samples-html/')
+    return sendText(res, 200, '<html><body>not an image</body></html>', { 'content-type': 'text/html; charset=utf-8' });
   res.writeHead(200, { 'content-type': imageContentType(file), 'content-length': bytes.length });
   res.end(bytes);
 }

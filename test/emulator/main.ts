@@ -25,7 +25,10 @@ export function parseArgs(argv: string[]): EmulatorOptions {
       if (!Number.isInteger(p) || p < 0 || p > 65535) throw new Error('--port must be 0-65535');
       opts.port = p;
     } else if (flag === '--keys') {
-      const keys = value().split(',').map((k) => k.trim()).filter((k) => k.length > 0);
+      const keys = value()
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k.length > 0);
       if (keys.length === 0) throw new Error('--keys needs at least one key');
       opts.keys = keys;
     } else if (flag === '--rate-limit') {

@@ -19,7 +19,12 @@ type Rgb = [number, number, number];
 let webpEncoder: Promise<void> | undefined;
 
 /** Encodes RGBA pixels as WebP with libwebp's encoder (compiled to WebAssembly, loaded once). */
-export async function encodeRgbaAsWebp(data: Uint8ClampedArray, width: number, height: number, options: Record<string, number>): Promise<Buffer> {
+export async function encodeRgbaAsWebp(
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+  options: Record<string, number>,
+): Promise<Buffer> {
   webpEncoder ??= (initWebpEncoder as unknown as (m: WebAssembly.Module) => Promise<void>)(
     new WebAssembly.Module(readFileSync(createRequire(__filename).resolve('@jsquash/webp/codec/enc/webp_enc.wasm'))),
   );
@@ -146,7 +151,11 @@ export function teaBuds(): Canvas {
     const cx = r() * 320;
     const cy = r() * 240;
     const shade = 0.6 + r() * 0.5;
-    c.ellipse(cx, cy, 18 + r() * 14, 8 + r() * 6, r() * Math.PI, (t) => [(24 + 10 * t) * shade, (78 + 30 * (1 - t)) * shade, (30 + 8 * t) * shade]);
+    c.ellipse(cx, cy, 18 + r() * 14, 8 + r() * 6, r() * Math.PI, (t) => [
+      (24 + 10 * t) * shade,
+      (78 + 30 * (1 - t)) * shade,
+      (30 + 8 * t) * shade,
+    ]);
   }
   for (const [x, y, a] of TEA_BUDS) {
     c.ellipse(x, y, 7, 14, a, (t) => [150 + 40 * (1 - t), 200 + 30 * (1 - t), 60 + 30 * (1 - t)]);
@@ -188,7 +197,11 @@ export function wheatTillering(): Canvas {
     for (let i = 0; i < 60; i++) {
       const x = r() * 320;
       const y = y0 + (r() - 0.5) * 12;
-      c.ellipse(x, y, 2 + r() * 2, 9 + r() * 5, (r() - 0.5) * 0.8, (t) => [60 + 20 * t, 140 + 30 * (1 - t), 50 + 10 * t]);
+      c.ellipse(x, y, 2 + r() * 2, 9 + r() * 5, (r() - 0.5) * 0.8, (t) => [
+        60 + 20 * t,
+        140 + 30 * (1 - t),
+        50 + 10 * t,
+      ]);
     }
   }
   return c;

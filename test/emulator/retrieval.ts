@@ -91,7 +91,11 @@ export function jieba(): Jieba {
   return jiebaInstance;
 }
 
-const STOP = new Set('的 了 和 与 及 或 在 是 对 等 也 要 把 将 可 以 时 中 后 前 为 并 从 到 由 于 其 该 这 那 有 不 就 都 而 又 上 下 个 如 用 被 给 让 使 吗 呢 啊 什么 怎么 如何 哪些 进行 一个'.split(' '));
+const STOP = new Set(
+  '的 了 和 与 及 或 在 是 对 等 也 要 把 将 可 以 时 中 后 前 为 并 从 到 由 于 其 该 这 那 有 不 就 都 而 又 上 下 个 如 用 被 给 让 使 吗 呢 啊 什么 怎么 如何 哪些 进行 一个'.split(
+    ' ',
+  ),
+);
 const WORDISH = /[\p{Script=Han}\p{L}\p{N}]/u;
 
 /** Full-text terms of a text: jieba search-mode tokens without punctuation or stop words. */
@@ -133,7 +137,10 @@ interface Postings {
   weights: Float32Array;
 }
 
-function buildPostings(perDoc: Map<string, number>[], weight: (term: string, tf: number, doc: number) => number): Map<string, Postings> {
+function buildPostings(
+  perDoc: Map<string, number>[],
+  weight: (term: string, tf: number, doc: number) => number,
+): Map<string, Postings> {
   const lists = new Map<string, { docs: number[]; weights: number[] }>();
   perDoc.forEach((terms, doc) => {
     for (const [term, tf] of terms) {
@@ -144,7 +151,8 @@ function buildPostings(perDoc: Map<string, number>[], weight: (term: string, tf:
     }
   });
   const out = new Map<string, Postings>();
-  for (const [term, l] of lists) out.set(term, { docs: Int32Array.from(l.docs), weights: Float32Array.from(l.weights) });
+  for (const [term, l] of lists)
+    out.set(term, { docs: Int32Array.from(l.docs), weights: Float32Array.from(l.weights) });
   return out;
 }
 
@@ -154,7 +162,20 @@ function count<T>(items: Iterable<T>): Map<T, number> {
   return m;
 }
 
-const REGIONS = ['川西', '川南', '川东', '川北', '成都平原', '盆周山区', '攀西', '江汉平原', '黄淮海', '长江中下游', '西南丘陵', '云贵高原'];
+const REGIONS = [
+  '川西',
+  '川南',
+  '川东',
+  '川北',
+  '成都平原',
+  '盆周山区',
+  '攀西',
+  '江汉平原',
+  '黄淮海',
+  '长江中下游',
+  '西南丘陵',
+  '云贵高原',
+];
 
 /** Makes the generated variant `copy` (1-based) of a knowledge base, used to scale the corpus for the bench. */
 export function variantOf(kb: KbFile, copy: number): KbFile {
@@ -190,7 +211,10 @@ export function orderKbs(kbs: KbFile[]): KbFile[] {
     const i = KB_ORDER.indexOf(c);
     return i < 0 ? KB_ORDER.length : i;
   };
-  return kbs.map((kb, i) => ({ kb, i })).sort((a, b) => rank(a.kb.kb_code) - rank(b.kb.kb_code) || a.i - b.i).map((x) => x.kb);
+  return kbs
+    .map((kb, i) => ({ kb, i }))
+    .sort((a, b) => rank(a.kb.kb_code) - rank(b.kb.kb_code) || a.i - b.i)
+    .map((x) => x.kb);
 }
 
 /** Keeps the best `n` (index, score) pairs by score, ties by lower index. */
@@ -241,7 +265,10 @@ export class RetrievalEngine {
       this.kbOfCode.set(kb.kb_code, k);
       for (let copy = 0; copy < Math.max(1, scale); copy++) {
         const src = copy === 0 ? kb : variantOf(kb, copy);
-        for (const d of src.documents) d.chunks.forEach((content, chunkIndex) => this.passages.push({ kb: k, docName: d.doc_name, chunkIndex, content }));
+        for (const d of src.documents)
+          d.chunks.forEach((content, chunkIndex) =>
+            this.passages.push({ kb: k, docName: d.doc_name, chunkIndex, content }),
+          );
       }
     });
     const n = this.passages.length;
@@ -256,7 +283,10 @@ export class RetrievalEngine {
       for (const [t, tf] of g) s += ((1 + Math.log(tf)) * (this.vectorIdf.get(t) ?? 0)) ** 2;
       return Math.sqrt(s) || 1;
     });
-    this.vectorPostings = buildPostings(grams, (t, tf, doc) => ((1 + Math.log(tf)) * (this.vectorIdf.get(t) ?? 0)) / (norms[doc] ?? 1));
+    this.vectorPostings = buildPostings(
+      grams,
+      (t, tf, doc) => ((1 + Math.log(tf)) * (this.vectorIdf.get(t) ?? 0)) / (norms[doc] ?? 1),
+    );
     // Full-text index.
     const terms = this.passages.map((p) => count(fullTextTerms(p.content)));
     const lengths = terms.map((t) => [...t.values()].reduce((a, b) => a + b, 0));
@@ -264,7 +294,11 @@ export class RetrievalEngine {
     const tdf = new Map<string, number>();
     for (const t of terms) for (const k of t.keys()) tdf.set(k, (tdf.get(k) ?? 0) + 1);
     for (const [t, d] of tdf) this.textIdf.set(t, Math.log(1 + (n - d + 0.5) / (d + 0.5)));
-    this.textPostings = buildPostings(terms, (_t, tf, doc) => (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * (lengths[doc] ?? 0)) / (avg || 1))));
+    this.textPostings = buildPostings(
+      terms,
+      (_t, tf, doc) =>
+        (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * (lengths[doc] ?? 0)) / (avg || 1))),
+    );
     this.scratch = new Float64Array(n);
     this.hits = new Int32Array(n);
     this.stamp = new Int32Array(n);
@@ -342,7 +376,9 @@ export class RetrievalEngine {
         this.hits[d] = (this.hits[d] as number) + 1;
       }
     }
-    const matched = touched.filter((d) => (this.hits[d] as number) >= need && (!allowed || allowed.has(this.passages[d]?.kb ?? -1)));
+    const matched = touched.filter(
+      (d) => (this.hits[d] as number) >= need && (!allowed || allowed.has(this.passages[d]?.kb ?? -1)),
+    );
     return topN(matched, (d) => this.scratch[d] as number, CANDIDATES).map((x) => ({ doc: x.i, bm25: x.s }));
   }
 
@@ -367,7 +403,9 @@ export class RetrievalEngine {
     const vector = this.vectorCandidates(params.query, allowed);
     const fulltext = params.mode === 'hybrid' ? this.fullTextCandidates(params.query, allowed) : [];
     const threshold = params.scoreThreshold;
-    const kept = vector.map((v) => ({ doc: v.doc, sim: calibrate(v.cosine) })).filter((v) => threshold <= 0 || v.sim >= threshold);
+    const kept = vector
+      .map((v) => ({ doc: v.doc, sim: calibrate(v.cosine) }))
+      .filter((v) => threshold <= 0 || v.sim >= threshold);
     let fused: { doc: number; score: number }[];
     if (params.mode === 'vector') {
       fused = kept.map((v) => ({ doc: v.doc, score: v.sim }));
@@ -380,7 +418,9 @@ export class RetrievalEngine {
     if (fused.length === 0) {
       const best = vector.length ? calibrate(vector[0]?.cosine ?? 0) : 0;
       const filtered =
-        vector.length > 0 && threshold > 0 ? `score_threshold=${threshold} 过滤掉全部 ${vector.length} 条候选(最高分 ${best.toFixed(4)}), 可降低阈值或传 0 关闭过滤。` : '';
+        vector.length > 0 && threshold > 0
+          ? `score_threshold=${threshold} 过滤掉全部 ${vector.length} 条候选(最高分 ${best.toFixed(4)}), 可降低阈值或传 0 关闭过滤。`
+          : '';
       return {
         ok: false,
         reason: `知识库未命中相关片段(候选: 向量 ${vector.length} 条 / 全文 ${fulltext.length} 条); ${filtered}可改用更具体的关键词或同义词重试, 或适当降低 score_threshold; 在获得命中内容前不要编造引用`,
@@ -389,14 +429,21 @@ export class RetrievalEngine {
     let rerankCount = 0;
     let ranked: { doc: number; score: number; rerank?: number }[] = fused;
     if (params.useRerank) {
-      const head = fused.slice(0, RERANK_TOP).map((f) => ({ ...f, rerank: this.rerankScore(params.query, this.passages[f.doc]?.content ?? '') }));
+      const head = fused
+        .slice(0, RERANK_TOP)
+        .map((f) => ({ ...f, rerank: this.rerankScore(params.query, this.passages[f.doc]?.content ?? '') }));
       rerankCount = head.length;
       head.sort((a, b) => b.rerank - a.rerank || b.score - a.score);
       ranked = [...head, ...fused.slice(RERANK_TOP)];
     }
     const sources: SearchSource[] = ranked.slice(0, params.topK).map((f) => {
       const p = this.passages[f.doc] as Passage;
-      const s: SearchSource = { doc_name: p.docName, chunk_index: p.chunkIndex, content: p.content, score: round4(f.score) };
+      const s: SearchSource = {
+        doc_name: p.docName,
+        chunk_index: p.chunkIndex,
+        content: p.content,
+        score: round4(f.score),
+      };
       if (f.rerank !== undefined) s.rerank_score = round4(f.rerank);
       return s;
     });

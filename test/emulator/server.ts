@@ -127,8 +127,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     for (const s of all) void s.server.close();
   };
   const controls = new AdminControls(clock, expireAll);
-  const bucket = options.rateLimitPerSec !== undefined && options.rateLimitPerSec > 0 ? new TokenBucket(options.rateLimitPerSec, options.monotonicNow) : null;
-  const engine = options.engine ?? RetrievalEngine.fromDirectory(options.knowledgeDir ?? DEFAULT_KNOWLEDGE_DIR, options.scale ?? 1);
+  const bucket =
+    options.rateLimitPerSec !== undefined && options.rateLimitPerSec > 0
+      ? new TokenBucket(options.rateLimitPerSec, options.monotonicNow)
+      : null;
+  const engine =
+    options.engine ?? RetrievalEngine.fromDirectory(options.knowledgeDir ?? DEFAULT_KNOWLEDGE_DIR, options.scale ?? 1);
   const images = new ImageStore(clock, options.imageTtlMs ?? 3600_000);
   const requests: RequestRecord[] = [];
   const log = options.log;
@@ -137,14 +141,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const tools: ToolDef[] = [
     weatherTool(clock) as unknown as ToolDef,
     knowledgeTool(engine) as unknown as ToolDef,
-    recognizeTool({ images, origin: () => origin, downloadTimeoutMs: options.downloadTimeoutMs ?? 10_000 }) as unknown as ToolDef,
+    recognizeTool({
+      images,
+      origin: () => origin,
+      downloadTimeoutMs: options.downloadTimeoutMs ?? 10_000,
+    }) as unknown as ToolDef,
     timeTool(clock) as unknown as ToolDef,
   ];
   const toolByName = new Map(tools.map((t) => [t.name, t]));
   const listed = tools.map((t) => ({
     name: t.name,
     description: t.description,
-    inputSchema: z.toJSONSchema(t.schema, { target: 'draft-7', io: 'input' }) as { type: 'object'; [k: string]: unknown },
+    inputSchema: z.toJSONSchema(t.schema, { target: 'draft-7', io: 'input' }) as {
+      type: 'object';
+      [k: string]: unknown;
+    },
   }));
 
   function newSession(): Session {
@@ -186,8 +197,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   async function handleMcp(req: IncomingMessage, res: ServerResponse, rec: RequestRecord): Promise<void> {
     if (!checkBearer(req, res, keys)) return;
-    if (req.method === 'GET') return sendJson(res, 400, rpcErrorBody(-32000, 'Bad Request: the endpoint only accepts POST'));
-    if (req.method !== 'POST') return sendJson(res, 405, rpcErrorBody(-32000, 'Method not allowed.'), { allow: 'POST' });
+    if (req.method === 'GET')
+      return sendJson(res, 400, rpcErrorBody(-32000, 'Bad Request: the endpoint only accepts POST'));
+    if (req.method !== 'POST')
+      return sendJson(res, 405, rpcErrorBody(-32000, 'Method not allowed.'), { allow: 'POST' });
     const forced = controls.takeRateLimit();
     if (forced !== null) return sendJson(res, 429, { error: 'too many requests' }, { 'retry-after': String(forced) });
     const wait = bucket?.take() ?? null;
@@ -196,7 +209,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (failStatus !== null) return sendJson(res, failStatus, { error: STATUS_CODES[failStatus] ?? 'server error' });
     const accept = String(req.headers.accept ?? '');
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return sendJson(res, 406, rpcErrorBody(-32000, 'Not Acceptable: Client must accept both application/json and text/event-stream'));
+      return sendJson(
+        res,
+        406,
+        rpcErrorBody(-32000, 'Not Acceptable: Client must accept both application/json and text/event-stream'),
+      );
     }
     if (!String(req.headers['content-type'] ?? '').includes('application/json')) {
       return sendJson(res, 415, rpcErrorBody(-32000, 'Unsupported Media Type: Content-Type must be application/json'));
@@ -204,7 +221,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let message: JSONRPCMessage;
     try {
       const parsed: unknown = JSON.parse((await readBody(req)).toString('utf8'));
-      if (Array.isArray(parsed) || parsed === null || typeof parsed !== 'object' || (parsed as { jsonrpc?: unknown }).jsonrpc !== '2.0') {
+      if (
+        Array.isArray(parsed) ||
+        parsed === null ||
+        typeof parsed !== 'object' ||
+        (parsed as { jsonrpc?: unknown }).jsonrpc !== '2.0'
+      ) {
         return sendJson(res, 400, rpcErrorBody(-32600, 'Invalid Request: expected one JSON-RPC 2.0 message'));
       }
       message = parsed as JSONRPCMessage;
@@ -229,7 +251,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const sid = req.headers['mcp-session-id'];
-    if (typeof sid !== 'string' || sid.length === 0) return sendJson(res, 400, rpcErrorBody(-32000, 'Bad Request: Mcp-Session-Id header is required'));
+    if (typeof sid !== 'string' || sid.length === 0)
+      return sendJson(res, 400, rpcErrorBody(-32000, 'Bad Request: Mcp-Session-Id header is required'));
     rec.sessionId = sid;
     const session = sessions.get(sid);
     if (!session) return sendJson(res, 404, rpcErrorBody(-32001, 'Session not found'));
@@ -269,14 +292,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests.push(rec);
     res.on('close', () => {
       rec.status = res.headersSent ? res.statusCode : 0;
-      log?.(`${rec.httpMethod} ${rec.path}${rec.rpcMethod ? ` ${rec.rpcMethod}` : ''}${rec.tool ? ` ${rec.tool}` : ''} ${rec.status} ${Math.round(performance.now() - started)}ms`);
+      log?.(
+        `${rec.httpMethod} ${rec.path}${rec.rpcMethod ? ` ${rec.rpcMethod}` : ''}${rec.tool ? ` ${rec.tool}` : ''} ${rec.status} ${Math.round(performance.now() - started)}ms`,
+      );
     });
     res.on('finish', () => {
       rec.status = res.statusCode;
     });
     const route = async (): Promise<void> => {
       if (url.pathname === '/mcp') return handleMcp(req, res, rec);
-      if (url.pathname === CHAT_PATH) return handleChatCompletions(req, res, { keys, controls, bucket, engine, clock, tokensPerSec: options.restTokensPerSec ?? DEFAULT_TOKENS_PER_SEC }, rec);
+      if (url.pathname === CHAT_PATH)
+        return handleChatCompletions(
+          req,
+          res,
+          { keys, controls, bucket, engine, clock, tokensPerSec: options.restTokensPerSec ?? DEFAULT_TOKENS_PER_SEC },
+          rec,
+        );
       if (url.pathname === '/__admin') return handleAdmin(req, res);
       if (url.pathname === '/__admin/requests') return handleRequestLog(req, res);
       if (url.pathname.startsWith('/__images/')) return images.serve(url, res);

@@ -77,7 +77,11 @@ export class HttpSessionTransport implements Transport {
       const p = this.pending.get(message.id);
       if (p && p.res === res) {
         this.pending.delete(message.id);
-        this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'client disconnected' } });
+        this.onmessage?.({
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: message.id, reason: 'client disconnected' },
+        });
       }
     });
     this.onmessage?.(message);
@@ -114,7 +118,11 @@ export class HttpSessionTransport implements Transport {
     const json = serializeMessage(message);
     if (p.mode === 'json') {
       if (!isResponse) return; // initialize emits no notifications
-      p.res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': this.sessionId, 'content-length': Buffer.byteLength(json) });
+      p.res.writeHead(200, {
+        'content-type': 'application/json',
+        'mcp-session-id': this.sessionId,
+        'content-length': Buffer.byteLength(json),
+      });
       p.res.end(json);
       return;
     }
@@ -128,7 +136,9 @@ export class HttpSessionTransport implements Transport {
           const bytes = Buffer.from(frame);
           p.res.write(bytes.subarray(0, Math.max(1, Math.floor(bytes.length / 2))), () => p.res.socket?.destroy());
         } else {
-          p.res.end(cut === 'garbage' ? sseFrame(this.sessionId, json.slice(0, Math.floor(json.length / 2))) : undefined);
+          p.res.end(
+            cut === 'garbage' ? sseFrame(this.sessionId, json.slice(0, Math.floor(json.length / 2))) : undefined,
+          );
         }
         this.pending.delete(key);
         return;

@@ -23,7 +23,8 @@ function jsonType(v: unknown): string {
 function valueAt(root: unknown, path: readonly PropertyKey[]): { present: boolean; value: unknown } {
   let cur: unknown = root;
   for (const key of path) {
-    if (cur === null || typeof cur !== 'object' || !(key in (cur as object))) return { present: false, value: undefined };
+    if (cur === null || typeof cur !== 'object' || !(key in (cur as object)))
+      return { present: false, value: undefined };
     cur = (cur as Record<PropertyKey, unknown>)[key];
   }
   return { present: true, value: cur };
@@ -50,7 +51,12 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
     case 'invalid_value':
       return `${path}: does not have a value in the enumeration [${issue.values.map(String).join(', ')}]`;
     case 'unrecognized_keys':
-      return issue.keys.map((k) => `${path}: property '${k}' is not defined in the schema and the schema does not allow additional properties`).join(', ');
+      return issue.keys
+        .map(
+          (k) =>
+            `${path}: property '${k}' is not defined in the schema and the schema does not allow additional properties`,
+        )
+        .join(', ');
     default:
       return `${path}: ${issue.message}`;
   }
@@ -65,5 +71,8 @@ export function validateToolInput<T extends z.ZodType>(
   const r = schema.safeParse(args ?? {});
   if (r.success) return { ok: true, value: r.data };
   const msgs = r.error.issues.map((i) => describe(i, args ?? {}));
-  return { ok: false, text: `Tool (${toolName}) input validation failed: Validation failed: JSON schema validation errors: [${msgs.join(', ')}]` };
+  return {
+    ok: false,
+    text: `Tool (${toolName}) input validation failed: Validation failed: JSON schema validation errors: [${msgs.join(', ')}]`,
+  };
 }

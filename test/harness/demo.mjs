@@ -20,8 +20,19 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Cleanup, OUTPUT_DIR, REPO, TARGETS, defaultSettings, installCodeServer, launchBrowser, log, makeTempDir,
-  openWorkbench, sleep, startCodeServer, workbenchUrl,
+  Cleanup,
+  OUTPUT_DIR,
+  REPO,
+  TARGETS,
+  defaultSettings,
+  installCodeServer,
+  launchBrowser,
+  log,
+  makeTempDir,
+  openWorkbench,
+  sleep,
+  startCodeServer,
+  workbenchUrl,
 } from './code-server.mjs';
 import { startEndpoint } from './endpoint.mjs';
 
@@ -48,14 +59,21 @@ function hasDesktopCode() {
 async function desktop(endpoint, work) {
   const userDataDir = join(work, 'ud');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(defaultSettings({ 'shunong.endpoint': endpoint.url }), null, 2));
+  writeFileSync(
+    join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify(defaultSettings({ 'shunong.endpoint': endpoint.url }), null, 2),
+  );
   const args = [
-    '--new-window', '--wait',
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', join(work, 'ext'),
+    '--new-window',
+    '--wait',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    join(work, 'ext'),
     `--extensionDevelopmentPath=${REPO}`,
     '--disable-workspace-trust',
-    WORKSPACE, BULLETIN,
+    WORKSPACE,
+    BULLETIN,
   ];
   log('opening desktop VS Code (close its window or press Ctrl-C to end the demo)');
   const child = spawn('code', args, {
@@ -71,7 +89,9 @@ async function web(endpoint, work) {
   const install = installCodeServer(TARGETS.oldest);
   const port = opt('--port') ? Number(opt('--port')) : undefined;
   const server = await startCodeServer(cleanup, {
-    install, work, port,
+    install,
+    work,
+    port,
     logName: 'code-server-demo',
     env: { SHUNONG_API_KEY: endpoint.apiKey, SHUNONG_ENDPOINT: endpoint.url },
     settings: { 'shunong.endpoint': endpoint.url, 'workbench.colorTheme': 'Default Light Modern' },
@@ -96,7 +116,11 @@ async function screenshot(url, work) {
   await page.keyboard.press('Enter');
   // Markdown opens → onLanguage:markdown activates the extension; wait for its status bar entry.
   await page.locator('.part.statusbar [aria-label*="Shunong"]').first().waitFor({ timeout: 60_000 });
-  await page.locator('.part.statusbar [aria-label*="Shunong: connected"]').first().waitFor({ timeout: 30_000 }).catch(() => log('the status bar never said connected'));
+  await page
+    .locator('.part.statusbar [aria-label*="Shunong: connected"]')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => log('the status bar never said connected'));
   await sleep(1500);
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const file = join(OUTPUT_DIR, 'demo.png');

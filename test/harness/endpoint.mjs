@@ -28,7 +28,15 @@ export async function startEndpoint(cleanup, { keys, logName = 'endpoint', timeo
   const found = await new Promise((resolve, reject) => {
     let buf = '';
     const vars = {};
-    const timer = setTimeout(() => reject(new Error(`the local endpoint printed no SHUNONG_ENDPOINT within ${timeoutMs / 1000} s; log: ${logFile}\n${tailOf(logFile)}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `the local endpoint printed no SHUNONG_ENDPOINT within ${timeoutMs / 1000} s; log: ${logFile}\n${tailOf(logFile)}`,
+          ),
+        ),
+      timeoutMs,
+    );
     proc.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the local endpoint exited (${code}) before listening; log: ${logFile}\n${tailOf(logFile)}`));
@@ -55,7 +63,8 @@ export async function startEndpoint(cleanup, { keys, logName = 'endpoint', timeo
 
   const url = found.SHUNONG_ENDPOINT;
   const origin = new URL(url).origin;
-  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(url)) throw new Error(`the local endpoint is not on loopback: ${url}`);
+  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(url))
+    throw new Error(`the local endpoint is not on loopback: ${url}`);
   log(`local endpoint at ${url}`);
   return {
     url,
@@ -66,7 +75,11 @@ export async function startEndpoint(cleanup, { keys, logName = 'endpoint', timeo
     logFile,
     /** POST /__admin with a JSON change; answers the emulator's current state. */
     async admin(change) {
-      const r = await fetch(`${origin}/__admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(change) });
+      const r = await fetch(`${origin}/__admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(change),
+      });
       if (!r.ok) throw new Error(`admin ${r.status}`);
       return r.json();
     },

@@ -18,8 +18,20 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } fr
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  Cleanup, OUTPUT_DIR, REPO, installCodeServer, installVsix, launchBrowser, log, makeTempDir, openWorkbench, packageVsix,
-  redact, startCodeServer, targetFromArgs, workbenchUrl,
+  Cleanup,
+  OUTPUT_DIR,
+  REPO,
+  installCodeServer,
+  installVsix,
+  launchBrowser,
+  log,
+  makeTempDir,
+  openWorkbench,
+  packageVsix,
+  redact,
+  startCodeServer,
+  targetFromArgs,
+  workbenchUrl,
 } from './code-server.mjs';
 import { startEndpoint } from './endpoint.mjs';
 import { workbench } from '../e2e/workbench.mjs';
@@ -38,7 +50,8 @@ async function main() {
   const results = { passed: 0, failed: 0, skipped: 0 };
   const started = Date.now();
   try {
-    if (!existsSync(join(REPO, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build`');
+    if (!existsSync(join(REPO, 'dist', 'extension.js')))
+      throw new Error('dist/extension.js is missing: run `npm run build`');
     mkdirSync(SHOTS, { recursive: true });
     for (const f of readdirSync(SHOTS)) if (f.endsWith('.png')) rmSync(join(SHOTS, f));
 
@@ -50,7 +63,9 @@ async function main() {
 
     const t0 = Date.now();
     const vsix = packageVsix(join(SHOTS, 'shunong-vscode.vsix'));
-    log(`packaged ${basename(vsix)} (${(statSync(vsix).size / 1024).toFixed(1)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(
+      `packaged ${basename(vsix)} (${(statSync(vsix).size / 1024).toFixed(1)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const install = installCodeServer(target);
     const watchdog = setTimeout(() => {
@@ -66,7 +81,9 @@ async function main() {
     log(redact(installVsix(install, vsix, extensionsDir, work).split('\n').pop()));
     const endpoint = await startEndpoint(cleanup, { logName: `endpoint-e2e-${target.codeServer}` });
     const server = await startCodeServer(cleanup, {
-      install, work, extensionsDir,
+      install,
+      work,
+      extensionsDir,
       logName: `code-server-${target.codeServer}-e2e`,
       settings: { 'shunong.endpoint': endpoint.url },
     });
@@ -97,7 +114,9 @@ async function main() {
         try {
           await Promise.race([
             Promise.resolve().then(() => t.run(ctx)),
-            new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${limit / 1000} s`)), limit))),
+            new Promise(
+              (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${limit / 1000} s`)), limit)),
+            ),
           ]);
           results.passed++;
           console.log(`    ✔ ${t.name} (${Date.now() - ts} ms)`);
@@ -106,7 +125,11 @@ async function main() {
           broken = true;
           const shot = screenshot.path(`failure-${i + 1}`);
           await page.screenshot({ path: shot }).catch(() => undefined);
-          console.log(`    ✘ ${t.name} (${Date.now() - ts} ms)\n      ${redact(e?.message ?? e).split('\n').join('\n      ')}\n      screenshot: ${shot}`);
+          console.log(
+            `    ✘ ${t.name} (${Date.now() - ts} ms)\n      ${redact(e?.message ?? e)
+              .split('\n')
+              .join('\n      ')}\n      screenshot: ${shot}`,
+          );
         } finally {
           clearTimeout(timer);
         }
@@ -125,7 +148,9 @@ async function main() {
   } finally {
     await cleanup.run();
   }
-  console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+  console.log(
+    `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,
+  );
   process.exit(results.failed > 0 ? 1 : 0);
 }
 

@@ -19,7 +19,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  Cleanup, REPO, installCodeServer, launchBrowser, log, makeTempDir, runExtensionTests, startCodeServer, targetFromArgs,
+  Cleanup,
+  REPO,
+  installCodeServer,
+  launchBrowser,
+  log,
+  makeTempDir,
+  runExtensionTests,
+  startCodeServer,
+  targetFromArgs,
 } from './code-server.mjs';
 import { startEndpoint } from './endpoint.mjs';
 
@@ -36,7 +44,11 @@ const SUITE = opt('--suite') ? resolve(opt('--suite')) : join(REPO, 'out', 'test
 const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
 
 async function main() {
-  for (const [file, hint] of [[SUITE, 'npm run build'], [join(REPO, 'dist', 'extension.js'), 'npm run build'], [WORKSPACE, 'the sample workspace is missing']]) {
+  for (const [file, hint] of [
+    [SUITE, 'npm run build'],
+    [join(REPO, 'dist', 'extension.js'), 'npm run build'],
+    [WORKSPACE, 'the sample workspace is missing'],
+  ]) {
     if (!existsSync(file)) throw new Error(`${file} is missing (${hint})`);
   }
   const cleanup = new Cleanup();
@@ -48,11 +60,14 @@ async function main() {
     const runStart = Date.now();
     // The whole run after the install is time-limited; the suite itself gets what is left.
     const deadline = runStart + timeoutSec * 1000;
-    const watchdog = setTimeout(() => {
-      log(`FAILED: the integration run exceeded ${timeoutSec} s; stopping`);
-      console.log('0 passed, 1 failed');
-      void cleanup.run().finally(() => process.exit(1));
-    }, timeoutSec * 1000 + 15_000);
+    const watchdog = setTimeout(
+      () => {
+        log(`FAILED: the integration run exceeded ${timeoutSec} s; stopping`);
+        console.log('0 passed, 1 failed');
+        void cleanup.run().finally(() => process.exit(1));
+      },
+      timeoutSec * 1000 + 15_000,
+    );
     watchdog.unref();
 
     const work = makeTempDir(cleanup);
@@ -99,7 +114,9 @@ async function main() {
       log(`no test ran${grep ? ` (--grep ${grep} matched nothing)` : ''}`);
       exitCode = 1;
     }
-    log(`VS Code ${target.vscode}: suite exited with ${r.code} after ${(r.ms / 1000).toFixed(1)} s (run ${((Date.now() - runStart) / 1000).toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    log(
+      `VS Code ${target.vscode}: suite exited with ${r.code} after ${(r.ms / 1000).toFixed(1)} s (run ${((Date.now() - runStart) / 1000).toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   } catch (e) {
     log(`FAILED: ${e?.message ?? e}`);
     exitCode = 1;

@@ -43,7 +43,10 @@ async function main() {
     // must be a user setting.
     const userDataDir = join(work, 'ud');
     mkdirSync(join(userDataDir, 'User'), { recursive: true });
-    writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(defaultSettings({ 'shunong.endpoint': endpoint.url }), null, 2));
+    writeFileSync(
+      join(userDataDir, 'User', 'settings.json'),
+      JSON.stringify(defaultSettings({ 'shunong.endpoint': endpoint.url }), null, 2),
+    );
     resultsFile = join(work, 'results.json');
 
     code = await runTests({
@@ -52,8 +55,10 @@ async function main() {
       extensionTestsPath: SUITE,
       launchArgs: [
         WORKSPACE,
-        '--user-data-dir', userDataDir,
-        '--extensions-dir', join(work, 'ext'),
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        join(work, 'ext'),
         '--disable-extensions', // other extensions; the one under development stays enabled
         '--disable-workspace-trust',
         '--skip-welcome',
@@ -75,7 +80,9 @@ async function main() {
     if (resultsFile && existsSync(resultsFile)) stats = JSON.parse(readFileSync(resultsFile, 'utf8'));
     await cleanup.run();
   }
-  console.log(`${stats?.passes ?? 0} passed, ${stats ? stats.failures : 1} failed${stats?.pending ? `, ${stats.pending} skipped` : ''}`);
+  console.log(
+    `${stats?.passes ?? 0} passed, ${stats ? stats.failures : 1} failed${stats?.pending ? `, ${stats.pending} skipped` : ''}`,
+  );
   process.exit(code === 0 && stats && stats.failures === 0 ? 0 : 1);
 }
 

@@ -27,4 +27,3 @@ export class FakeClock implements Clock {
     this.t = until;
   }
 }
-

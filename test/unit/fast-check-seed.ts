@@ -14,5 +14,6 @@ const seed = raw === 'random' ? Math.floor(Math.random() * 0x7fffffff) : raw !==
 if (!Number.isSafeInteger(seed)) throw new Error(`FC_SEED must be an integer or "random", not "${raw}"`);
 if (fuzz) process.env.FC_RUNS ??= '5000';
 const numRuns = process.env.FC_RUNS !== undefined ? Number(process.env.FC_RUNS) : undefined;
-if (raw !== undefined) console.log(`fast-check: seed ${seed}${numRuns !== undefined ? `, ${numRuns} runs per property` : ''}`);
+if (raw !== undefined)
+  console.log(`fast-check: seed ${seed}${numRuns !== undefined ? `, ${numRuns} runs per property` : ''}`);
 fc.configureGlobal({ seed, ...(numRuns !== undefined ? { numRuns } : {}) });

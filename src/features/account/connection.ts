@@ -80,7 +80,10 @@ export function stateFromError(err: unknown): ConnectionState | undefined {
 export function describeEndpointProblem(problem: EndpointProblem, endpoint: string): string {
   switch (problem) {
     case 'invalid-url':
-      return vscode.l10n.t('The Shunong endpoint "{0}" is not a valid URL. Fix the setting shunong.endpoint.', endpoint);
+      return vscode.l10n.t(
+        'The Shunong endpoint "{0}" is not a valid URL. Fix the setting shunong.endpoint.',
+        endpoint,
+      );
     case 'unsupported-scheme':
       return vscode.l10n.t('The Shunong endpoint "{0}" must start with https://.', endpoint);
     case 'insecure-http':
@@ -98,13 +101,20 @@ export function describeError(err: unknown, endpoint: string): string {
     case 'auth':
       return e.reason === 'missing-key'
         ? vscode.l10n.t('No API key is set for {0}. Run "Shunong: Set API Key".', endpoint)
-        : vscode.l10n.t('The endpoint {0} rejected the API key (invalid or revoked). Run "Shunong: Set API Key" with a valid key.', endpoint);
+        : vscode.l10n.t(
+            'The endpoint {0} rejected the API key (invalid or revoked). Run "Shunong: Set API Key" with a valid key.',
+            endpoint,
+          );
     case 'network':
       return vscode.l10n.t('Cannot reach {0}. Check the network or the setting shunong.endpoint.', endpoint);
     case 'timeout':
       return vscode.l10n.t('{0} did not answer in time. Try again, or raise shunong.requestTimeoutMs.', endpoint);
     case 'server':
-      return vscode.l10n.t('{0} had a server error (HTTP {1}). Try again in a moment.', endpoint, String(e.status ?? ''));
+      return vscode.l10n.t(
+        '{0} had a server error (HTTP {1}). Try again in a moment.',
+        endpoint,
+        String(e.status ?? ''),
+      );
     case 'rate-limited':
       return vscode.l10n.t('{0} is rate limiting requests. Wait a little and try again.', endpoint);
     case 'insecure':
@@ -141,7 +151,11 @@ export class Connection implements vscode.Disposable {
     this.disposables.push(
       this.stateEmitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('shunong.endpoint') || e.affectsConfiguration('shunong.allowInsecureHttp') || e.affectsConfiguration('shunong.requestTimeoutMs')) {
+        if (
+          e.affectsConfiguration('shunong.endpoint') ||
+          e.affectsConfiguration('shunong.allowInsecureHttp') ||
+          e.affectsConfiguration('shunong.requestTimeoutMs')
+        ) {
           void this.reset();
         }
       }),
@@ -267,7 +281,9 @@ export class Connection implements vscode.Disposable {
   async check(signal?: AbortSignal): Promise<ConnectionState> {
     try {
       this.setState('checking');
-      await this.run((c) => c.listTools(signal ? { refresh: true, signal } : { refresh: true }), { offerSetKey: false });
+      await this.run((c) => c.listTools(signal ? { refresh: true, signal } : { refresh: true }), {
+        offerSetKey: false,
+      });
     } catch {
       // the state says what happened
     }
@@ -305,7 +321,10 @@ export class Connection implements vscode.Disposable {
     const key = await this.getKey(s.endpoint);
     if (!key) {
       this.setState('no-key');
-      throw Object.assign(new Error(describeError({ kind: 'auth', reason: 'missing-key' }, s.endpoint)), { kind: 'auth', reason: 'missing-key' });
+      throw Object.assign(new Error(describeError({ kind: 'auth', reason: 'missing-key' }, s.endpoint)), {
+        kind: 'auth',
+        reason: 'missing-key',
+      });
     }
     const id = endpointId(s.endpoint);
     if (this.current && this.current.id === id && this.current.key === key) return this.current.client;

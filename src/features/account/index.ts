@@ -42,9 +42,14 @@ export function activate(context: vscode.ExtensionContext, connection: Connectio
     if (connection.lastErrorMessage) tooltip.appendText(`\n\n${connection.lastErrorMessage}`);
     tooltip.appendText(`\n\n${vscode.l10n.t('Click for details.')}`);
     item.tooltip = tooltip;
-    item.backgroundColor = p.error && connection.state !== 'no-key' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.backgroundColor =
+      p.error && connection.state !== 'no-key' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     void vscode.commands.executeCommand('setContext', 'shunong.state', connection.state);
-    void vscode.commands.executeCommand('setContext', 'shunong.hasKey', connection.state !== 'no-key' && connection.state !== 'insecure');
+    void vscode.commands.executeCommand(
+      'setContext',
+      'shunong.hasKey',
+      connection.state !== 'no-key' && connection.state !== 'insecure',
+    );
   };
   render();
   item.show();
@@ -151,7 +156,11 @@ export async function clearApiKey(connection: Connection, confirm = true): Promi
 /** Checks the connection and shows the endpoint, the state and the tools it sees. */
 export async function showConnectionStatus(connection: Connection): Promise<ConnectionState> {
   const state = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the Shunong connection…'), cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Checking the Shunong connection…'),
+      cancellable: true,
+    },
     async (_p, token) => {
       if (connection.state === 'no-key' || connection.state === 'insecure') return connection.state;
       const abort = new AbortController();

@@ -32,23 +32,44 @@ function passageOf(node: unknown): CitedPassage | undefined {
 async function insert(node: unknown, snippet: boolean): Promise<boolean> {
   const passage = passageOf(node);
   if (!passage) return false;
-  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'markdown');
+  const editor =
+    vscode.window.activeTextEditor ??
+    vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'markdown');
   if (!editor) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin and put the cursor where the citation goes.'));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Open a Markdown bulletin and put the cursor where the citation goes.'),
+    );
     return false;
   }
-  if (vscode.window.activeTextEditor !== editor) await vscode.window.showTextDocument(editor.document, editor.viewColumn);
-  return (await vscode.commands.executeCommand<boolean>(snippet ? 'shunong.insertCitedSnippet' : 'shunong.insertCitation', passage)) === true;
+  if (vscode.window.activeTextEditor !== editor)
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+  return (
+    (await vscode.commands.executeCommand<boolean>(
+      snippet ? 'shunong.insertCitedSnippet' : 'shunong.insertCitation',
+      passage,
+    )) === true
+  );
 }
 
 /** Registers the view and its commands. */
-export function activate(context: vscode.ExtensionContext, services: { store: KnowledgeStore; docs: PassageDocs }): Browser {
+export function activate(
+  context: vscode.ExtensionContext,
+  services: { store: KnowledgeStore; docs: PassageDocs },
+): Browser {
   const { store, docs } = services;
   const tree = new KnowledgeTree(store);
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: tree, dragAndDropController: tree, showCollapseAll: true, canSelectMany: false });
+  const view = vscode.window.createTreeView(VIEW_ID, {
+    treeDataProvider: tree,
+    dragAndDropController: tree,
+    showCollapseAll: true,
+    canSelectMany: false,
+  });
   const describe = (): void => {
     const s = store.state;
-    view.description = s.history.length || s.pins.length ? vscode.l10n.t('{0} searches · {1} pinned', s.history.length, s.pins.length) : '';
+    view.description =
+      s.history.length || s.pins.length
+        ? vscode.l10n.t('{0} searches · {1} pinned', s.history.length, s.pins.length)
+        : '';
   };
   describe();
 
@@ -105,7 +126,10 @@ export function activate(context: vscode.ExtensionContext, services: { store: Kn
       if (n?.type === 'search') return vscode.commands.executeCommand('shunong.searchAgain', n.record.id);
       if (n?.type === 'passage') {
         if (n.record) return vscode.commands.executeCommand('shunong.searchAgain', n.record.id);
-        return vscode.commands.executeCommand('shunong.searchKnowledge', { query: n.passage.query, kbCode: n.passage.kbCode });
+        return vscode.commands.executeCommand('shunong.searchKnowledge', {
+          query: n.passage.query,
+          kbCode: n.passage.kbCode,
+        });
       }
       if (n?.type === 'base') return vscode.commands.executeCommand('shunong.searchKnowledge', { kbCode: n.base.code });
       return vscode.commands.executeCommand('shunong.searchAgain');
@@ -116,13 +140,26 @@ export function activate(context: vscode.ExtensionContext, services: { store: Kn
     }),
     vscode.commands.registerCommand('shunong.browser.clearHistory', async (skipConfirm?: unknown) => {
       if (store.state.history.length === 0) return false;
-      if (skipConfirm !== true && !(await confirm(vscode.l10n.t('Clear the {0} recent searches of this workspace? Pinned passages stay.', store.state.history.length)))) return false;
+      if (
+        skipConfirm !== true &&
+        !(await confirm(
+          vscode.l10n.t(
+            'Clear the {0} recent searches of this workspace? Pinned passages stay.',
+            store.state.history.length,
+          ),
+        ))
+      )
+        return false;
       await store.update(clearHistory);
       return true;
     }),
     vscode.commands.registerCommand('shunong.browser.clearPins', async (skipConfirm?: unknown) => {
       if (store.state.pins.length === 0) return false;
-      if (skipConfirm !== true && !(await confirm(vscode.l10n.t('Unpin all {0} pinned passages?', store.state.pins.length)))) return false;
+      if (
+        skipConfirm !== true &&
+        !(await confirm(vscode.l10n.t('Unpin all {0} pinned passages?', store.state.pins.length)))
+      )
+        return false;
       await store.update(clearPins);
       return true;
     }),

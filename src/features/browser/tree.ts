@@ -24,7 +24,9 @@ export type BrowserNode =
     };
 
 /** The tree data provider and drag source of the knowledge browser. */
-export class KnowledgeTree implements vscode.TreeDataProvider<BrowserNode>, vscode.TreeDragAndDropController<BrowserNode>, vscode.Disposable {
+export class KnowledgeTree
+  implements vscode.TreeDataProvider<BrowserNode>, vscode.TreeDragAndDropController<BrowserNode>, vscode.Disposable
+{
   private readonly changed = new vscode.EventEmitter<BrowserNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly dragMimeTypes = [PASSAGE_MIME];
@@ -57,16 +59,29 @@ export class KnowledgeTree implements vscode.TreeDataProvider<BrowserNode>, vsco
     const s = this.store.state;
     if (!node) {
       if (s.bases.length === 0 && s.history.length === 0 && s.pins.length === 0) return [];
-      return (['history', 'pins', 'bases'] as const).map((section) => this.remember({ type: 'section', id: `section:${section}`, section }));
+      return (['history', 'pins', 'bases'] as const).map((section) =>
+        this.remember({ type: 'section', id: `section:${section}`, section }),
+      );
     }
     switch (node.type) {
       case 'section':
-        if (node.section === 'bases') return s.bases.map((base) => this.remember({ type: 'base', id: `base:${base.code}`, base }, node));
-        if (node.section === 'history') return s.history.map((record) => this.remember({ type: 'search', id: `search:${record.id}`, record }, node));
+        if (node.section === 'bases')
+          return s.bases.map((base) => this.remember({ type: 'base', id: `base:${base.code}`, base }, node));
+        if (node.section === 'history')
+          return s.history.map((record) => this.remember({ type: 'search', id: `search:${record.id}`, record }, node));
         return s.pins.map((passage) => this.remember({ type: 'passage', id: `pin:${idOf(passage)}`, passage }, node));
       case 'search':
         return node.record.passages.map((stored) =>
-          this.remember({ type: 'passage', id: `passage:${node.record.id}/${idOf(stored.passage)}`, passage: stored.passage, stored, record: node.record }, node),
+          this.remember(
+            {
+              type: 'passage',
+              id: `passage:${node.record.id}/${idOf(stored.passage)}`,
+              passage: stored.passage,
+              stored,
+              record: node.record,
+            },
+            node,
+          ),
         );
       default:
         return [];
@@ -102,7 +117,10 @@ export class KnowledgeTree implements vscode.TreeDataProvider<BrowserNode>, vsco
             : node.section === 'history'
               ? [vscode.l10n.t('Recent searches'), s.history.length, 'history']
               : [vscode.l10n.t('Pinned passages'), s.pins.length, 'pinned'];
-        const item = new vscode.TreeItem(label, count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          label,
+          count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+        );
         item.id = node.id;
         item.description = String(count);
         item.iconPath = new vscode.ThemeIcon(icon);
@@ -137,7 +155,11 @@ export class KnowledgeTree implements vscode.TreeDataProvider<BrowserNode>, vsco
         item.tooltip = tooltip(p, node.stored);
         item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'quote');
         item.contextValue = pinned ? 'shunong.passage.pinned' : 'shunong.passage';
-        item.command = { command: 'shunong.browser.openPassage', title: vscode.l10n.t('Open the full passage'), arguments: [node] };
+        item.command = {
+          command: 'shunong.browser.openPassage',
+          title: vscode.l10n.t('Open the full passage'),
+          arguments: [node],
+        };
         return item;
       }
     }

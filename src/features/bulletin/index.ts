@@ -25,7 +25,10 @@ export interface BulletinServices {
 }
 
 /** Registers the commands and the status bar item. Returns the calendar cache (for tests). */
-export function activate(context: vscode.ExtensionContext, services: BulletinServices): { calendar: DailyValue<CurrentTime> } {
+export function activate(
+  context: vscode.ExtensionContext,
+  services: BulletinServices,
+): { calendar: DailyValue<CurrentTime> } {
   const { connection } = services;
   const clock = services.clock ?? systemClock;
   const lang = langOf(vscode.env.language);
@@ -44,12 +47,14 @@ export function activate(context: vscode.ExtensionContext, services: BulletinSer
     tip.isTrusted = false;
     tip.supportHtml = false;
     tip.appendText(calendarLine(t, lang, setting<string>('calendar.format', '')) + '\n\n');
-    if (t.solar_terms?.length) tip.appendMarkdown(solarTermTable(t.solar_term_year ?? Number(t.date.slice(0, 4)), t.solar_terms, lang, t.date));
+    if (t.solar_terms?.length)
+      tip.appendMarkdown(solarTermTable(t.solar_term_year ?? Number(t.date.slice(0, 4)), t.solar_terms, lang, t.date));
     item.tooltip = tip;
     item.accessibilityInformation = { label: calendarLine(t, lang) };
     if (statusBarEnabled()) item.show();
   };
-  const statusBarEnabled = (): boolean => vscode.workspace.getConfiguration('shunong').get<boolean>('calendar.statusBar', true);
+  const statusBarEnabled = (): boolean =>
+    vscode.workspace.getConfiguration('shunong').get<boolean>('calendar.statusBar', true);
   let started = false;
   const maybeStart = (): void => {
     if (!statusBarEnabled()) {
@@ -76,9 +81,15 @@ export function activate(context: vscode.ExtensionContext, services: BulletinSer
         void calendar.get().then(renderItem, () => undefined);
       }
     }),
-    vscode.commands.registerCommand('shunong.insertWeatherBrief', (place?: string) => insertWeatherBrief(context, connection, place)),
-    vscode.commands.registerCommand('shunong.insertDateAndSolarTerm', () => insertDateAndSolarTerm(connection, calendar)),
-    vscode.commands.registerCommand('shunong.newBulletin', (place?: string) => newBulletin(connection, calendar, place)),
+    vscode.commands.registerCommand('shunong.insertWeatherBrief', (place?: string) =>
+      insertWeatherBrief(context, connection, place),
+    ),
+    vscode.commands.registerCommand('shunong.insertDateAndSolarTerm', () =>
+      insertDateAndSolarTerm(connection, calendar),
+    ),
+    vscode.commands.registerCommand('shunong.newBulletin', (place?: string) =>
+      newBulletin(connection, calendar, place),
+    ),
   );
   return { calendar };
 }
@@ -98,21 +109,33 @@ function thresholds(scope?: vscode.Uri): NoteThresholds | false {
 }
 
 /** Asks for a place: recent places (with their codes) first, then the default, or anything typed. */
-async function pickPlace(context: vscode.ExtensionContext, initial?: string, problem?: string): Promise<string | undefined> {
+async function pickPlace(
+  context: vscode.ExtensionContext,
+  initial?: string,
+  problem?: string,
+): Promise<string | undefined> {
   const recent = context.globalState.get<RecentPlace[]>(RECENT_KEY, []);
   const fallback = setting<string>('weather.defaultLocation', '');
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { place: string }>();
   qp.title = vscode.l10n.t('Shunong: Insert Weather Brief');
   qp.placeholder = vscode.l10n.t('City name or 9-digit city code (the code is more precise), e.g. 成都 or 101270101');
   const base = [
-    ...recent.map((r) => ({ label: r.name, description: r.code ?? '', detail: vscode.l10n.t('Recent'), place: r.code ?? r.name })),
+    ...recent.map((r) => ({
+      label: r.name,
+      description: r.code ?? '',
+      detail: vscode.l10n.t('Recent'),
+      place: r.code ?? r.name,
+    })),
     ...(fallback && !recent.some((r) => r.name === fallback || r.code === fallback)
       ? [{ label: fallback, description: vscode.l10n.t('Default (shunong.weather.defaultLocation)'), place: fallback }]
       : []),
   ];
   const refresh = (): void => {
     const typed = qp.value.trim();
-    const typedItem = typed && !base.some((b) => b.label === typed || b.place === typed) ? [{ label: typed, description: vscode.l10n.t('Use this place'), place: typed, alwaysShow: true }] : [];
+    const typedItem =
+      typed && !base.some((b) => b.label === typed || b.place === typed)
+        ? [{ label: typed, description: vscode.l10n.t('Use this place'), place: typed, alwaysShow: true }]
+        : [];
     qp.items = [...typedItem, ...base];
   };
   if (problem) qp.placeholder = problem;
@@ -137,7 +160,10 @@ async function pickPlace(context: vscode.ExtensionContext, initial?: string, pro
 async function insertAtCursor(editor: vscode.TextEditor | undefined, text: string): Promise<boolean> {
   if (!editor || editor.document.isClosed) {
     const copy = vscode.l10n.t('Copy');
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No open editor to insert into. Copy the text to the clipboard instead?'), copy);
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('No open editor to insert into. Copy the text to the clipboard instead?'),
+      copy,
+    );
     if (choice === copy) await vscode.env.clipboard.writeText(text);
     return false;
   }
@@ -152,18 +178,31 @@ async function insertAtCursor(editor: vscode.TextEditor | undefined, text: strin
 }
 
 /** "Shunong: Insert Weather Brief". Returns the inserted Markdown, or undefined. */
-export async function insertWeatherBrief(context: vscode.ExtensionContext, connection: Connection, givenPlace?: string): Promise<string | undefined> {
+export async function insertWeatherBrief(
+  context: vscode.ExtensionContext,
+  connection: Connection,
+  givenPlace?: string,
+): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
   let place = typeof givenPlace === 'string' ? givenPlace : await pickPlace(context);
   while (place) {
     const where = place;
     try {
       const [now, forecast] = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching the weather for {0}…', where), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Fetching the weather for {0}…', where),
+          cancellable: true,
+        },
         (_p, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          return connection.run((c) => Promise.all([c.weatherNow(where, { signal: abort.signal }), c.weatherForecast(where, { signal: abort.signal })]));
+          return connection.run((c) =>
+            Promise.all([
+              c.weatherNow(where, { signal: abort.signal }),
+              c.weatherForecast(where, { signal: abort.signal }),
+            ]),
+          );
         },
       );
       const text = renderWeatherBrief({
@@ -174,16 +213,30 @@ export async function insertWeatherBrief(context: vscode.ExtensionContext, conne
         lang: langOf(vscode.env.language),
         notes: thresholds(editor?.document.uri),
       });
-      await rememberPlace(context, { name: forecast.city || where, ...(/^\d{9}$/.test(now.city) ? { code: now.city } : {}) });
+      await rememberPlace(context, {
+        name: forecast.city || where,
+        ...(/^\d{9}$/.test(now.city) ? { code: now.city } : {}),
+      });
       return (await insertAtCursor(editor, text)) ? text : undefined;
     } catch (err) {
       const kind = (err as { kind?: string }).kind;
       if (kind === 'cancelled') return undefined;
       if (kind === 'tool-failure' || kind === 'input-validation') {
         // An unknown place: show the endpoint's reason and let the user try another.
-        const reason = String((err as { reason?: unknown; detail?: unknown }).reason ?? (err as { detail?: unknown }).detail ?? (err as Error).message);
+        const reason = String(
+          (err as { reason?: unknown; detail?: unknown }).reason ??
+            (err as { detail?: unknown }).detail ??
+            (err as Error).message,
+        );
         void vscode.window.showWarningMessage(vscode.l10n.t('No weather for "{0}": {1}', where, reason));
-        place = typeof givenPlace === 'string' ? undefined : await pickPlace(context, where, vscode.l10n.t('No weather for "{0}". Try another place or a 9-digit code.', where));
+        place =
+          typeof givenPlace === 'string'
+            ? undefined
+            : await pickPlace(
+                context,
+                where,
+                vscode.l10n.t('No weather for "{0}". Try another place or a 9-digit code.', where),
+              );
         continue;
       }
       void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
@@ -194,16 +247,25 @@ export async function insertWeatherBrief(context: vscode.ExtensionContext, conne
 }
 
 async function rememberPlace(context: vscode.ExtensionContext, place: RecentPlace): Promise<void> {
-  const recent = context.globalState.get<RecentPlace[]>(RECENT_KEY, []).filter((r) => r.name !== place.name && (!place.code || r.code !== place.code));
+  const recent = context.globalState
+    .get<RecentPlace[]>(RECENT_KEY, [])
+    .filter((r) => r.name !== place.name && (!place.code || r.code !== place.code));
   await context.globalState.update(RECENT_KEY, [place, ...recent].slice(0, MAX_RECENT));
 }
 
 /** "Shunong: Insert Date and Solar Term". Returns the inserted line. */
-export async function insertDateAndSolarTerm(connection: Connection, calendar: DailyValue<CurrentTime>): Promise<string | undefined> {
+export async function insertDateAndSolarTerm(
+  connection: Connection,
+  calendar: DailyValue<CurrentTime>,
+): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
   try {
     const t = await calendar.get();
-    const line = calendarLine(t, langOf(vscode.env.language), setting<string>('calendar.format', '', editor?.document.uri));
+    const line = calendarLine(
+      t,
+      langOf(vscode.env.language),
+      setting<string>('calendar.format', '', editor?.document.uri),
+    );
     return (await insertAtCursor(editor, line)) ? line : undefined;
   } catch (err) {
     void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
@@ -212,7 +274,11 @@ export async function insertDateAndSolarTerm(connection: Connection, calendar: D
 }
 
 /** "Shunong: New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
-export async function newBulletin(connection: Connection, calendar: DailyValue<CurrentTime>, givenPlace?: string): Promise<vscode.TextDocument | undefined> {
+export async function newBulletin(
+  connection: Connection,
+  calendar: DailyValue<CurrentTime>,
+  givenPlace?: string,
+): Promise<vscode.TextDocument | undefined> {
   const lang = langOf(vscode.env.language);
   const folder = vscode.workspace.workspaceFolders?.[0];
   const place =
@@ -238,10 +304,14 @@ export async function newBulletin(connection: Connection, calendar: DailyValue<C
     try {
       template = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath),
+      );
     }
   }
-  const title = place ? vscode.l10n.t('{0} farm bulletin {1}', place, t.date) : vscode.l10n.t('Farm bulletin {0}', t.date);
+  const title = place
+    ? vscode.l10n.t('{0} farm bulletin {1}', place, t.date)
+    : vscode.l10n.t('Farm bulletin {0}', t.date);
   const content = fillTemplate(template, {
     title,
     date: t.date,

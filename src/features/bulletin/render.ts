@@ -70,7 +70,11 @@ export function escapeCell(value: string): string {
 }
 
 /** Finds runs of at least `min` consecutive days matching `test`. */
-function runs(days: ForecastDay[], test: (d: ForecastDay) => boolean, min: number): Array<{ from: string; to: string; length: number }> {
+function runs(
+  days: ForecastDay[],
+  test: (d: ForecastDay) => boolean,
+  min: number,
+): Array<{ from: string; to: string; length: number }> {
   const out: Array<{ from: string; to: string; length: number }> = [];
   let start = -1;
   for (let i = 0; i <= days.length; i++) {
@@ -79,7 +83,8 @@ function runs(days: ForecastDay[], test: (d: ForecastDay) => boolean, min: numbe
       if (start < 0) start = i;
       continue;
     }
-    if (start >= 0 && i - start >= min) out.push({ from: (days[start] as ForecastDay).date, to: (days[i - 1] as ForecastDay).date, length: i - start });
+    if (start >= 0 && i - start >= min)
+      out.push({ from: (days[start] as ForecastDay).date, to: (days[i - 1] as ForecastDay).date, length: i - start });
     start = -1;
   }
   return out;
@@ -93,13 +98,20 @@ export function deriveFarmNotes(days: ForecastDay[], t: NoteThresholds, lang: La
     notes.push({ kind: 'rain', from: r.from, to: r.to, text: fill(w.rainRun, r.from, r.to, r.length) });
   }
   for (const r of runs(days, (d) => (numberOf(d.humidity) ?? -1) >= t.humidPercent, t.minRunDays)) {
-    notes.push({ kind: 'humid', from: r.from, to: r.to, text: fill(w.humidRun, r.from, r.to, r.length, t.humidPercent) });
+    notes.push({
+      kind: 'humid',
+      from: r.from,
+      to: r.to,
+      text: fill(w.humidRun, r.from, r.to, r.length, t.humidPercent),
+    });
   }
   for (const d of days) {
     const low = numberOf(d.low);
-    if (low !== undefined && low <= t.frostBelowC) notes.push({ kind: 'frost', from: d.date, to: d.date, text: fill(w.frost, d.date, low, t.frostBelowC) });
+    if (low !== undefined && low <= t.frostBelowC)
+      notes.push({ kind: 'frost', from: d.date, to: d.date, text: fill(w.frost, d.date, low, t.frostBelowC) });
     const high = numberOf(d.high);
-    if (high !== undefined && high >= t.heatAboveC) notes.push({ kind: 'heat', from: d.date, to: d.date, text: fill(w.heat, d.date, high, t.heatAboveC) });
+    if (high !== undefined && high >= t.heatAboveC)
+      notes.push({ kind: 'heat', from: d.date, to: d.date, text: fill(w.heat, d.date, high, t.heatAboveC) });
   }
   return notes;
 }
@@ -128,19 +140,35 @@ export function renderWeatherBrief(input: WeatherBriefInput): string {
   const placeLabel = code && code !== name ? `${name}（${code}）` : name;
   const lines: string[] = [];
   lines.push(`### ${escapeCell(fill(w.weatherTitle, placeLabel))}`, '');
-  lines.push(fill(w.now, shown(now.weather, lang), shown(now.temperature, lang), shown(now.humidity, lang), shown(now.wind, lang), shown(now.updateTime, lang)), '');
+  lines.push(
+    fill(
+      w.now,
+      shown(now.weather, lang),
+      shown(now.temperature, lang),
+      shown(now.humidity, lang),
+      shown(now.wind, lang),
+      shown(now.updateTime, lang),
+    ),
+    '',
+  );
   lines.push(`**${w.forecastTitle}**`, '');
   lines.push(`| ${w.head.join(' | ')} |`, `| ${w.head.map(() => '---').join(' | ')} |`);
   for (const d of forecast.forecast) {
     const hl = `${shown(d.high, lang)} / ${shown(d.low, lang)}`;
-    lines.push(`| ${escapeCell(d.date)} | ${d.week ? escapeCell(weekName(d.week, lang)) : w.missing} | ${shown(d.weather, lang)} | ${hl} | ${shown(d.wind, lang)} | ${shown(d.humidity, lang)} |`);
+    lines.push(
+      `| ${escapeCell(d.date)} | ${d.week ? escapeCell(weekName(d.week, lang)) : w.missing} | ${shown(d.weather, lang)} | ${hl} | ${shown(d.wind, lang)} | ${shown(d.humidity, lang)} |`,
+    );
   }
-  const notes = input.notes === false ? [] : deriveFarmNotes(forecast.forecast, input.notes ?? DEFAULT_THRESHOLDS, lang);
+  const notes =
+    input.notes === false ? [] : deriveFarmNotes(forecast.forecast, input.notes ?? DEFAULT_THRESHOLDS, lang);
   if (notes.length) {
     lines.push('', `*${w.notesTitle}*`, '');
     for (const n of notes) lines.push(`- ${n.text}`);
   }
-  lines.push('', `> ${fill(w.source, w.provider, escapeCell(placeLabel), escapeCell(input.retrievedOn), shown(now.updateTime, lang))}`);
+  lines.push(
+    '',
+    `> ${fill(w.source, w.provider, escapeCell(placeLabel), escapeCell(input.retrievedOn), shown(now.updateTime, lang))}`,
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -155,7 +183,20 @@ export interface CalendarData {
   days_to_next_solar_term: number;
 }
 
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * The calendar line, e.g. `2026年10月25日 星期日 · 霜降（距立冬 13 天）`.
@@ -180,7 +221,12 @@ export function calendarLine(t: CalendarData, lang: Lang, format = ''): string {
 }
 
 /** The year's solar-term table as Markdown (for the status bar tooltip). */
-export function solarTermTable(year: number, terms: Array<{ name: string; date: string }>, lang: Lang, today: string): string {
+export function solarTermTable(
+  year: number,
+  terms: Array<{ name: string; date: string }>,
+  lang: Lang,
+  today: string,
+): string {
   const rows = terms.map((t) => {
     const mark = t.date === today ? ' ◀' : '';
     return `| ${escapeCell(termName(t.name, lang))} | ${escapeCell(t.date)}${mark} |`;

@@ -85,5 +85,7 @@ export function builtinTemplate(lang: Lang): string {
  */
 export function fillTemplate(template: string, values: BulletinValues): string {
   const safe = (v: string): string => v.replace(/[\r\n]+/g, ' ').replace(/"/g, '”');
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) => (k in values ? safe(values[k as keyof BulletinValues]) : all));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) =>
+    k in values ? safe(values[k as keyof BulletinValues]) : all,
+  );
 }

@@ -34,9 +34,12 @@ const en: typeof zh = {
   forecastTitle: 'Next 7 days',
   head: ['Date', 'Day', 'Weather', 'High / Low', 'Wind', 'Humidity'],
   missing: '—',
-  notesTitle: 'Farm notes (derived from the forecast, not platform data; use the forecast for trends, not for hour-exact work)',
-  rainRun: '{0} to {1}: rain on {2} days in a row — clear drainage ditches, harvest and dry before the rain, prevent disease after it.',
-  humidRun: '{0} to {1}: humidity at or above {3}% on {2} days in a row — disease pressure is high; keep fields ventilated.',
+  notesTitle:
+    'Farm notes (derived from the forecast, not platform data; use the forecast for trends, not for hour-exact work)',
+  rainRun:
+    '{0} to {1}: rain on {2} days in a row — clear drainage ditches, harvest and dry before the rain, prevent disease after it.',
+  humidRun:
+    '{0} to {1}: humidity at or above {3}% on {2} days in a row — disease pressure is high; keep fields ventilated.',
   frost: '{0}: low of {1}℃, at or below {2}℃ — frost risk; protect sensitive crops.',
   heat: '{0}: high of {1}℃, at or above {2}℃ — heat risk; irrigate and avoid midday field work.',
   source: 'Source: {0} · {1} · {2} · updated {3}',
@@ -58,10 +61,30 @@ export function fill(template: string, ...args: Array<string | number>): string 
 
 /** English names of the 24 solar terms. */
 export const SOLAR_TERM_EN: Record<string, string> = {
-  小寒: 'Minor Cold', 大寒: 'Major Cold', 立春: 'Start of Spring', 雨水: 'Rain Water', 惊蛰: 'Awakening of Insects', 春分: 'Spring Equinox',
-  清明: 'Pure Brightness', 谷雨: 'Grain Rain', 立夏: 'Start of Summer', 小满: 'Grain Buds', 芒种: 'Grain in Ear', 夏至: 'Summer Solstice',
-  小暑: 'Minor Heat', 大暑: 'Major Heat', 立秋: 'Start of Autumn', 处暑: 'End of Heat', 白露: 'White Dew', 秋分: 'Autumn Equinox',
-  寒露: 'Cold Dew', 霜降: "Frost's Descent", 立冬: 'Start of Winter', 小雪: 'Minor Snow', 大雪: 'Major Snow', 冬至: 'Winter Solstice',
+  小寒: 'Minor Cold',
+  大寒: 'Major Cold',
+  立春: 'Start of Spring',
+  雨水: 'Rain Water',
+  惊蛰: 'Awakening of Insects',
+  春分: 'Spring Equinox',
+  清明: 'Pure Brightness',
+  谷雨: 'Grain Rain',
+  立夏: 'Start of Summer',
+  小满: 'Grain Buds',
+  芒种: 'Grain in Ear',
+  夏至: 'Summer Solstice',
+  小暑: 'Minor Heat',
+  大暑: 'Major Heat',
+  立秋: 'Start of Autumn',
+  处暑: 'End of Heat',
+  白露: 'White Dew',
+  秋分: 'Autumn Equinox',
+  寒露: 'Cold Dew',
+  霜降: "Frost's Descent",
+  立冬: 'Start of Winter',
+  小雪: 'Minor Snow',
+  大雪: 'Major Snow',
+  冬至: 'Winter Solstice',
 };
 
 /** A solar term's name as shown: the Chinese name, with its English name in en. */
@@ -69,9 +92,25 @@ export function termName(name: string, lang: Lang): string {
   return lang === 'zh' || !SOLAR_TERM_EN[name] ? name : `${name} ${SOLAR_TERM_EN[name]}`;
 }
 
-const WEEK_EN: Record<string, string> = { 一: 'Mon', 二: 'Tue', 三: 'Wed', 四: 'Thu', 五: 'Fri', 六: 'Sat', 日: 'Sun', 天: 'Sun' };
+const WEEK_EN: Record<string, string> = {
+  一: 'Mon',
+  二: 'Tue',
+  三: 'Wed',
+  四: 'Thu',
+  五: 'Fri',
+  六: 'Sat',
+  日: 'Sun',
+  天: 'Sun',
+};
 const WEEKDAY_EN: Record<string, string> = {
-  星期一: 'Monday', 星期二: 'Tuesday', 星期三: 'Wednesday', 星期四: 'Thursday', 星期五: 'Friday', 星期六: 'Saturday', 星期日: 'Sunday', 星期天: 'Sunday',
+  星期一: 'Monday',
+  星期二: 'Tuesday',
+  星期三: 'Wednesday',
+  星期四: 'Thursday',
+  星期五: 'Friday',
+  星期六: 'Saturday',
+  星期日: 'Sunday',
+  星期天: 'Sunday',
 };
 
 /** The forecast's one-character `week` as shown. */

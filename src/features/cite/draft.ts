@@ -70,7 +70,10 @@ class InsertionLog {
  * snippet could not go (inside code, HTML, front matter, the references section…).
  */
 export function planDraftInsertion(
-  lib: Pick<CitationsLib, 'insertCitation' | 'formatSnippet' | 'formatInlineCitation' | 'escapeSnippetText' | 'escapeSnippetLine'>,
+  lib: Pick<
+    CitationsLib,
+    'insertCitation' | 'formatSnippet' | 'formatInlineCitation' | 'escapeSnippetText' | 'escapeSnippetLine'
+  >,
   text: string,
   cursor: number,
   blocks: readonly DraftBlock[],
@@ -119,7 +122,9 @@ export function planDraftInsertion(
       buffer = buffer.slice(0, e.start) + e.newText + buffer.slice(e.start);
       log.insert(e.start, e.newText);
     }
-    cur = cur.map((p, j) => (j <= k ? p : p + r.edits.filter((e) => e.start <= p).reduce((n, e) => n + e.newText.length, 0)));
+    cur = cur.map((p, j) =>
+      j <= k ? p : p + r.edits.filter((e) => e.start <= p).reduce((n, e) => n + e.newText.length, 0),
+    );
   }
   return { ok: true, edits: log.edits(), passages: points.map((p) => p.passage), offset: at };
 }

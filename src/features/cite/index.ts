@@ -16,14 +16,26 @@ import { loadCitations } from '../../platform';
 import { scoreKind } from '../../knowledge/score';
 import { fixTitle, insertErrorMessage, problemMessage } from './messages';
 import { registerCitationTree, type CitationTree } from './tree';
-import { contextOf, isCitedPassage, passageOfContext, PASSAGE_MIME, sourceOf, type CitedPassage } from '../../citations/passage';
+import {
+  contextOf,
+  isCitedPassage,
+  passageOfContext,
+  PASSAGE_MIME,
+  sourceOf,
+  type CitedPassage,
+} from '../../citations/passage';
 import { planDraftInsertion, type DraftBlock } from './draft';
 
 const CACHE_KEY = 'shunong.citationCache';
 export const PASSAGE_SCHEME = 'shunong-passage';
 
 /** Citation settings of a document. */
-function settings(uri?: vscode.Uri): { style: 'footnote' | 'inline'; referencesHeading: string; snippetAs: 'blockquote' | 'paragraph'; diagnostics: boolean } {
+function settings(uri?: vscode.Uri): {
+  style: 'footnote' | 'inline';
+  referencesHeading: string;
+  snippetAs: 'blockquote' | 'paragraph';
+  diagnostics: boolean;
+} {
   const c = vscode.workspace.getConfiguration('shunong', uri);
   return {
     style: c.get<string>('citations.style') === 'inline' ? 'inline' : 'footnote',
@@ -39,7 +51,8 @@ function toRange(doc: vscode.TextDocument, r: SourceRange): vscode.Range {
 
 function toWorkspaceEdit(doc: vscode.TextDocument, edits: readonly CitationEdit[]): vscode.WorkspaceEdit {
   const we = new vscode.WorkspaceEdit();
-  for (const e of edits) we.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
+  for (const e of edits)
+    we.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
   return we;
 }
 
@@ -78,7 +91,9 @@ export class Citations implements vscode.Disposable {
   async insert(editor: vscode.TextEditor, passage: CitedPassage, snippet: boolean): Promise<boolean> {
     const doc = editor.document;
     if (doc.languageId !== 'markdown') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'),
+      );
       return false;
     }
     const s = settings(doc.uri);
@@ -96,14 +111,17 @@ export class Citations implements vscode.Disposable {
       const version = doc.version;
       const ok = await editor.edit(
         (b) => {
-          for (const e of result.edits) b.replace(new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
+          for (const e of result.edits)
+            b.replace(new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
         },
         { undoStopBefore: true, undoStopAfter: true },
       );
       if (ok) {
         await this.remember(passage);
         // The cursor goes after what was written at the spot.
-        const shift = result.edits.filter((e) => e.start < result.offset).reduce((n, e) => n + e.newText.length - (e.end - e.start), 0);
+        const shift = result.edits
+          .filter((e) => e.start < result.offset)
+          .reduce((n, e) => n + e.newText.length - (e.end - e.start), 0);
         // ... right after the citation, before any line breaks that separate it from what follows.
         const after = doc.positionAt(result.offset + shift + result.inserted.replace(/(?:\r?\n)+$/, '').length);
         editor.selection = new vscode.Selection(after, after);
@@ -111,7 +129,9 @@ export class Citations implements vscode.Disposable {
       }
       if (doc.version === version) break; // refused for another reason
     }
-    void vscode.window.showWarningMessage(vscode.l10n.t('The document changed while inserting; nothing was inserted. Try again.'));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The document changed while inserting; nothing was inserted. Try again.'),
+    );
     return false;
   }
 
@@ -122,18 +142,26 @@ export class Citations implements vscode.Disposable {
   async insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean> {
     const doc = editor.document;
     if (doc.languageId !== 'markdown') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'),
+      );
       return false;
     }
     const s = settings(doc.uri);
-    const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, { style: s.style, referencesHeading: s.referencesHeading });
+    const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, {
+      style: s.style,
+      referencesHeading: s.referencesHeading,
+    });
     if (!plan.ok) {
       if (plan.error !== 'empty') void vscode.window.showWarningMessage(insertErrorMessage(plan.error));
       return false;
     }
-    const ok = await editor.edit((b) => {
-      for (const e of plan.edits) b.insert(doc.positionAt(e.start), e.newText);
-    }, { undoStopBefore: true, undoStopAfter: true });
+    const ok = await editor.edit(
+      (b) => {
+        for (const e of plan.edits) b.insert(doc.positionAt(e.start), e.newText);
+      },
+      { undoStopBefore: true, undoStopAfter: true },
+    );
     if (ok) for (const p of plan.passages) await this.remember(p);
     return ok;
   }
@@ -143,7 +171,9 @@ export class Citations implements vscode.Disposable {
     const key = doc.uri.toString();
     const hit = this.models.get(key);
     if (hit && hit.version === doc.version) return hit.model;
-    const model = loadCitations().analyzeDocument(doc.getText(), { referencesHeading: settings(doc.uri).referencesHeading });
+    const model = loadCitations().analyzeDocument(doc.getText(), {
+      referencesHeading: settings(doc.uri).referencesHeading,
+    });
     this.models.set(key, { version: doc.version, model });
     return model;
   }
@@ -157,7 +187,10 @@ export class Citations implements vscode.Disposable {
     }
     const items = loadCitations().lint(doc.getText(), { referencesHeading: settings(doc.uri).referencesHeading });
     this.lintByUri.set(doc.uri.toString(), { version: doc.version, items });
-    this.diagnostics.set(doc.uri, items.map((d) => this.toDiagnostic(doc, d)));
+    this.diagnostics.set(
+      doc.uri,
+      items.map((d) => this.toDiagnostic(doc, d)),
+    );
     return items;
   }
 
@@ -199,7 +232,10 @@ export class Citations implements vscode.Disposable {
     const out: vscode.CodeAction[] = [];
     for (const d of items) {
       if (!d.fix || !toRange(doc, d.range).intersection(range)) continue;
-      const action = new vscode.CodeAction(fixTitle(d.fix.titleKey, d.fix.args, d.fix.title), vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(
+        fixTitle(d.fix.titleKey, d.fix.args, d.fix.title),
+        vscode.CodeActionKind.QuickFix,
+      );
       action.edit = toWorkspaceEdit(doc, d.fix.edits);
       action.diagnostics = [this.toDiagnostic(doc, d)];
       out.push(action);
@@ -219,13 +255,17 @@ export class Citations implements vscode.Disposable {
         (async (labels: string[]) => {
           const remove = vscode.l10n.t('Remove');
           const answer = await vscode.window.showWarningMessage(
-            vscode.l10n.t('These citations are defined but never used: {0}. Remove their definitions?', labels.map((l) => `[^${l}]`).join(', ')),
+            vscode.l10n.t(
+              'These citations are defined but never used: {0}. Remove their definitions?',
+              labels.map((l) => `[^${l}]`).join(', '),
+            ),
             remove,
             vscode.l10n.t('Keep'),
           );
           return answer === remove;
         });
-      if (await ask(result.unused)) result = renumber(doc.getText(), { referencesHeading: heading, removeUnused: true });
+      if (await ask(result.unused))
+        result = renumber(doc.getText(), { referencesHeading: heading, removeUnused: true });
     }
     if (result.edits.length === 0) {
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Citations are already numbered in order of use.'), 3000);
@@ -276,7 +316,9 @@ export class Citations implements vscode.Disposable {
       md.appendMarkdown('\n\n');
       md.appendText(scoreLine(ctx));
       md.appendMarkdown('\n\n');
-      md.appendText(vscode.l10n.t('Retrieved {0} for "{1}"', ctx.retrievedAt.slice(0, 16).replace('T', ' '), ctx.query));
+      md.appendText(
+        vscode.l10n.t('Retrieved {0} for "{1}"', ctx.retrievedAt.slice(0, 16).replace('T', ' '), ctx.query),
+      );
       const args = encodeURIComponent(JSON.stringify([key]));
       md.appendMarkdown(`\n\n[${vscode.l10n.t('Open the full passage')}](command:shunong.openPassage?${args})`);
     } else {
@@ -285,7 +327,11 @@ export class Citations implements vscode.Disposable {
         md.appendText(kb);
       }
       md.appendMarkdown('\n\n');
-      md.appendText(vscode.l10n.t('No retrieval context is cached for this citation in this workspace. Search for it again to see the passage.'));
+      md.appendText(
+        vscode.l10n.t(
+          'No retrieval context is cached for this citation in this workspace. Search for it again to see the passage.',
+        ),
+      );
     }
     return new vscode.Hover(md, toRange(doc, range));
   }
@@ -331,12 +377,20 @@ async function pickCached(citations: Citations): Promise<CitedPassage | undefine
   const entries = citations.cache.toJSON().entries.sort((a, b) => b.retrievedAt.localeCompare(a.retrievedAt));
   if (entries.length === 0) {
     const search = vscode.l10n.t('Search Knowledge');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('No passage retrieved in this workspace yet. Search the knowledge base first.'), search);
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t('No passage retrieved in this workspace yet. Search the knowledge base first.'),
+      search,
+    );
     if (choice === search) await vscode.commands.executeCommand('shunong.searchKnowledge');
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    entries.map((e) => ({ label: e.content.split('\n')[0]?.slice(0, 80) ?? e.citation, description: `${e.citation} · ${e.kbName}`, detail: e.query, entry: e })),
+    entries.map((e) => ({
+      label: e.content.split('\n')[0]?.slice(0, 80) ?? e.citation,
+      description: `${e.citation} · ${e.kbName}`,
+      detail: e.query,
+      entry: e,
+    })),
     { title: vscode.l10n.t('Cite a passage retrieved earlier'), matchOnDescription: true, matchOnDetail: true },
   );
   return pick ? passageOfContext(pick.entry) : undefined;
@@ -347,15 +401,19 @@ export function activate(context: vscode.ExtensionContext): Citations {
   const citations = new Citations(context);
   const md: vscode.DocumentSelector = { language: 'markdown' };
 
-  const insertCommand = (snippet: boolean) => async (arg?: unknown): Promise<boolean> => {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin and put the cursor where the citation goes.'));
-      return false;
-    }
-    const passage = isCitedPassage(arg) ? arg : await pickCached(citations);
-    return passage ? citations.insert(editor, passage, snippet) : false;
-  };
+  const insertCommand =
+    (snippet: boolean) =>
+    async (arg?: unknown): Promise<boolean> => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) {
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Open a Markdown bulletin and put the cursor where the citation goes.'),
+        );
+        return false;
+      }
+      const passage = isCitedPassage(arg) ? arg : await pickCached(citations);
+      return passage ? citations.insert(editor, passage, snippet) : false;
+    };
 
   context.subscriptions.push(
     citations,
@@ -377,12 +435,18 @@ export function activate(context: vscode.ExtensionContext): Citations {
     }),
     vscode.workspace.registerTextDocumentContentProvider(PASSAGE_SCHEME, {
       onDidChange: citations.onDidChangePassage,
-      provideTextDocumentContent: (uri) => citations.passageText(decodeURIComponent(uri.query)) ?? vscode.l10n.t('This passage is not in the workspace cache.'),
+      provideTextDocumentContent: (uri) =>
+        citations.passageText(decodeURIComponent(uri.query)) ??
+        vscode.l10n.t('This passage is not in the workspace cache.'),
     }),
     vscode.languages.registerHoverProvider(md, { provideHover: (doc, pos) => citations.hover(doc, pos) }),
-    vscode.languages.registerCodeActionsProvider(md, { provideCodeActions: (doc, range) => citations.codeActions(doc, range) }, {
-      providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
-    }),
+    vscode.languages.registerCodeActionsProvider(
+      md,
+      { provideCodeActions: (doc, range) => citations.codeActions(doc, range) },
+      {
+        providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+      },
+    ),
     vscode.languages.registerDocumentDropEditProvider(
       md,
       {
@@ -402,10 +466,13 @@ export function activate(context: vscode.ExtensionContext): Citations {
       { dropMimeTypes: [PASSAGE_MIME] },
     ),
     vscode.workspace.onDidOpenTextDocument((d) => d.languageId === 'markdown' && citations.schedule(d)),
-    vscode.workspace.onDidChangeTextDocument((e) => e.document.languageId === 'markdown' && e.contentChanges.length > 0 && citations.schedule(e.document)),
+    vscode.workspace.onDidChangeTextDocument(
+      (e) => e.document.languageId === 'markdown' && e.contentChanges.length > 0 && citations.schedule(e.document),
+    ),
     vscode.workspace.onDidCloseTextDocument((d) => citations.refresh(d)),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('shunong.citations')) for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.refresh(d);
+      if (e.affectsConfiguration('shunong.citations'))
+        for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.refresh(d);
     }),
   );
   for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.schedule(d);
@@ -414,7 +481,12 @@ export function activate(context: vscode.ExtensionContext): Citations {
 }
 
 /** The drop of a passage: the cited snippet at the drop spot, the definition in the references section. */
-function dropEdit(citations: Citations, doc: vscode.TextDocument, pos: vscode.Position, passage: CitedPassage): vscode.DocumentDropEdit | undefined {
+function dropEdit(
+  citations: Citations,
+  doc: vscode.TextDocument,
+  pos: vscode.Position,
+  passage: CitedPassage,
+): vscode.DocumentDropEdit | undefined {
   const s = settings(doc.uri);
   const result = loadCitations().insertCitation(doc.getText(), doc.offsetAt(pos), sourceOf(passage), {
     style: s.style,
@@ -425,7 +497,9 @@ function dropEdit(citations: Citations, doc: vscode.TextDocument, pos: vscode.Po
     void vscode.window.showWarningMessage(insertErrorMessage(result.error));
     return undefined;
   }
-  const others = result.edits.filter((e) => !(e.start === result.offset && e.end === result.offset && e.newText === result.inserted));
+  const others = result.edits.filter(
+    (e) => !(e.start === result.offset && e.end === result.offset && e.newText === result.inserted),
+  );
   const edit = new vscode.DocumentDropEdit(new vscode.SnippetString().appendText(result.inserted));
   if (others.length) edit.additionalEdit = toWorkspaceEdit(doc, others);
   void citations.remember(passage);
@@ -433,7 +507,9 @@ function dropEdit(citations: Citations, doc: vscode.TextDocument, pos: vscode.Po
 }
 
 /** "Shunong: Check Citations in Workspace": lints every Markdown file into the Problems panel. */
-export async function checkWorkspace(citations: Citations): Promise<{ files: number; problems: number; report: string[] }> {
+export async function checkWorkspace(
+  citations: Citations,
+): Promise<{ files: number; problems: number; report: string[] }> {
   const uris = await vscode.workspace.findFiles('**/*.{md,markdown}', '**/{node_modules,.git,.vscode-test}/**');
   const report: string[] = [];
   let problems = 0;
@@ -443,12 +519,14 @@ export async function checkWorkspace(citations: Citations): Promise<{ files: num
     const model = citations.model(doc);
     const count = model.references.filter((r) => r.ours).length + model.inlineCitations.length;
     problems += items.length;
-    report.push(vscode.l10n.t('{0}: {1} citations, {2} problems', vscode.workspace.asRelativePath(uri), count, items.length));
+    report.push(
+      vscode.l10n.t('{0}: {1} citations, {2} problems', vscode.workspace.asRelativePath(uri), count, items.length),
+    );
   }
   const summary = vscode.l10n.t('Checked {0} Markdown files: {1} citation problems.', uris.length, problems);
   const show = vscode.l10n.t('Show Problems');
-  void (problems ? vscode.window.showWarningMessage(summary, show) : vscode.window.showInformationMessage(summary)).then((c) =>
-    c === show ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined,
-  );
+  void (
+    problems ? vscode.window.showWarningMessage(summary, show) : vscode.window.showInformationMessage(summary)
+  ).then((c) => (c === show ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
   return { files: uris.length, problems, report };
 }

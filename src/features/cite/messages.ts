@@ -44,18 +44,30 @@ export function fixTitle(key: string, args: readonly string[], english: string):
 export function insertErrorMessage(code: InsertErrorCode): string {
   switch (code) {
     case 'invalid-source':
-      return vscode.l10n.t('This passage has no document name or a chunk index that is not a non-negative integer; nothing was inserted.');
+      return vscode.l10n.t(
+        'This passage has no document name or a chunk index that is not a non-negative integer; nothing was inserted.',
+      );
     case 'in-code':
-      return vscode.l10n.t('The cursor is inside code; a citation there would be plain code text. Move the cursor into text.');
+      return vscode.l10n.t(
+        'The cursor is inside code; a citation there would be plain code text. Move the cursor into text.',
+      );
     case 'in-html':
-      return vscode.l10n.t('The cursor is inside an HTML block; a citation there would not be Markdown. Move the cursor into text.');
+      return vscode.l10n.t(
+        'The cursor is inside an HTML block; a citation there would not be Markdown. Move the cursor into text.',
+      );
     case 'in-front-matter':
       return vscode.l10n.t('The cursor is inside the front matter. Move the cursor into the text of the bulletin.');
     case 'in-references':
-      return vscode.l10n.t('The cursor is in the references section. Move the cursor to the sentence the passage supports.');
+      return vscode.l10n.t(
+        'The cursor is in the references section. Move the cursor to the sentence the passage supports.',
+      );
     case 'not-in-text':
-      return vscode.l10n.t('Put the cursor in text (a paragraph, heading, list item or table cell) or on an empty line.');
+      return vscode.l10n.t(
+        'Put the cursor in text (a paragraph, heading, list item or table cell) or on an empty line.',
+      );
     case 'unclosed-block':
-      return vscode.l10n.t('The document ends inside an unclosed code or HTML block; close it before adding a references section.');
+      return vscode.l10n.t(
+        'The document ends inside an unclosed code or HTML block; close it before adding a references section.',
+      );
   }
 }

@@ -52,7 +52,13 @@ export class CitationTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
   getChildren(node?: Node): Node[] {
     const doc = this.doc;
     if (!doc || doc.isClosed) return [];
-    if (node?.kind === 'citation') return node.uses.map((range) => ({ kind: 'use', key: node.key, range, line: doc.lineAt(range.line).text.trim() }));
+    if (node?.kind === 'citation')
+      return node.uses.map((range) => ({
+        kind: 'use',
+        key: node.key,
+        range,
+        line: doc.lineAt(range.line).text.trim(),
+      }));
     if (node) return [];
     return citationNodes(this.citations.model(doc));
   }
@@ -62,16 +68,30 @@ export class CitationTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
       const item = new vscode.TreeItem(node.line.length > 60 ? `${node.line.slice(0, 60)}…` : node.line);
       item.description = vscode.l10n.t('line {0}', node.range.line + 1);
       item.iconPath = new vscode.ThemeIcon('arrow-right');
-      item.command = { command: 'shunong.citations.reveal', title: vscode.l10n.t('Go to the citation'), arguments: [this.doc?.uri, node.range.start, node.range.end] };
+      item.command = {
+        command: 'shunong.citations.reveal',
+        title: vscode.l10n.t('Go to the citation'),
+        arguments: [this.doc?.uri, node.range.start, node.range.end],
+      };
       return item;
     }
-    const item = new vscode.TreeItem(node.label, node.uses.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    item.description = node.uses.length ? `${node.kb} · ${vscode.l10n.t('{0} uses', node.uses.length)}` : `${node.kb} · ${vscode.l10n.t('unused')}`;
+    const item = new vscode.TreeItem(
+      node.label,
+      node.uses.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
+    );
+    item.description = node.uses.length
+      ? `${node.kb} · ${vscode.l10n.t('{0} uses', node.uses.length)}`
+      : `${node.kb} · ${vscode.l10n.t('unused')}`;
     item.iconPath = new vscode.ThemeIcon(node.problem ? 'warning' : 'quote');
     item.contextValue = this.citations.cache.has(node.key) ? 'citation.cached' : 'citation';
     const ctx = this.citations.cache.get(node.key);
     item.tooltip = ctx ? new vscode.MarkdownString().appendText(`${node.key}\n\n${ctx.content}`) : node.key;
-    if (ctx) item.command = { command: 'shunong.openPassage', title: vscode.l10n.t('Open the full passage'), arguments: [node.key] };
+    if (ctx)
+      item.command = {
+        command: 'shunong.openPassage',
+        title: vscode.l10n.t('Open the full passage'),
+        arguments: [node.key],
+      };
     return item;
   }
 
@@ -94,14 +114,22 @@ export function citationNodes(model: DocumentModel): Node[] {
     if (d.duplicateLabel) continue;
     const key = d.citation ? `${d.citation.docName}#${d.citation.chunkIndex}` : d.citationRaw;
     const uses = model.references.filter((r) => r.ours && r.label === d.label).map((r) => r.range);
-    nodes.push({ kind: 'citation', key, label: `[^${d.label}] ${key}`, kb: d.kbName, uses, problem: problems.has(d.label) || !d.citation });
+    nodes.push({
+      kind: 'citation',
+      key,
+      label: `[^${d.label}] ${key}`,
+      kb: d.kbName,
+      uses,
+      problem: problems.has(d.label) || !d.citation,
+    });
   }
   const inline = new Map<string, SourceRange[]>();
   for (const c of model.inlineCitations) {
     const key = c.citation ? `${c.citation.docName}#${c.citation.chunkIndex}` : c.raw;
     inline.set(key, [...(inline.get(key) ?? []), c.range]);
   }
-  for (const [key, uses] of inline) nodes.push({ kind: 'citation', key, label: `〔${key}〕`, kb: '', uses, problem: false });
+  for (const [key, uses] of inline)
+    nodes.push({ kind: 'citation', key, label: `〔${key}〕`, kb: '', uses, problem: false });
   return nodes;
 }
 

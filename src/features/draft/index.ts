@@ -112,7 +112,9 @@ async function askQuestion(editor: vscode.TextEditor): Promise<string | undefine
   const value = selected || currentHeading(editor.document, editor.selection.active.line) || '';
   const q = await vscode.window.showInputBox({
     title: vscode.l10n.t('Draft with Knowledge'),
-    prompt: vscode.l10n.t('The question the draft answers (taken from the selection or the current heading; edit it freely).'),
+    prompt: vscode.l10n.t(
+      'The question the draft answers (taken from the selection or the current heading; edit it freely).',
+    ),
     value,
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Type a question.')),
@@ -120,13 +122,21 @@ async function askQuestion(editor: vscode.TextEditor): Promise<string | undefine
   return q?.trim() || undefined;
 }
 
-async function askNumber(title: string, value: number, min: number, max: number, integer: boolean): Promise<number | undefined> {
+async function askNumber(
+  title: string,
+  value: number,
+  min: number,
+  max: number,
+  integer: boolean,
+): Promise<number | undefined> {
   const v = await vscode.window.showInputBox({
     title,
     value: String(value),
     validateInput: (s) => {
       const n = Number(s);
-      return Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isInteger(n)) ? undefined : vscode.l10n.t('Enter a number from {0} to {1}.', min, max);
+      return Number.isFinite(n) && n >= min && n <= max && (!integer || Number.isInteger(n))
+        ? undefined
+        : vscode.l10n.t('Enter a number from {0} to {1}.', min, max);
     },
   });
   return v === undefined ? undefined : Number(v);
@@ -144,15 +154,27 @@ async function pickOptions(start: DraftOptions): Promise<DraftOptions | undefine
       { id: 'topK', label: vscode.l10n.t('Passages to retrieve (top_k)'), description: String(o.topK) },
       { id: 'minScore', label: vscode.l10n.t('Minimum score (min_score)'), description: String(o.minScore) },
       { id: 'rerank', label: vscode.l10n.t('Rerank'), description: o.useRerank ? on : off },
-      { id: 'weather', label: vscode.l10n.t('Include the weather for a place'), description: o.weather || vscode.l10n.t('none') },
+      {
+        id: 'weather',
+        label: vscode.l10n.t('Include the weather for a place'),
+        description: o.weather || vscode.l10n.t('none'),
+      },
     ];
-    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Draft with Knowledge: options'), placeHolder: vscode.l10n.t('Pick "Draft now", or an option to change it'), ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Draft with Knowledge: options'),
+      placeHolder: vscode.l10n.t('Pick "Draft now", or an option to change it'),
+      ignoreFocusOut: true,
+    });
     if (!pick) return undefined;
     switch (pick.id) {
       case 'go':
         return o;
       case 'kb': {
-        const v = await vscode.window.showInputBox({ title: vscode.l10n.t('Knowledge base code (empty = all)'), value: o.kbCode, placeHolder: 'RICE_001' });
+        const v = await vscode.window.showInputBox({
+          title: vscode.l10n.t('Knowledge base code (empty = all)'),
+          value: o.kbCode,
+          placeHolder: 'RICE_001',
+        });
         if (v !== undefined) o.kbCode = v.trim();
         break;
       }
@@ -170,7 +192,11 @@ async function pickOptions(start: DraftOptions): Promise<DraftOptions | undefine
         o.useRerank = !o.useRerank;
         break;
       case 'weather': {
-        const v = await vscode.window.showInputBox({ title: vscode.l10n.t('Include the weather for a place (empty = none)'), value: o.weather, placeHolder: '成都' });
+        const v = await vscode.window.showInputBox({
+          title: vscode.l10n.t('Include the weather for a place (empty = none)'),
+          value: o.weather,
+          placeHolder: '成都',
+        });
         if (v !== undefined) o.weather = v.trim();
         break;
       }
@@ -213,7 +239,10 @@ function renderPreview(s: PreviewState): string {
         `${i + 1}. ${k.title} · ${k.kbId} — ${k.passage ? `${k.passage.docName}#${k.passage.chunkIndex}` : vscode.l10n.t('not matched to a passage (cited as 〔title · kb_id〕)')}`,
       ),
     );
-    for (const w of s.weather) lines.push(`- ${vscode.l10n.t('Weather')}: ${w.location} · ${w.date} · ${w.summary} (${w.provider}, ${w.updatedAt})`);
+    for (const w of s.weather)
+      lines.push(
+        `- ${vscode.l10n.t('Weather')}: ${w.location} · ${w.date} · ${w.summary} (${w.provider}, ${w.updatedAt})`,
+      );
   }
   if (s.usage) lines.push('', `**${vscode.l10n.t('Usage')}**: ${s.usage}`);
   return lines.join('\n') + '\n';
@@ -225,7 +254,11 @@ function kbNameOf(kbCodes: string, kbNames: string, code: string): string {
   return names[codes.indexOf(code)] ?? code;
 }
 
-function sourceLabel(s: DraftSentence, knowledge: readonly ResolvedKnowledge[], weather: readonly WeatherSource[]): string {
+function sourceLabel(
+  s: DraftSentence,
+  knowledge: readonly ResolvedKnowledge[],
+  weather: readonly WeatherSource[],
+): string {
   if (s.from.kind === 'knowledge') {
     const k = knowledge[s.from.index]!;
     return k.passage ? `${k.passage.docName}#${k.passage.chunkIndex}` : `〔${k.title} · ${k.kbId}〕`;
@@ -235,10 +268,16 @@ function sourceLabel(s: DraftSentence, knowledge: readonly ResolvedKnowledge[], 
 }
 
 /** Runs the command. */
-export async function draftWithKnowledge(services: DraftServices, preview: DraftPreview, args?: DraftArgs): Promise<DraftOutcome> {
+export async function draftWithKnowledge(
+  services: DraftServices,
+  preview: DraftPreview,
+  args?: DraftArgs,
+): Promise<DraftOutcome> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'markdown') {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin and put the cursor where the draft goes.'));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Open a Markdown bulletin and put the cursor where the draft goes.'),
+    );
     return { status: 'failed' };
   }
   const scripted = args !== undefined && typeof args === 'object' && typeof args.question === 'string';
@@ -271,7 +310,13 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
     request = platform.chatRequest(
       question,
       {
-        knowledge: { query: question, kbCode: options.kbCode || undefined, topK: options.topK, minScore: options.minScore, useRerank: options.useRerank },
+        knowledge: {
+          query: question,
+          kbCode: options.kbCode || undefined,
+          topK: options.topK,
+          minScore: options.minScore,
+          useRerank: options.useRerank,
+        },
         weather: options.weather ? { location: options.weather, date: options.weatherDate } : undefined,
       },
       true,
@@ -282,9 +327,20 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
   }
 
   const uri = preview.next();
-  const state: PreviewState = { question, content: '', status: vscode.l10n.t('Drafting…'), knowledge: [], weather: [], usage: '' };
+  const state: PreviewState = {
+    question,
+    content: '',
+    status: vscode.l10n.t('Drafting…'),
+    knowledge: [],
+    weather: [],
+    usage: '',
+  };
   preview.set(uri, renderPreview(state));
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), {
+    viewColumn: vscode.ViewColumn.Beside,
+    preserveFocus: true,
+    preview: true,
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = (): void => {
     if (timer) clearTimeout(timer);
@@ -298,7 +354,11 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
   let result: ChatResult | undefined;
   try {
     result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Shunong: drafting with knowledge'), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Shunong: drafting with knowledge'),
+        cancellable: true,
+      },
       async (progress, token) => {
         const ctl = new AbortController();
         const sub = token.onCancellationRequested(() => ctl.abort());
@@ -315,13 +375,15 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
           state.content = done.content;
           progress.report({ message: vscode.l10n.t('Finding the cited passages…') });
           state.knowledge = await resolveAll(services, done.annotations, question, ctl.signal);
-          state.weather = done.annotations.filter((a): a is WeatherCitation => platform.isWeatherCitation(a)).map((w) => ({
-            provider: w.provider,
-            location: w.location,
-            date: w.date,
-            summary: w.summary,
-            updatedAt: w.updated_at,
-          }));
+          state.weather = done.annotations
+            .filter((a): a is WeatherCitation => platform.isWeatherCitation(a))
+            .map((w) => ({
+              provider: w.provider,
+              location: w.location,
+              date: w.date,
+              summary: w.summary,
+              updatedAt: w.updated_at,
+            }));
           return done;
         } finally {
           sub.dispose();
@@ -330,9 +392,13 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
     );
   } catch (e) {
     const kind = (e as { kind?: unknown }).kind;
-    state.status = kind === 'cancelled' ? vscode.l10n.t('Cancelled: nothing was inserted.') : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
+    state.status =
+      kind === 'cancelled'
+        ? vscode.l10n.t('Cancelled: nothing was inserted.')
+        : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
     flush();
-    if (kind === 'cancelled') void vscode.window.showInformationMessage(vscode.l10n.t('Drafting cancelled. Nothing was inserted.'));
+    if (kind === 'cancelled')
+      void vscode.window.showInformationMessage(vscode.l10n.t('Drafting cancelled. Nothing was inserted.'));
     else void vscode.window.showErrorMessage(describeError(e, endpoint));
     return { status: kind === 'cancelled' ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
   }
@@ -343,7 +409,11 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
   flush();
   const base: DraftOutcome = {
     content: result.content,
-    sentences: sentences.map((s) => ({ id: s.id, text: s.text, source: sourceLabel(s, state.knowledge, state.weather) })),
+    sentences: sentences.map((s) => ({
+      id: s.id,
+      text: s.text,
+      source: sourceLabel(s, state.knowledge, state.weather),
+    })),
     usage: result.usage,
     resolved: state.knowledge.filter((k) => k.passage).length,
     unresolved: state.knowledge.filter((k) => !k.passage).length,
@@ -357,15 +427,31 @@ export async function draftWithKnowledge(services: DraftServices, preview: Draft
     flush();
     return base;
   }
-  const blocks = buildBlocks(sentences, accepted, state.knowledge, state.weather, langOf(vscode.env.language), loadCitations().escapeSnippetText);
-  const target = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+  const blocks = buildBlocks(
+    sentences,
+    accepted,
+    state.knowledge,
+    state.weather,
+    langOf(vscode.env.language),
+    loadCitations().escapeSnippetText,
+  );
+  const target = await vscode.window.showTextDocument(editor.document, {
+    viewColumn: editor.viewColumn ?? vscode.ViewColumn.One,
+    preserveFocus: false,
+  });
   const ok = await services.citations().insertDraft(target, blocks);
-  state.status = ok ? vscode.l10n.t('Inserted {0} of {1} sentences.', accepted.size, sentences.length) : vscode.l10n.t('Nothing was inserted.');
+  state.status = ok
+    ? vscode.l10n.t('Inserted {0} of {1} sentences.', accepted.size, sentences.length)
+    : vscode.l10n.t('Nothing was inserted.');
   flush();
   return { ...base, status: ok ? 'inserted' : 'failed' };
 }
 
-async function chooseSentences(sentences: DraftSentence[], state: PreviewState, scripted: DraftArgs['accept']): Promise<Set<number> | undefined> {
+async function chooseSentences(
+  sentences: DraftSentence[],
+  state: PreviewState,
+  scripted: DraftArgs['accept'],
+): Promise<Set<number> | undefined> {
   if (scripted !== undefined) {
     if (scripted === 'all') return new Set(sentences.map((s) => s.id));
     if (scripted === 'none') return undefined;
@@ -374,7 +460,11 @@ async function chooseSentences(sentences: DraftSentence[], state: PreviewState, 
   if (sentences.length === 0) return undefined;
   const choice = await vscode.window.showQuickPick(
     [
-      { id: 'all', label: `$(check) ${vscode.l10n.t('Accept all')}`, description: vscode.l10n.t('{0} sentences', sentences.length) },
+      {
+        id: 'all',
+        label: `$(check) ${vscode.l10n.t('Accept all')}`,
+        description: vscode.l10n.t('{0} sentences', sentences.length),
+      },
       { id: 'part', label: `$(checklist) ${vscode.l10n.t('Choose sentences…')}` },
       { id: 'none', label: `$(trash) ${vscode.l10n.t('Discard')}` },
     ],
@@ -383,14 +473,29 @@ async function chooseSentences(sentences: DraftSentence[], state: PreviewState, 
   if (!choice || choice.id === 'none') return undefined;
   if (choice.id === 'all') return new Set(sentences.map((s) => s.id));
   const picks = await vscode.window.showQuickPick(
-    sentences.map((s) => ({ label: s.text, description: sourceLabel(s, state.knowledge, state.weather), picked: true, id: s.id })),
-    { title: vscode.l10n.t('Keep the checked sentences'), canPickMany: true, ignoreFocusOut: true, matchOnDescription: true },
+    sentences.map((s) => ({
+      label: s.text,
+      description: sourceLabel(s, state.knowledge, state.weather),
+      picked: true,
+      id: s.id,
+    })),
+    {
+      title: vscode.l10n.t('Keep the checked sentences'),
+      canPickMany: true,
+      ignoreFocusOut: true,
+      matchOnDescription: true,
+    },
   );
   return picks ? new Set(picks.map((p) => p.id)) : undefined;
 }
 
 /** Resolves each knowledge citation to a passage by searching its summary in its knowledge base (MCP). */
-async function resolveAll(services: DraftServices, annotations: Annotation[], question: string, signal: AbortSignal): Promise<ResolvedKnowledge[]> {
+async function resolveAll(
+  services: DraftServices,
+  annotations: Annotation[],
+  question: string,
+  signal: AbortSignal,
+): Promise<ResolvedKnowledge[]> {
   const platform = loadPlatform();
   const cites = annotations.filter((a): a is KnowledgeCitation => platform.isKnowledgeCitation(a));
   const out: ResolvedKnowledge[] = [];
@@ -399,7 +504,9 @@ async function resolveAll(services: DraftServices, annotations: Annotation[], qu
     const prefix = platform.summaryPrefix(k.summary);
     if (prefix) {
       try {
-        const hits = await services.connection.run((c) => c.knowledgeSearch({ query: prefix, kbCode: k.kb_id, topK: 10, scoreThreshold: 0 }, { signal }));
+        const hits = await services.connection.run((c) =>
+          c.knowledgeSearch({ query: prefix, kbCode: k.kb_id, topK: 10, scoreThreshold: 0 }, { signal }),
+        );
         const s = platform.matchCitation(k, hits.sources);
         if (s) {
           const passage: CitedPassage = {
@@ -431,6 +538,8 @@ export function activate(context: vscode.ExtensionContext, services: DraftServic
   context.subscriptions.push(
     preview,
     vscode.workspace.registerTextDocumentContentProvider(DRAFT_SCHEME, preview),
-    vscode.commands.registerCommand('shunong.draftWithKnowledge', (args?: DraftArgs) => draftWithKnowledge(services, preview, args)),
+    vscode.commands.registerCommand('shunong.draftWithKnowledge', (args?: DraftArgs) =>
+      draftWithKnowledge(services, preview, args),
+    ),
   );
 }

@@ -36,7 +36,11 @@ export interface DraftSentence {
 }
 
 /** Splits the answer into paragraphs and sentences (ends at 。！？!?; a last fragment counts too). */
-export function splitDraft(content: string, knowledge: readonly ResolvedKnowledge[], weather: readonly WeatherSource[]): DraftSentence[] {
+export function splitDraft(
+  content: string,
+  knowledge: readonly ResolvedKnowledge[],
+  weather: readonly WeatherSource[],
+): DraftSentence[] {
   const out: DraftSentence[] = [];
   content
     .split(/\r?\n\s*\r?\n/)
@@ -52,7 +56,11 @@ export function splitDraft(content: string, knowledge: readonly ResolvedKnowledg
   return out;
 }
 
-function attribute(sentence: string, knowledge: readonly ResolvedKnowledge[], weather: readonly WeatherSource[]): Attribution {
+function attribute(
+  sentence: string,
+  knowledge: readonly ResolvedKnowledge[],
+  weather: readonly WeatherSource[],
+): Attribution {
   const k = knowledge.findIndex((c) => c.passage !== undefined && c.passage.content.includes(sentence));
   if (k >= 0) return { kind: 'knowledge', index: k };
   const w = weather.findIndex((c) => c.summary.trim() !== '' && sentence.includes(c.summary.trim()));
@@ -63,7 +71,10 @@ function attribute(sentence: string, knowledge: readonly ResolvedKnowledge[], we
 /** Words written into the bulletin (its language, like the weather brief). */
 const WORDS: Record<Lang, { unresolvedNote: string }> = {
   zh: { unresolvedNote: '> 注：〔标题 · 知识库编码〕为平台返回的知识条目，未能定位到具体片段，未作为片段引用。' },
-  en: { unresolvedNote: '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.' },
+  en: {
+    unresolvedNote:
+      '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.',
+  },
 };
 
 /** The marker of a knowledge citation that did not resolve: `〔title · kb_id〕` (no `#`, so never a citation). */
@@ -91,7 +102,8 @@ export function buildBlocks(
   lang: Lang,
   escape: (s: string) => string,
 ): DraftBlock[] {
-  const cite = (k: ResolvedKnowledge): DraftCite => (k.passage ? { kind: 'passage', passage: k.passage } : { kind: 'marker', text: unresolvedMarker(k, escape) });
+  const cite = (k: ResolvedKnowledge): DraftCite =>
+    k.passage ? { kind: 'passage', passage: k.passage } : { kind: 'marker', text: unresolvedMarker(k, escape) };
   const matched = new Set(sentences.flatMap((s) => (s.from.kind === 'knowledge' ? [s.from.index] : [])));
   const blocks: DraftBlock[] = [];
   let lastNone: DraftRun | undefined;
@@ -102,7 +114,10 @@ export function buildBlocks(
     const weatherUsed = new Set<number>();
     let prev: Attribution | undefined;
     for (const s of sentences.filter((x) => x.paragraph === p && accepted.has(x.id))) {
-      const same = prev && prev.kind === s.from.kind && (s.from.kind === 'none' || (prev as { index: number }).index === (s.from as { index: number }).index);
+      const same =
+        prev &&
+        prev.kind === s.from.kind &&
+        (s.from.kind === 'none' || (prev as { index: number }).index === (s.from as { index: number }).index);
       if (same && runs.length) runs[runs.length - 1]!.text += s.text;
       else {
         const cites: DraftCite[] = [];

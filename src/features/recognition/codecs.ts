@@ -18,11 +18,19 @@ export interface RgbaImage {
   height: number;
 }
 
-type Init = (module: WebAssembly.Module, options: { print(text: string): void; printErr(text: string): void }) => Promise<void>;
+type Init = (
+  module: WebAssembly.Module,
+  options: { print(text: string): void; printErr(text: string): void },
+) => Promise<void>;
 type Decode = (buffer: ArrayBuffer) => Promise<unknown>;
 
 /** A decoder whose module is compiled and instantiated on first use (again after a failure). */
-function decoder(file: string, packaged: string, init: unknown, decode: unknown): (bytes: Uint8Array, dir?: string) => Promise<RgbaImage> {
+function decoder(
+  file: string,
+  packaged: string,
+  init: unknown,
+  decode: unknown,
+): (bytes: Uint8Array, dir?: string) => Promise<RgbaImage> {
   let ready: Promise<void> | undefined;
   return async (bytes, dir = __dirname) => {
     if (!ready) {
@@ -38,14 +46,20 @@ function decoder(file: string, packaged: string, init: unknown, decode: unknown)
     }
     await ready;
     // The codecs want an ArrayBuffer of the image alone, not a view into a larger one.
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+    const own =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
     const image = (await (decode as Decode)(own as ArrayBuffer)) as RgbaImage;
     return { data: image.data, width: image.width, height: image.height };
   };
 }
 
 /** Decodes a JPEG into its stored pixels (EXIF orientation not applied). Rejects on bytes it cannot decode. */
-export const decodeJpeg = decoder('mozjpeg_dec.wasm', '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm', initJpeg, decodeJpegWasm);
+export const decodeJpeg = decoder(
+  'mozjpeg_dec.wasm',
+  '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm',
+  initJpeg,
+  decodeJpegWasm,
+);
 
 /** Decodes a WebP (lossy, lossless or with alpha) into RGBA pixels. Rejects on bytes it cannot decode. */
 export const decodeWebp = decoder('webp_dec.wasm', '@jsquash/webp/codec/dec/webp_dec.wasm', initWebp, decodeWebpWasm);

@@ -31,7 +31,10 @@ export class PreviewCopies {
       await this.sweep();
     }
     const stem = createHash('sha256').update(key).digest('hex').slice(0, 16);
-    const uri = vscode.Uri.joinPath(this.folder, `${stem}-${Date.now().toString(36)}${(this.counter++).toString(36)}.${extensionOf(format)}`);
+    const uri = vscode.Uri.joinPath(
+      this.folder,
+      `${stem}-${Date.now().toString(36)}${(this.counter++).toString(36)}.${extensionOf(format)}`,
+    );
     await vscode.workspace.fs.writeFile(uri, bytes);
     const previous = this.current.get(key);
     this.current.set(key, uri);

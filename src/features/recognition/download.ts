@@ -17,7 +17,9 @@ export class DownloadError extends Error {
     readonly status?: number,
     detail?: string,
   ) {
-    super(`Download of ${url} failed (${reason}${status !== undefined ? ` ${status}` : ''})${detail ? `: ${detail}` : ''}`);
+    super(
+      `Download of ${url} failed (${reason}${status !== undefined ? ` ${status}` : ''})${detail ? `: ${detail}` : ''}`,
+    );
     this.name = 'DownloadError';
   }
 }
@@ -51,20 +53,34 @@ export async function downloadImage(url: string, options: DownloadOptions = {}):
     throw new DownloadError('bad-url', url);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new DownloadError('bad-url', url);
-  if (parsed.username || parsed.password) throw new DownloadError('bad-url', url, undefined, 'credentials in the URL are not sent');
+  if (parsed.username || parsed.password)
+    throw new DownloadError('bad-url', url, undefined, 'credentials in the URL are not sent');
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   const timeoutMs = options.timeoutMs ?? 20000;
   const doFetch = options.fetch ?? globalThis.fetch;
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
-  const why = (): DownloadFailure => (options.signal?.aborted ? 'cancelled' : timer.signal.aborted ? 'timeout' : 'network');
+  const why = (): DownloadFailure =>
+    options.signal?.aborted ? 'cancelled' : timer.signal.aborted ? 'timeout' : 'network';
   try {
     let res: Response;
     try {
-      res = await doFetch(parsed.href, { redirect: 'follow', credentials: 'omit', signal, headers: { accept: 'image/*' } });
+      res = await doFetch(parsed.href, {
+        redirect: 'follow',
+        credentials: 'omit',
+        signal,
+        headers: { accept: 'image/*' },
+      });
     } catch (err) {
-      throw new DownloadError(why(), url, undefined, why() === 'network' && err instanceof Error ? String((err.cause as Error | undefined)?.message ?? err.message) : undefined);
+      throw new DownloadError(
+        why(),
+        url,
+        undefined,
+        why() === 'network' && err instanceof Error
+          ? String((err.cause as Error | undefined)?.message ?? err.message)
+          : undefined,
+      );
     }
     if (!res.ok) {
       void res.body?.cancel().catch(() => undefined);
@@ -89,7 +105,12 @@ export async function downloadImage(url: string, options: DownloadOptions = {}):
   }
 }
 
-async function readCapped(res: Response, maxBytes: number, url: string, why: () => DownloadFailure): Promise<Uint8Array> {
+async function readCapped(
+  res: Response,
+  maxBytes: number,
+  url: string,
+  why: () => DownloadFailure,
+): Promise<Uint8Array> {
   if (!res.body) return new Uint8Array(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -4,7 +4,15 @@
  * and, when the platform reports it cannot download them, are downloaded here and sent once
  * more as base64.
  */
-import { imageSize, jpegOrientation, prepareForUpload, sniffImageFormat, type ImageFormat, type PixelSize, type Shrinker } from './image';
+import {
+  imageSize,
+  jpegOrientation,
+  prepareForUpload,
+  sniffImageFormat,
+  type ImageFormat,
+  type PixelSize,
+  type Shrinker,
+} from './image';
 import type { DownloadedImage } from './download';
 import type { Recognition, RecognitionType } from './types';
 
@@ -14,7 +22,8 @@ export type ImageSource =
   | { kind: 'url'; url: string };
 
 /** The arguments of crop_growth_recognize (exactly one image field, always a type). */
-export type RecognizeArgs = { imageUrl: string; recognitionType: RecognitionType } | { imageBase64: string; recognitionType: RecognitionType };
+export type RecognizeArgs =
+  { imageUrl: string; recognitionType: RecognitionType } | { imageBase64: string; recognitionType: RecognitionType };
 
 /** Something the user should be told about the way the image was sent. */
 export type FlowNote =
@@ -61,7 +70,9 @@ export interface FlowOutcome {
 }
 
 /** Structural check for the platform's image-download failure (no runtime import of src/shunong). */
-export function isImageDownloadFailure(err: unknown): err is { kind: 'image-download'; status?: number; timedOut?: boolean; reason?: string; message: string } {
+export function isImageDownloadFailure(
+  err: unknown,
+): err is { kind: 'image-download'; status?: number; timedOut?: boolean; reason?: string; message: string } {
   return typeof err === 'object' && err !== null && (err as { kind?: unknown }).kind === 'image-download';
 }
 
@@ -69,7 +80,12 @@ export function isImageDownloadFailure(err: unknown): err is { kind: 'image-down
  * Runs one recognition. Throws `ImageRefusedError` (before any request), `DownloadError` (our own
  * fallback download failed) or the platform's typed errors.
  */
-export async function recognize(source: ImageSource, type: RecognitionType, deps: FlowDeps, signal?: AbortSignal): Promise<FlowOutcome> {
+export async function recognize(
+  source: ImageSource,
+  type: RecognitionType,
+  deps: FlowDeps,
+  signal?: AbortSignal,
+): Promise<FlowOutcome> {
   const notes: FlowNote[] = [];
   const note = (n: FlowNote): void => {
     notes.push(n);
@@ -114,9 +130,24 @@ async function sendBytes(
   // see the same pixels (the boxes are in stored-pixel coordinates).
   const orientation = sniffImageFormat(bytes) === 'jpeg' ? jpegOrientation(bytes) : 1;
   const prepared = await prepareForUpload(bytes, { shrinker: () => deps.shrinker(), reencode: orientation !== 1 });
-  if (prepared.reencoded?.why === 'size') note({ kind: 'shrunk', fromBytes: prepared.reencoded.fromBytes, toBytes: prepared.reencoded.toBytes, width: prepared.reencoded.width, height: prepared.reencoded.height });
-  if (prepared.reencoded?.why === 'format') note({ kind: 'converted', from: prepared.originalFormat, toBytes: prepared.reencoded.toBytes, width: prepared.reencoded.width, height: prepared.reencoded.height });
-  if (prepared.reencoded?.why === 'orientation' || (prepared.reencoded && orientation !== 1)) note({ kind: 'oriented', orientation });
+  if (prepared.reencoded?.why === 'size')
+    note({
+      kind: 'shrunk',
+      fromBytes: prepared.reencoded.fromBytes,
+      toBytes: prepared.reencoded.toBytes,
+      width: prepared.reencoded.width,
+      height: prepared.reencoded.height,
+    });
+  if (prepared.reencoded?.why === 'format')
+    note({
+      kind: 'converted',
+      from: prepared.originalFormat,
+      toBytes: prepared.reencoded.toBytes,
+      width: prepared.reencoded.width,
+      height: prepared.reencoded.height,
+    });
+  if (prepared.reencoded?.why === 'orientation' || (prepared.reencoded && orientation !== 1))
+    note({ kind: 'oriented', orientation });
   // Sizes come from the headers (no decoding).
   const preview: PreviewImage = { bytes: prepared.bytes, format: prepared.format, size: imageSize(prepared.bytes) };
   deps.onPreview?.(preview, prepared.bytes === bytes);

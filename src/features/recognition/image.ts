@@ -43,7 +43,18 @@ export function mimeOf(format: ImageFormat): string {
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | undefined {
   const b = bytes;
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'png';
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
+    return 'png';
   if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return 'webp';
   if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a')) return 'gif';
   if (b.length >= 14 && b[0] === 0x42 && b[1] === 0x4d) return 'bmp';
@@ -85,7 +96,12 @@ export function imageSize(bytes: Uint8Array): PixelSize | undefined {
     case 'gif':
       return b.length >= 10 ? { width: u16le(b, 6), height: u16le(b, 8) } : undefined;
     case 'bmp':
-      return b.length >= 26 ? { width: Math.abs(new DataView(b.buffer, b.byteOffset).getInt32(18, true)), height: Math.abs(new DataView(b.buffer, b.byteOffset).getInt32(22, true)) } : undefined;
+      return b.length >= 26
+        ? {
+            width: Math.abs(new DataView(b.buffer, b.byteOffset).getInt32(18, true)),
+            height: Math.abs(new DataView(b.buffer, b.byteOffset).getInt32(22, true)),
+          }
+        : undefined;
     case 'webp':
       return webpSize(b);
     case 'jpeg':
@@ -148,7 +164,7 @@ export function jpegOrientation(bytes: Uint8Array): number {
     const tiff = start + 6;
     const little = ascii(bytes, tiff, 2) === 'II';
     const r16 = (i: number): number => (little ? u16le(bytes, i) : u16be(bytes, i));
-    const r32 = (i: number): number => (little ? (u16le(bytes, i) + u16le(bytes, i + 2) * 65536) : u32be(bytes, i));
+    const r32 = (i: number): number => (little ? u16le(bytes, i) + u16le(bytes, i + 2) * 65536 : u32be(bytes, i));
     const ifd = tiff + r32(tiff + 4);
     const end = start + length;
     if (ifd + 2 > end) return true;
@@ -253,7 +269,13 @@ export interface PreparedImage {
   original: Uint8Array;
   originalFormat: ImageFormat;
   /** Set when the image was re-encoded: why, sizes before and after in bytes, and its new pixel size. */
-  reencoded?: { why: 'size' | 'format' | 'orientation'; fromBytes: number; toBytes: number; width: number; height: number };
+  reencoded?: {
+    why: 'size' | 'format' | 'orientation';
+    fromBytes: number;
+    toBytes: number;
+    width: number;
+    height: number;
+  };
 }
 
 /** Options of {@link prepareForUpload}. */
@@ -286,7 +308,13 @@ export async function prepareForUpload(bytes: Uint8Array, options: PrepareOption
   try {
     shrink = options.shrinker?.();
   } catch (err) {
-    if (tooBig) throw new ImageRefusedError('cannot-shrink', format, bytes.length, err instanceof Error ? err.message : String(err));
+    if (tooBig)
+      throw new ImageRefusedError(
+        'cannot-shrink',
+        format,
+        bytes.length,
+        err instanceof Error ? err.message : String(err),
+      );
   }
   let out: ShrunkImage | undefined;
   let problem: string | undefined;
@@ -310,6 +338,12 @@ export async function prepareForUpload(bytes: Uint8Array, options: PrepareOption
     format: out.format,
     original: bytes,
     originalFormat: format,
-    reencoded: { why: tooBig ? 'size' : convert ? 'format' : 'orientation', fromBytes: bytes.length, toBytes: out.bytes.length, width: out.width, height: out.height },
+    reencoded: {
+      why: tooBig ? 'size' : convert ? 'format' : 'orientation',
+      fromBytes: bytes.length,
+      toBytes: out.bytes.length,
+      width: out.width,
+      height: out.height,
+    },
   };
 }

@@ -12,11 +12,27 @@ import { describeError } from '../account/connection';
 import { DownloadError, downloadImage } from './download';
 import { PreviewCopies } from './copies';
 import { recognize, type FlowNote, type FlowOutcome, type ImageSource, type PreviewImage } from './flow';
-import { ImageRefusedError, MAX_INPUT_BYTES, MAX_UPLOAD_BYTES, extensionOf, sniffImageFormat, toDataUri, mimeOf, parseDataUri } from './image';
+import {
+  ImageRefusedError,
+  MAX_INPUT_BYTES,
+  MAX_UPLOAD_BYTES,
+  extensionOf,
+  sniffImageFormat,
+  toDataUri,
+  mimeOf,
+  parseDataUri,
+} from './image';
 import { RecognitionPanel, typeName } from './panel';
 import type { ImageView, ResultView, WebviewMessage } from './protocol';
 import { loadShrinker } from './resize';
-import { LOW_CONFIDENCE, relativeLink, summarize, summaryMarkdown, type RecognitionSummary, type SummaryLabels } from './summary';
+import {
+  LOW_CONFIDENCE,
+  relativeLink,
+  summarize,
+  summaryMarkdown,
+  type RecognitionSummary,
+  type SummaryLabels,
+} from './summary';
 import { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from './types';
 
 /** What the command returns (read by the integration tests). */
@@ -76,7 +92,8 @@ class Recognition {
 
   register(): void {
     const track = (e: vscode.TextEditor | undefined): void => {
-      if (e && e.document.languageId === 'markdown') this.lastMarkdown = { uri: e.document.uri.toString(), position: e.selection.active };
+      if (e && e.document.languageId === 'markdown')
+        this.lastMarkdown = { uri: e.document.uri.toString(), position: e.selection.active };
     };
     track(vscode.window.activeTextEditor);
     this.context.subscriptions.push(
@@ -91,13 +108,21 @@ class Recognition {
       },
     );
     if (this.context.extensionMode !== vscode.ExtensionMode.Production) {
-      this.context.subscriptions.push(vscode.commands.registerCommand('shunong.recognition._test', (op: unknown, key: unknown, message: unknown) => this.testHook(op, key, message)));
+      this.context.subscriptions.push(
+        vscode.commands.registerCommand('shunong.recognition._test', (op: unknown, key: unknown, message: unknown) =>
+          this.testHook(op, key, message),
+        ),
+      );
     }
   }
 
   /** The command: (uri | url/path string | undefined, uris[] | options). */
-  private async command(a?: unknown, b?: unknown): Promise<RecognizeCommandResult | RecognizeCommandResult[] | undefined> {
-    const options: RecognizeCommandOptions = b && !Array.isArray(b) && typeof b === 'object' ? (b as RecognizeCommandOptions) : {};
+  private async command(
+    a?: unknown,
+    b?: unknown,
+  ): Promise<RecognizeCommandResult | RecognizeCommandResult[] | undefined> {
+    const options: RecognizeCommandOptions =
+      b && !Array.isArray(b) && typeof b === 'object' ? (b as RecognizeCommandOptions) : {};
     const many = Array.isArray(b) ? b.filter((u): u is vscode.Uri => u instanceof vscode.Uri) : [];
     let sources: Source[];
     if (many.length > 1) sources = many.map(fileSource);
@@ -105,7 +130,9 @@ class Recognition {
     else if (typeof a === 'string' && a.trim()) {
       const s = textSource(a);
       if (!s) {
-        void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is neither an http(s) URL nor a path to an image.', a));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('"{0}" is neither an http(s) URL nor a path to an image.', a),
+        );
         return { key: undefined, status: 'refused' };
       }
       sources = [s];
@@ -114,7 +141,10 @@ class Recognition {
       if (!s) return undefined;
       sources = [s];
     }
-    const type = options.recognitionType && isRecognitionType(options.recognitionType) ? options.recognitionType : await pickType(sources[0]?.uri);
+    const type =
+      options.recognitionType && isRecognitionType(options.recognitionType)
+        ? options.recognitionType
+        : await pickType(sources[0]?.uri);
     if (!type) return undefined;
     const results: RecognizeCommandResult[] = [];
     for (const s of sources) results.push(await this.start(s, type));
@@ -131,9 +161,13 @@ class Recognition {
         bytes = await vscode.workspace.fs.readFile(source.uri);
         const format = sniffImageFormat(bytes);
         if (!format) throw new ImageRefusedError('not-image', undefined, bytes.length);
-        if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw new ImageRefusedError('unsupported-format', format, bytes.length);
+        if (format !== 'jpeg' && format !== 'png' && format !== 'webp')
+          throw new ImageRefusedError('unsupported-format', format, bytes.length);
       } catch (err) {
-        const message = err instanceof ImageRefusedError ? describeRefusal(err, source.title) : vscode.l10n.t('Cannot read {0}: {1}', source.title, err instanceof Error ? err.message : String(err));
+        const message =
+          err instanceof ImageRefusedError
+            ? describeRefusal(err, source.title)
+            : vscode.l10n.t('Cannot read {0}: {1}', source.title, err instanceof Error ? err.message : String(err));
         void vscode.window.showErrorMessage(message);
         return { key: source.key, status: 'refused', message };
       }
@@ -145,7 +179,13 @@ class Recognition {
     this.states.set(source.key, state);
     // The webview may load the image's own folder and the preview copies, nothing else of the disk.
     const roots = [this.copies.folder, ...(source.uri ? [vscode.Uri.joinPath(source.uri, '..')] : [])];
-    const panel = RecognitionPanel.createOrShow(this.context.extensionUri, source.key, panelTitle(source, type), roots, (p, m) => this.onMessage(p, m));
+    const panel = RecognitionPanel.createOrShow(
+      this.context.extensionUri,
+      source.key,
+      panelTitle(source, type),
+      roots,
+      (p, m) => this.onMessage(p, m),
+    );
     panel.onDidDispose(() => {
       state.abort?.abort();
       this.states.delete(source.key);
@@ -175,12 +215,20 @@ class Recognition {
     let settled = false;
     try {
       const outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+          cancellable: true,
+        },
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           const input: ImageSource = source.url
             ? { kind: 'url', url: source.url }
-            : { kind: 'bytes', bytes: source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)), name: source.title };
+            : {
+                kind: 'bytes',
+                bytes: source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
+                name: source.title,
+              };
           return recognize(
             input,
             type,
@@ -196,7 +244,15 @@ class Recognition {
               onPreview: (preview, asGiven) => {
                 picture = this.picture(panel, source, preview, asGiven);
                 void picture.then((image) => {
-                  if (image && !settled && run === state.run) panel.post({ type: 'loading', run, title: source.title, recognitionType: type, message: loadingMessage, image });
+                  if (image && !settled && run === state.run)
+                    panel.post({
+                      type: 'loading',
+                      run,
+                      title: source.title,
+                      recognitionType: type,
+                      message: loadingMessage,
+                      image,
+                    });
                 });
               },
             },
@@ -204,7 +260,11 @@ class Recognition {
           );
         },
       );
-      const image = picture ? await picture : outcome.preview ? await this.picture(panel, source, outcome.preview, false) : undefined;
+      const image = picture
+        ? await picture
+        : outcome.preview
+          ? await this.picture(panel, source, outcome.preview, false)
+          : undefined;
       settled = true;
       if (run !== state.run) return { key: source.key, status: 'cancelled' };
       state.outcome = outcome;
@@ -216,9 +276,21 @@ class Recognition {
       if (run !== state.run) return { key: source.key, status: 'cancelled' };
       const cancelled = abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled';
       const message = cancelled ? vscode.l10n.t('Cancelled.') : this.describeFailure(err, source);
-      panel.post({ type: 'error', run, title: source.title, recognitionType: type, message, retryable: !(err instanceof ImageRefusedError) || err.reason === 'cannot-shrink' });
+      panel.post({
+        type: 'error',
+        run,
+        title: source.title,
+        recognitionType: type,
+        message,
+        retryable: !(err instanceof ImageRefusedError) || err.reason === 'cannot-shrink',
+      });
       if (!cancelled && err instanceof ImageRefusedError) void vscode.window.showErrorMessage(message);
-      return { key: source.key, status: cancelled ? 'cancelled' : err instanceof ImageRefusedError ? 'refused' : 'failed', message, notes };
+      return {
+        key: source.key,
+        status: cancelled ? 'cancelled' : err instanceof ImageRefusedError ? 'refused' : 'failed',
+        message,
+        notes,
+      };
     } finally {
       if (state.abort === abort) state.abort = undefined;
     }
@@ -228,12 +300,21 @@ class Recognition {
    * The picture as the webview loads it: the image file itself when the bytes sent are the file's,
    * else a copy in the preview copies' folder; a data URI only when that copy cannot be written.
    */
-  private async picture(panel: RecognitionPanel, source: Source, preview: PreviewImage, asGiven: boolean): Promise<ImageView | undefined> {
+  private async picture(
+    panel: RecognitionPanel,
+    source: Source,
+    preview: PreviewImage,
+    asGiven: boolean,
+  ): Promise<ImageView | undefined> {
     if (!preview.size) return undefined;
     const { width, height } = preview.size;
     if (asGiven && source.uri && !source.data) return { src: panel.pictureSrc(source.uri), width, height };
     try {
-      return { src: panel.pictureSrc(await this.copies.write(source.key, preview.bytes, preview.format)), width, height };
+      return {
+        src: panel.pictureSrc(await this.copies.write(source.key, preview.bytes, preview.format)),
+        width,
+        height,
+      };
     } catch {
       return { src: toDataUri(preview.bytes, mimeOf(preview.format)), width, height };
     }
@@ -268,7 +349,11 @@ class Recognition {
   }
 
   /** Saves the annotated PNG and the original picture into the configured folder (once per result). */
-  private async save(panel: RecognitionPanel, state: PanelState, forDocument: vscode.Uri | undefined): Promise<NonNullable<PanelState['saved']>> {
+  private async save(
+    panel: RecognitionPanel,
+    state: PanelState,
+    forDocument: vscode.Uri | undefined,
+  ): Promise<NonNullable<PanelState['saved']>> {
     const outcome = state.outcome;
     if (!outcome) throw new Error(vscode.l10n.t('There is no result to save yet.'));
     if (state.saved && (state.saved.annotated || state.saved.original)) return state.saved;
@@ -287,10 +372,18 @@ class Recognition {
         saved.annotated = await uniqueUri(folder, base, 'png');
         await vscode.workspace.fs.writeFile(saved.annotated, png);
       } catch (err) {
-        panel.post({ type: 'status', error: true, message: vscode.l10n.t('The annotated picture could not be saved: {0}', err instanceof Error ? err.message : String(err)) });
+        panel.post({
+          type: 'status',
+          error: true,
+          message: vscode.l10n.t(
+            'The annotated picture could not be saved: {0}',
+            err instanceof Error ? err.message : String(err),
+          ),
+        });
       }
     }
-    if (!saved.annotated && !saved.original) throw new Error(vscode.l10n.t('Nothing could be saved: the picture is not available.'));
+    if (!saved.annotated && !saved.original)
+      throw new Error(vscode.l10n.t('Nothing could be saved: the picture is not available.'));
     state.saved = saved;
     return saved;
   }
@@ -301,8 +394,13 @@ class Recognition {
     const target = this.bulletin();
     if (!target) throw new Error(vscode.l10n.t('Open a Markdown bulletin first, then insert the summary.'));
     const doc = await vscode.workspace.openTextDocument(target.uri);
-    const saved = await this.save(panel, state, doc.uri.scheme === 'file' || doc.uri.scheme === 'vscode-remote' ? doc.uri : undefined);
-    const link = (u: vscode.Uri | undefined): string | undefined => (u && !doc.isUntitled ? relativeLink(doc.uri.path, u.path) : u?.toString());
+    const saved = await this.save(
+      panel,
+      state,
+      doc.uri.scheme === 'file' || doc.uri.scheme === 'vscode-remote' ? doc.uri : undefined,
+    );
+    const link = (u: vscode.Uri | undefined): string | undefined =>
+      u && !doc.isUntitled ? relativeLink(doc.uri.path, u.path) : u?.toString();
     const imageLink = link(saved.annotated ?? saved.original);
     const originalLink = saved.annotated ? link(saved.original) : undefined;
     const md = summaryMarkdown(state.summary, {
@@ -324,15 +422,22 @@ class Recognition {
     if (at.line < doc.lineCount - 1 && !doc.lineAt(at.line + 1).isEmptyOrWhitespace) text += '\n';
     const edit = new vscode.WorkspaceEdit();
     edit.insert(doc.uri, at, text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(vscode.l10n.t('The summary could not be inserted into {0}.', path.basename(doc.uri.path)));
-    panel.post({ type: 'status', error: false, message: vscode.l10n.t('Summary inserted into {0}; saved {1}.', path.basename(doc.uri.path), savedNames(saved)) });
+    if (!(await vscode.workspace.applyEdit(edit)))
+      throw new Error(vscode.l10n.t('The summary could not be inserted into {0}.', path.basename(doc.uri.path)));
+    panel.post({
+      type: 'status',
+      error: false,
+      message: vscode.l10n.t('Summary inserted into {0}; saved {1}.', path.basename(doc.uri.path), savedNames(saved)),
+    });
   }
 
   /** The bulletin to insert into: the last active Markdown editor, else a visible one. */
   private bulletin(): { uri: vscode.Uri; position: vscode.Position } | undefined {
     if (this.lastMarkdown) {
       const uri = vscode.Uri.parse(this.lastMarkdown.uri);
-      const open = vscode.workspace.textDocuments.some((d) => d.uri.toString() === this.lastMarkdown?.uri && !d.isClosed);
+      const open = vscode.workspace.textDocuments.some(
+        (d) => d.uri.toString() === this.lastMarkdown?.uri && !d.isClosed,
+      );
       if (open) return { uri, position: this.lastMarkdown.position };
     }
     const e = vscode.window.visibleTextEditors.find((x) => x.document.languageId === 'markdown');
@@ -363,7 +468,17 @@ class Recognition {
     if (op === 'state') {
       return panels.map((p) => {
         const s = this.states.get(p.key);
-        return { key: p.key, type: s?.type, run: s?.run, posted: [...p.posted], state: p.state, rendered: p.rendered, saved: s?.saved ? { annotated: s.saved.annotated?.toString(), original: s.saved.original?.toString() } : undefined };
+        return {
+          key: p.key,
+          type: s?.type,
+          run: s?.run,
+          posted: [...p.posted],
+          state: p.state,
+          rendered: p.rendered,
+          saved: s?.saved
+            ? { annotated: s.saved.annotated?.toString(), original: s.saved.original?.toString() }
+            : undefined,
+        };
       });
     }
     if (op === 'message' && panels[0]) {
@@ -421,7 +536,12 @@ function textSource(text: string): Source | undefined {
   if (/^data:/i.test(t)) {
     const d = parseDataUri(t);
     if (!d) return undefined;
-    return { key: `data:${d.bytes.length}:${t.length}:${t.slice(-24)}`, title: vscode.l10n.t('Pasted image'), stem: 'pasted', data: d.bytes };
+    return {
+      key: `data:${d.bytes.length}:${t.length}:${t.slice(-24)}`,
+      title: vscode.l10n.t('Pasted image'),
+      stem: 'pasted',
+      data: d.bytes,
+    };
   }
   if (/^file:\/\//i.test(t)) return fileSource(vscode.Uri.parse(t));
   let p = t.startsWith('~') ? path.join(os.homedir(), t.slice(1)) : t;
@@ -435,7 +555,10 @@ function textSource(text: string): Source | undefined {
 }
 
 function stemOf(name: string): string {
-  const stem = name.replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '');
+  const stem = name
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
   return (stem || 'image').slice(0, 60);
 }
 
@@ -453,24 +576,48 @@ async function pickSource(): Promise<Source | undefined> {
     { label: `$(clippy) ${vscode.l10n.t('Paste a path…')}`, action: 'path' },
     { label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, action: 'browse' },
   ];
-  if (files.length) items.push({ label: vscode.l10n.t('Images in the workspace'), kind: vscode.QuickPickItemKind.Separator, action: 'file' });
-  for (const uri of files.sort((x, y) => x.path.localeCompare(y.path))) items.push({ label: `$(file-media) ${path.posix.basename(uri.path)}`, description: vscode.workspace.asRelativePath(uri, true), action: 'file', uri });
-  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Shunong: Recognize Crop Image'), placeHolder: vscode.l10n.t('Choose an image in the workspace, or give a URL or a path'), matchOnDescription: true });
+  if (files.length)
+    items.push({
+      label: vscode.l10n.t('Images in the workspace'),
+      kind: vscode.QuickPickItemKind.Separator,
+      action: 'file',
+    });
+  for (const uri of files.sort((x, y) => x.path.localeCompare(y.path)))
+    items.push({
+      label: `$(file-media) ${path.posix.basename(uri.path)}`,
+      description: vscode.workspace.asRelativePath(uri, true),
+      action: 'file',
+      uri,
+    });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Shunong: Recognize Crop Image'),
+    placeHolder: vscode.l10n.t('Choose an image in the workspace, or give a URL or a path'),
+    matchOnDescription: true,
+  });
   if (!pick) return undefined;
   switch (pick.action) {
     case 'file':
       return pick.uri ? fileSource(pick.uri) : undefined;
     case 'browse': {
-      const uris = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('Images')]: ['jpg', 'jpeg', 'png', 'webp'] }, ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}) });
+      const uris = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { [vscode.l10n.t('Images')]: ['jpg', 'jpeg', 'png', 'webp'] },
+        ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+      });
       return uris?.[0] ? fileSource(uris[0]) : undefined;
     }
     case 'url': {
       const url = await vscode.window.showInputBox({
         title: vscode.l10n.t('Shunong: Recognize Crop Image'),
-        prompt: vscode.l10n.t('The image URL (http or https). If the platform cannot download it, the extension downloads it and sends it as data.'),
+        prompt: vscode.l10n.t(
+          'The image URL (http or https). If the platform cannot download it, the extension downloads it and sends it as data.',
+        ),
         placeHolder: 'https://…/field.jpg',
         ignoreFocusOut: true,
-        validateInput: (v) => (/^https?:\/\/\S+$/i.test(v.trim()) || /^data:image\//i.test(v.trim()) ? undefined : vscode.l10n.t('Enter an http(s) URL.')),
+        validateInput: (v) =>
+          /^https?:\/\/\S+$/i.test(v.trim()) || /^data:image\//i.test(v.trim())
+            ? undefined
+            : vscode.l10n.t('Enter an http(s) URL.'),
       });
       return url ? textSource(url) : undefined;
     }
@@ -485,7 +632,10 @@ async function pickSource(): Promise<Source | undefined> {
       });
       if (!value) return undefined;
       const s = textSource(value);
-      if (!s) void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is neither an http(s) URL nor a path to an image.', value));
+      if (!s)
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('"{0}" is neither an http(s) URL nor a path to an image.', value),
+        );
       return s;
     }
   }
@@ -493,14 +643,19 @@ async function pickSource(): Promise<Source | undefined> {
 
 /** The recognition type: the setting, or asked (never left to the server's default). */
 async function pickType(scope: vscode.Uri | undefined): Promise<RecognitionType | undefined> {
-  const configured = vscode.workspace.getConfiguration('shunong.recognition', scope ?? null).get<string>('defaultType', 'ask');
+  const configured = vscode.workspace
+    .getConfiguration('shunong.recognition', scope ?? null)
+    .get<string>('defaultType', 'ask');
   if (isRecognitionType(configured)) return configured;
   const zh = vscode.env.language.toLowerCase().startsWith('zh');
   const other: Record<RecognitionType, string> = zh
     ? { tea_count: 'Tea bud count', tea_stage: 'Tea growth stage', wheat_stage: 'Wheat growth stage' }
     : { tea_count: '茶芽计数', tea_stage: '茶树生育期', wheat_stage: '小麦生育期' };
   const items = RECOGNITION_TYPES.map((id) => ({ label: typeName(id), description: `${other[id]} · ${id}`, id }));
-  const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Recognition type'), placeHolder: vscode.l10n.t('What should the platform recognise in this picture?') });
+  const pick = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Recognition type'),
+    placeHolder: vscode.l10n.t('What should the platform recognise in this picture?'),
+  });
   return pick?.id;
 }
 
@@ -512,11 +667,25 @@ function describeRefusal(err: ImageRefusedError, name: string): string {
     case 'not-image':
       return vscode.l10n.t('{0} is not an image (JPEG, PNG or WebP). Nothing was sent.', name);
     case 'unsupported-format':
-      return vscode.l10n.t('{0} is a {1} image; the platform takes JPEG, PNG or WebP. Nothing was sent.', name, (err.format ?? '').toUpperCase());
+      return vscode.l10n.t(
+        '{0} is a {1} image; the platform takes JPEG, PNG or WebP. Nothing was sent.',
+        name,
+        (err.format ?? '').toUpperCase(),
+      );
     case 'too-large':
-      return vscode.l10n.t('{0} is {1} MB, more than the {2} MB this extension reads. Nothing was sent.', name, mb(err.byteLength), mb(MAX_INPUT_BYTES));
+      return vscode.l10n.t(
+        '{0} is {1} MB, more than the {2} MB this extension reads. Nothing was sent.',
+        name,
+        mb(err.byteLength),
+        mb(MAX_INPUT_BYTES),
+      );
     case 'cannot-shrink':
-      return vscode.l10n.t('{0} is {1} MB, over the platform\'s {2} MB limit, and could not be shrunk. Save it as a smaller JPEG and try again. Nothing was sent.', name, mb(err.byteLength), mb(MAX_UPLOAD_BYTES));
+      return vscode.l10n.t(
+        "{0} is {1} MB, over the platform's {2} MB limit, and could not be shrunk. Save it as a smaller JPEG and try again. Nothing was sent.",
+        name,
+        mb(err.byteLength),
+        mb(MAX_UPLOAD_BYTES),
+      );
   }
 }
 
@@ -527,7 +696,11 @@ function describeDownload(err: DownloadError): string {
     case 'not-image':
       return vscode.l10n.t('{0} did not return an image.', err.url);
     case 'too-large':
-      return vscode.l10n.t('{0} is larger than the {1} MB this extension downloads.', err.url, String(MAX_INPUT_BYTES / (1024 * 1024)));
+      return vscode.l10n.t(
+        '{0} is larger than the {1} MB this extension downloads.',
+        err.url,
+        String(MAX_INPUT_BYTES / (1024 * 1024)),
+      );
     case 'timeout':
       return vscode.l10n.t('Downloading {0} timed out.', err.url);
     case 'bad-url':
@@ -570,58 +743,114 @@ function noteText(n: FlowNote): string {
 
 /** The platform's shooting advice (拍摄建议) relevant to a type. */
 function shootingAdvice(type: RecognitionType): string[] {
-  const general = vscode.l10n.t('Shoot straight down, let the crop fill most of the frame, and avoid strong backlight.');
+  const general = vscode.l10n.t(
+    'Shoot straight down, let the crop fill most of the frame, and avoid strong backlight.',
+  );
   return type === 'tea_count'
     ? [general, vscode.l10n.t('For tea bud counting, single buds must be distinguishable: shoot from less than 50 cm.')]
-    : [general, vscode.l10n.t('For growth stages, get the whole plant in the frame, keeping stems, leaves and ears visible.')];
+    : [
+        general,
+        vscode.l10n.t('For growth stages, get the whole plant in the frame, keeping stems, leaves and ears visible.'),
+      ];
 }
 
 function headline(s: RecognitionSummary): string {
-  if (s.kind === 'count') return s.type === 'tea_count' ? vscode.l10n.t('{0} tea buds', String(s.total)) : vscode.l10n.t('{0} detections', String(s.total));
+  if (s.kind === 'count')
+    return s.type === 'tea_count'
+      ? vscode.l10n.t('{0} tea buds', String(s.total))
+      : vscode.l10n.t('{0} detections', String(s.total));
   if (s.kind === 'stage' && s.stage) return vscode.l10n.t('Growth stage: {0}', s.stage);
   return vscode.l10n.t('No clear growth stage in this picture');
 }
 
 /** Builds what the webview shows. */
-function resultView(source: Source, o: FlowOutcome, s: RecognitionSummary, run: number, image: ImageView | undefined): ResultView {
+function resultView(
+  source: Source,
+  o: FlowOutcome,
+  s: RecognitionSummary,
+  run: number,
+  image: ImageView | undefined,
+): ResultView {
   const d = o.result.data;
   const rows: ResultView['summary'] = [
     { label: vscode.l10n.t('Model'), value: `${s.modelName} (${s.modelId})` },
     { label: vscode.l10n.t('Result'), value: headline(s) },
-    { label: vscode.l10n.t('Detections'), value: vscode.l10n.t('{0} (confidence ≥ 0.5: {1}; below 0.5: {2})', String(s.total), String(s.confident), String(s.low)) },
+    {
+      label: vscode.l10n.t('Detections'),
+      value: vscode.l10n.t(
+        '{0} (confidence ≥ 0.5: {1}; below 0.5: {2})',
+        String(s.total),
+        String(s.confident),
+        String(s.low),
+      ),
+    },
   ];
-  if (s.inferenceMs !== undefined) rows.push({ label: vscode.l10n.t('Inference time'), value: vscode.l10n.t('{0} ms', String(s.inferenceMs)) });
+  if (s.inferenceMs !== undefined)
+    rows.push({ label: vscode.l10n.t('Inference time'), value: vscode.l10n.t('{0} ms', String(s.inferenceMs)) });
   if (s.inputSize) rows.push({ label: vscode.l10n.t('Input size'), value: `${s.inputSize[0]} × ${s.inputSize[1]}` });
-  if (o.preview?.size) rows.push({ label: vscode.l10n.t('Picture'), value: `${o.preview.size.width} × ${o.preview.size.height} px` });
-  rows.push({ label: vscode.l10n.t('Sent as'), value: o.sentAs === 'url' ? vscode.l10n.t('URL') : vscode.l10n.t('image data (base64)') });
+  if (o.preview?.size)
+    rows.push({ label: vscode.l10n.t('Picture'), value: `${o.preview.size.width} × ${o.preview.size.height} px` });
+  rows.push({
+    label: vscode.l10n.t('Sent as'),
+    value: o.sentAs === 'url' ? vscode.l10n.t('URL') : vscode.l10n.t('image data (base64)'),
+  });
   const warnings: string[] = [];
-  if (s.low > 0) warnings.push(vscode.l10n.t('{0} of {1} detections have a confidence below 0.5: do not rely on them; retake the photo.', String(s.low), String(s.total)));
-  else if (s.kind === 'stage' && s.retakeAdvised) warnings.push(vscode.l10n.t('The stage was read with a confidence below 0.5: retake the photo before relying on it.'));
+  if (s.low > 0)
+    warnings.push(
+      vscode.l10n.t(
+        '{0} of {1} detections have a confidence below 0.5: do not rely on them; retake the photo.',
+        String(s.low),
+        String(s.total),
+      ),
+    );
+  else if (s.kind === 'stage' && s.retakeAdvised)
+    warnings.push(
+      vscode.l10n.t('The stage was read with a confidence below 0.5: retake the photo before relying on it.'),
+    );
   return {
     run,
     title: source.title,
     recognitionType: s.type,
     image,
-    boxes: d.detections.map((x) => ({ x1: x.bbox[0] ?? 0, y1: x.bbox[1] ?? 0, x2: x.bbox[2] ?? 0, y2: x.bbox[3] ?? 0, className: x.class_name, confidence: x.confidence, low: x.confidence < LOW_CONFIDENCE })),
+    boxes: d.detections.map((x) => ({
+      x1: x.bbox[0] ?? 0,
+      y1: x.bbox[1] ?? 0,
+      x2: x.bbox[2] ?? 0,
+      y2: x.bbox[3] ?? 0,
+      className: x.class_name,
+      confidence: x.confidence,
+      low: x.confidence < LOW_CONFIDENCE,
+    })),
     headline: headline(s),
     noConclusion: s.kind === 'none',
     summary: rows,
     warnings,
     notes: o.notes.map(noteText),
     advice: s.kind === 'none' || s.retakeAdvised ? shootingAdvice(s.type) : [],
-    figureLabel: vscode.l10n.t('{0}: {1} boxes drawn, {2} with confidence below 0.5.', source.title, String(d.detections.length), String(s.low)),
+    figureLabel: vscode.l10n.t(
+      '{0}: {1} boxes drawn, {2} with confidence below 0.5.',
+      source.title,
+      String(d.detections.length),
+      String(s.low),
+    ),
   };
 }
 
 /** The localised words of the Markdown summary. */
 function summaryLabels(): SummaryLabels {
   return {
-    paragraph: (type, parts) => vscode.l10n.t('**Crop image recognition ({0})**: {1}.', type, parts.join(vscode.l10n.t('; '))),
+    paragraph: (type, parts) =>
+      vscode.l10n.t('**Crop image recognition ({0})**: {1}.', type, parts.join(vscode.l10n.t('; '))),
     typeName,
     count: (n) => vscode.l10n.t('{0} tea buds detected', String(n)),
     stage: (stage) => vscode.l10n.t('growth stage {0}', stage),
     noStage: vscode.l10n.t('no clear growth stage in this picture'),
-    lowConfidence: (low, total) => vscode.l10n.t('{0} of {1} detections below confidence 0.5, retake the photo to confirm', String(low), String(total)),
+    lowConfidence: (low, total) =>
+      vscode.l10n.t(
+        '{0} of {1} detections below confidence 0.5, retake the photo to confirm',
+        String(low),
+        String(total),
+      ),
     allConfident: vscode.l10n.t('all detections at confidence 0.5 or above'),
     confidenceRange: (min, max) => vscode.l10n.t('confidence {0}–{1}', min, max),
     model: (name, id) => vscode.l10n.t('model {0} ({1})', name, id),
@@ -639,10 +868,19 @@ function summaryLabels(): SummaryLabels {
 /** The save folder from the setting (resource scope), inside the workspace folder of `scope`. */
 function saveFolder(scope: vscode.Uri | undefined): vscode.Uri {
   const wf = (scope && vscode.workspace.getWorkspaceFolder(scope)) ?? vscode.workspace.workspaceFolders?.[0];
-  const setting = vscode.workspace.getConfiguration('shunong.recognition', scope ?? wf?.uri ?? null).get<string>('saveFolder', 'images/recognition').trim() || 'images/recognition';
+  const setting =
+    vscode.workspace
+      .getConfiguration('shunong.recognition', scope ?? wf?.uri ?? null)
+      .get<string>('saveFolder', 'images/recognition')
+      .trim() || 'images/recognition';
   const rel = path.posix.normalize(setting.replace(/\\/g, '/'));
   if (path.posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
-    throw new Error(vscode.l10n.t('The setting shunong.recognition.saveFolder must be a folder inside the workspace, not "{0}".', setting));
+    throw new Error(
+      vscode.l10n.t(
+        'The setting shunong.recognition.saveFolder must be a folder inside the workspace, not "{0}".',
+        setting,
+      ),
+    );
   }
   if (wf) return vscode.Uri.joinPath(wf.uri, rel);
   if (scope && scope.scheme === 'file') return vscode.Uri.joinPath(scope, '..', rel);
@@ -662,7 +900,10 @@ async function uniqueUri(folder: vscode.Uri, base: string, ext: string): Promise
 }
 
 function savedNames(saved: NonNullable<PanelState['saved']>): string {
-  return [saved.annotated, saved.original].filter((u): u is vscode.Uri => !!u).map((u) => vscode.workspace.asRelativePath(u, false)).join(', ');
+  return [saved.annotated, saved.original]
+    .filter((u): u is vscode.Uri => !!u)
+    .map((u) => vscode.workspace.asRelativePath(u, false))
+    .join(', ');
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

@@ -8,7 +8,13 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { parseWebviewMessage, type HostMessage, type WebviewMessage, type WebviewStrings, type TypeOption } from './protocol';
+import {
+  parseWebviewMessage,
+  type HostMessage,
+  type WebviewMessage,
+  type WebviewStrings,
+  type TypeOption,
+} from './protocol';
 import { RECOGNITION_TYPES, type RecognitionType } from './types';
 
 /** The localised name of a recognition type. */
@@ -46,7 +52,9 @@ export function webviewStrings(): WebviewStrings {
     colConfidence: vscode.l10n.t('Confidence'),
     colBox: vscode.l10n.t('Box (x1, y1, x2, y2)'),
     lowConfidenceMark: vscode.l10n.t('(low)'),
-    imageUnavailable: vscode.l10n.t('The picture could not be fetched for the preview; the result is shown without it.'),
+    imageUnavailable: vscode.l10n.t(
+      'The picture could not be fetched for the preview; the result is shown without it.',
+    ),
     imageAlt: vscode.l10n.t('The recognised photo'),
     adviceTitle: vscode.l10n.t('Shooting advice'),
     renderFailed: vscode.l10n.t('The annotated picture could not be drawn.'),
@@ -232,7 +240,12 @@ export class RecognitionPanel implements vscode.Disposable {
     const nonce = randomBytes(18).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'main.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'style.css'));
-    const csp = [`default-src 'none'`, `img-src ${webview.cspSource} data:`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+    const csp = [
+      `default-src 'none'`,
+      `img-src ${webview.cspSource} data:`,
+      `style-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
     const lang = vscode.env.language.replace(/[^\w-]/g, '');
     return `<!DOCTYPE html>
 <html lang="${lang}">
@@ -264,5 +277,8 @@ export class RecognitionPanel implements vscode.Disposable {
 
 /** Escapes text for HTML. */
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }

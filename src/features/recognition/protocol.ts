@@ -107,7 +107,14 @@ export interface TypeOption {
 export type HostMessage =
   | { type: 'init'; strings: WebviewStrings; types: TypeOption[] }
   /** A run started; `image`, when known, is the picture being analysed (shown while the platform works). */
-  | { type: 'loading'; run: number; title: string; recognitionType: RecognitionType; message: string; image?: ImageView }
+  | {
+      type: 'loading';
+      run: number;
+      title: string;
+      recognitionType: RecognitionType;
+      message: string;
+      image?: ImageView;
+    }
   | { type: 'result'; view: ResultView }
   | { type: 'error'; run: number; title: string; recognitionType: RecognitionType; message: string; retryable: boolean }
   | { type: 'status'; message: string; error: boolean }
@@ -134,9 +141,13 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'retry':
       return { type: o['type'] };
     case 'rendered':
-      return typeof o['run'] === 'number' && typeof o['boxes'] === 'number' && typeof o['ms'] === 'number' ? { type: 'rendered', run: o['run'], boxes: o['boxes'], ms: o['ms'] } : undefined;
+      return typeof o['run'] === 'number' && typeof o['boxes'] === 'number' && typeof o['ms'] === 'number'
+        ? { type: 'rendered', run: o['run'], boxes: o['boxes'], ms: o['ms'] }
+        : undefined;
     case 'rerun':
-      return isRecognitionType(o['recognitionType']) ? { type: 'rerun', recognitionType: o['recognitionType'] } : undefined;
+      return isRecognitionType(o['recognitionType'])
+        ? { type: 'rerun', recognitionType: o['recognitionType'] }
+        : undefined;
     case 'annotated': {
       if (typeof o['requestId'] !== 'number') return undefined;
       const msg: WebviewMessage = { type: 'annotated', requestId: o['requestId'] };

@@ -21,7 +21,12 @@ const QUALITY = 85;
  * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
  * re-encodes smaller JPEGs until one fits `maxBytes` (at most 8 attempts).
  */
-export async function shrinkWith(jimp: Jimp, bytes: Uint8Array, format: ImageFormat, maxBytes: number): Promise<ShrunkImage> {
+export async function shrinkWith(
+  jimp: Jimp,
+  bytes: Uint8Array,
+  format: ImageFormat,
+  maxBytes: number,
+): Promise<ShrunkImage> {
   const source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const width = source.width;
   const height = source.height;
@@ -62,7 +67,9 @@ let cached: Shrinker | undefined;
 export function loadShrinker(): Shrinker {
   if (cached) return cached;
   const bundled = path.join(__dirname, 'imaging.js');
-  const mod = createRequire(__filename)(existsSync(bundled) ? bundled : path.join(__dirname, 'imaging.ts')) as { shrink: Shrinker };
+  const mod = createRequire(__filename)(existsSync(bundled) ? bundled : path.join(__dirname, 'imaging.ts')) as {
+    shrink: Shrinker;
+  };
   cached = mod.shrink;
   return cached;
 }

@@ -41,7 +41,8 @@ export function summarize(result: Recognition, type: RecognitionType): Recogniti
   const low = confidences.filter((c) => c < LOW_CONFIDENCE).length;
   const total = Math.max(d.detections.length, Number.isFinite(d.count) ? d.count : 0);
   const r = d.recognized_result;
-  const kind: RecognitionSummary['kind'] = type === 'tea_count' || typeof r === 'number' ? 'count' : typeof r === 'string' && r.trim() ? 'stage' : 'none';
+  const kind: RecognitionSummary['kind'] =
+    type === 'tea_count' || typeof r === 'number' ? 'count' : typeof r === 'string' && r.trim() ? 'stage' : 'none';
   const s: RecognitionSummary = {
     type,
     kind,
@@ -53,7 +54,8 @@ export function summarize(result: Recognition, type: RecognitionType): Recogniti
     retakeAdvised: low > 0,
   };
   if (kind === 'stage' && typeof r === 'string') s.stage = r.trim();
-  if (typeof d.inference_time === 'number' && Number.isFinite(d.inference_time)) s.inferenceMs = Math.round(d.inference_time * 1000 * 10) / 10;
+  if (typeof d.inference_time === 'number' && Number.isFinite(d.inference_time))
+    s.inferenceMs = Math.round(d.inference_time * 1000 * 10) / 10;
   if (d.input_size && d.input_size.length >= 2) s.inputSize = [d.input_size[0] ?? 0, d.input_size[1] ?? 0];
   if (confidences.length) {
     s.minConfidence = Math.min(...confidences);
@@ -128,7 +130,8 @@ export function summaryMarkdown(s: RecognitionSummary, o: SummaryMarkdownOptions
   else parts.push(L.noStage);
   if (s.total > 0) {
     parts.push(s.low > 0 ? L.lowConfidence(s.low, s.total) : L.allConfident);
-    if (s.minConfidence !== undefined && s.maxConfidence !== undefined) parts.push(L.confidenceRange(formatConfidence(s.minConfidence), formatConfidence(s.maxConfidence)));
+    if (s.minConfidence !== undefined && s.maxConfidence !== undefined)
+      parts.push(L.confidenceRange(formatConfidence(s.minConfidence), formatConfidence(s.maxConfidence)));
   }
   parts.push(L.model(escapeMarkdown(s.modelName), escapeMarkdown(s.modelId)));
   parts.push(L.date(o.date));
@@ -139,7 +142,10 @@ export function summaryMarkdown(s: RecognitionSummary, o: SummaryMarkdownOptions
   }
   if (o.imageLink) {
     lines.push('');
-    lines.push(`![${escapeMarkdown(L.imageAlt)}](<${o.imageLink}>)` + (o.originalLink ? ` [${escapeMarkdown(L.original)}](<${o.originalLink}>)` : ''));
+    lines.push(
+      `![${escapeMarkdown(L.imageAlt)}](<${o.imageLink}>)` +
+        (o.originalLink ? ` [${escapeMarkdown(L.original)}](<${o.originalLink}>)` : ''),
+    );
   }
   return lines.join('\n') + '\n';
 }

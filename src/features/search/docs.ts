@@ -24,14 +24,20 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
 
   /** The URI of a passage's full document. */
   uriOf(p: CitedPassage): vscode.Uri {
-    return vscode.Uri.from({ scheme: KNOWLEDGE_SCHEME, path: `/${keyOf(p).replace(/[\\/]/g, '_')}.txt`, query: encodeURIComponent(idOf(p)) });
+    return vscode.Uri.from({
+      scheme: KNOWLEDGE_SCHEME,
+      path: `/${keyOf(p).replace(/[\\/]/g, '_')}.txt`,
+      query: encodeURIComponent(idOf(p)),
+    });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     if (uri.path === PREVIEW.path && uri.query === '') return this.previewText;
     const id = decodeURIComponent(uri.query);
     const p = this.recent.get(id) ?? findPassage(this.store.state, id);
-    return p ? passageDocument(p) : vscode.l10n.t('This passage is no longer in the search history or the pinned passages.');
+    return p
+      ? passageDocument(p)
+      : vscode.l10n.t('This passage is no longer in the search history or the pinned passages.');
   }
 
   /** Shows `s` in the preview editor beside (opened once, then updated), keeping the focus where it is. */
@@ -40,7 +46,11 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
     this.changed.fire(PREVIEW);
     if (vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === PREVIEW.toString())) return;
     const doc = await vscode.workspace.openTextDocument(PREVIEW);
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+    await vscode.window.showTextDocument(doc, {
+      viewColumn: vscode.ViewColumn.Beside,
+      preserveFocus: true,
+      preview: true,
+    });
   }
 
   /** The text the preview shows now (for tests). */
@@ -50,7 +60,9 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
 
   /** Closes the preview editor, if open. */
   async closePreview(): Promise<void> {
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === PREVIEW.toString());
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === PREVIEW.toString());
     if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
   }
 

@@ -130,7 +130,10 @@ export async function runSearch(options: SearchOptions, deps: SearchDeps, signal
     try {
       const result = await deps.call(options, signal);
       observed.push({ kbCode: result.kb_code, kbName: result.kb_name, listed: true });
-      bases = result.kb_code.split(/[,，]/).map((s) => s.trim()).filter((s) => s !== '');
+      bases = result.kb_code
+        .split(/[,，]/)
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (bases.length <= 1) return single(options, result, deps, observed);
     } catch (error) {
       const miss = deps.missOf(error);
@@ -174,9 +177,17 @@ export async function runSearch(options: SearchOptions, deps: SearchDeps, signal
 }
 
 /** A single list: the server's order kept, each passage's score shown per the list's score_type. */
-function single(options: SearchOptions, result: ResultLike, deps: SearchDeps, observed: ObservedBases[]): SearchOutcome & { kind: 'hit' } {
+function single(
+  options: SearchOptions,
+  result: ResultLike,
+  deps: SearchDeps,
+  observed: ObservedBases[],
+): SearchOutcome & { kind: 'hit' } {
   const at = deps.now().toISOString();
-  const codes = result.kb_code.split(/[,，]/).map((s) => s.trim()).filter((s) => s !== '');
+  const codes = result.kb_code
+    .split(/[,，]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const names = result.kb_name.split(/[,，]/).map((s) => s.trim());
   // A list from several bases cannot attribute its passages; `runSearch` only gets here with one base.
   const kbCode = codes.length === 1 ? (codes[0] ?? '') : '';
@@ -213,7 +224,11 @@ function fused(
   failed: FailedBase[],
 ): SearchOutcome & { kind: 'hit' } {
   const at = deps.now().toISOString();
-  const lists: ResultList<SourceLike>[] = hits.map((h) => ({ id: h.code, scoreType: h.result.score_type, sources: h.result.sources }));
+  const lists: ResultList<SourceLike>[] = hits.map((h) => ({
+    id: h.code,
+    scoreType: h.result.score_type,
+    sources: h.result.sources,
+  }));
   const fusion = fuseLists(lists, { k: 60 });
   const displays = presentScores(fusedAsList(fusion));
   const passages: StoredPassage[] = fusion.map((f, i) => {
@@ -228,7 +243,14 @@ function fused(
       lists: hits.length,
     };
     return {
-      passage: cited(best.passage, from?.code ?? '', from?.result.kb_name.trim() ?? '', from?.result.score_type ?? '', options.query, at),
+      passage: cited(
+        best.passage,
+        from?.code ?? '',
+        from?.result.kb_name.trim() ?? '',
+        from?.result.score_type ?? '',
+        options.query,
+        at,
+      ),
       view,
     };
   });
@@ -269,7 +291,14 @@ export function combineMisses(misses: readonly MissInfo[]): MissInfo {
   };
 }
 
-function cited(s: SourceLike, kbCode: string, kbName: string, scoreType: string, query: string, retrievedAt: string): CitedPassage {
+function cited(
+  s: SourceLike,
+  kbCode: string,
+  kbName: string,
+  scoreType: string,
+  query: string,
+  retrievedAt: string,
+): CitedPassage {
   return {
     docName: s.doc_name,
     chunkIndex: s.chunk_index,

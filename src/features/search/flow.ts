@@ -89,12 +89,29 @@ export function vocabularyFor(lib: KnowledgeLib, uri?: vscode.Uri): Vocabulary {
 /** True when the endpoint's knowledge_search declares a `mode` argument. */
 async function modeDeclared(connection: Connection): Promise<boolean> {
   const seen = connection.tools;
-  const tools = seen.length ? seen : await connection.getClient().then((c) => c.listTools()).catch(() => []);
+  const tools = seen.length
+    ? seen
+    : await connection
+        .getClient()
+        .then((c) => c.listTools())
+        .catch(() => []);
   const tool = tools.find((t) => t.name === 'knowledge_search' || t.name.endsWith('knowledge_search'));
   return tool?.inputSchema.properties?.['mode'] !== undefined;
 }
 
-type ItemKind = 'entry' | 'skip' | 'custom' | 'search' | 'options' | 'option' | 'done' | 'passage' | 'info' | 'offer' | 'edit' | 'value';
+type ItemKind =
+  | 'entry'
+  | 'skip'
+  | 'custom'
+  | 'search'
+  | 'options'
+  | 'option'
+  | 'done'
+  | 'passage'
+  | 'info'
+  | 'offer'
+  | 'edit'
+  | 'value';
 
 /** A QuickPick item of the flow. */
 export interface FlowItem extends vscode.QuickPickItem {
@@ -118,11 +135,26 @@ interface Guided {
   kbCode?: string | undefined;
 }
 
-const BUTTON_SNIPPET: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('quote'), tooltip: vscode.l10n.t('Insert cited snippet') };
-const BUTTON_CITATION: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('link'), tooltip: vscode.l10n.t('Insert citation only') };
-const BUTTON_COPY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('copy'), tooltip: vscode.l10n.t('Copy passage with its citation') };
-const BUTTON_REVEAL: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('list-tree'), tooltip: vscode.l10n.t('Show in the knowledge browser') };
-const BUTTON_OPTIONS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('settings-gear'), tooltip: vscode.l10n.t('Search options…') };
+const BUTTON_SNIPPET: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('quote'),
+  tooltip: vscode.l10n.t('Insert cited snippet'),
+};
+const BUTTON_CITATION: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('link'),
+  tooltip: vscode.l10n.t('Insert citation only'),
+};
+const BUTTON_COPY: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('copy'),
+  tooltip: vscode.l10n.t('Copy passage with its citation'),
+};
+const BUTTON_REVEAL: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('list-tree'),
+  tooltip: vscode.l10n.t('Show in the knowledge browser'),
+};
+const BUTTON_OPTIONS: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('settings-gear'),
+  tooltip: vscode.l10n.t('Search options…'),
+};
 
 /** One run of the search UI, on one QuickPick. */
 export class SearchSession implements vscode.Disposable {
@@ -157,8 +189,12 @@ export class SearchSession implements vscode.Disposable {
     qp.matchOnDetail = true;
     this.disposables.push(
       qp,
-      qp.onDidAccept(() => this.current?.({ kind: 'accept', item: qp.activeItems[0] ?? qp.selectedItems[0], value: qp.value })),
-      qp.onDidTriggerButton((b) => this.current?.(b === vscode.QuickInputButtons.Back ? { kind: 'back' } : { kind: 'button', button: b })),
+      qp.onDidAccept(() =>
+        this.current?.({ kind: 'accept', item: qp.activeItems[0] ?? qp.selectedItems[0], value: qp.value }),
+      ),
+      qp.onDidTriggerButton((b) =>
+        this.current?.(b === vscode.QuickInputButtons.Back ? { kind: 'back' } : { kind: 'button', button: b }),
+      ),
       qp.onDidTriggerItemButton((e) => this.itemButton?.(e.item, e.button)),
       qp.onDidChangeActive((items) => this.activeChanged?.(items[0])),
       qp.onDidChangeValue((v) => this.valueChanged?.(v)),
@@ -222,14 +258,21 @@ export class SearchSession implements vscode.Disposable {
   }
 
   private skipItem(detail?: string): FlowItem {
-    return { label: `$(debug-step-over) ${vscode.l10n.t('Skip')}`, kind2: 'skip', alwaysShow: true, ...(detail ? { description: detail } : {}) };
+    return {
+      label: `$(debug-step-over) ${vscode.l10n.t('Skip')}`,
+      kind2: 'skip',
+      alwaysShow: true,
+      ...(detail ? { description: detail } : {}),
+    };
   }
 
   /**
    * The guided steps, then the composed query. Returns the search to run, or undefined when the
    * user closed the flow. `prefill` preselects entries (ids) when refining after a miss.
    */
-  async guided(start: { prefill?: { crop?: string; stage?: string; task?: string }; kbCode?: string } = {}): Promise<model.SearchOptions | undefined> {
+  async guided(
+    start: { prefill?: { crop?: string; stage?: string; task?: string }; kbCode?: string } = {},
+  ): Promise<model.SearchOptions | undefined> {
     const lib = this.knowledge();
     const vocab = vocabularyFor(lib, this.target?.document.uri);
     const defaults = readDefaults(this.target?.document.uri);
@@ -255,11 +298,24 @@ export class SearchSession implements vscode.Disposable {
         );
         const items = [
           ...cropItems,
-          ...(seen.length ? [{ label: vscode.l10n.t('Knowledge bases seen'), kind: vscode.QuickPickItemKind.Separator, kind2: 'info' as const }, ...seen] : []),
+          ...(seen.length
+            ? [
+                {
+                  label: vscode.l10n.t('Knowledge bases seen'),
+                  kind: vscode.QuickPickItemKind.Separator,
+                  kind2: 'info' as const,
+                },
+                ...seen,
+              ]
+            : []),
           { label: '', kind: vscode.QuickPickItemKind.Separator, kind2: 'info' as const },
           skip,
         ];
-        const preCrop = pre.crop ? cropItems.find((i) => (i.data as Crop).id === pre.crop) : typeof g.crop === 'object' ? cropItems.find((i) => i.data === g.crop) : undefined;
+        const preCrop = pre.crop
+          ? cropItems.find((i) => (i.data as Crop).id === pre.crop)
+          : typeof g.crop === 'object'
+            ? cropItems.find((i) => i.data === g.crop)
+            : undefined;
         const r = await this.step({
           title: vscode.l10n.t('Search Knowledge: crop'),
           placeholder: vscode.l10n.t('Crop (picks its knowledge base), or type another; Skip to leave it out'),
@@ -309,11 +365,14 @@ export class SearchSession implements vscode.Disposable {
           continue;
         }
         if (r.kind !== 'accept') return undefined;
-        g.stage = r.item?.kind2 === 'entry' ? (r.item.data as Stage) : !r.item && r.value.trim() ? r.value.trim() : undefined;
+        g.stage =
+          r.item?.kind2 === 'entry' ? (r.item.data as Stage) : !r.item && r.value.trim() ? r.value.trim() : undefined;
         at = 3;
       } else if (at === 3) {
         const crop = typeof g.crop === 'object' ? g.crop : undefined;
-        const items: FlowItem[] = lib.tasksFor(vocab, crop).map((t) => ({ label: this.label(t), kind2: 'entry', data: t }));
+        const items: FlowItem[] = lib
+          .tasksFor(vocab, crop)
+          .map((t) => ({ label: this.label(t), kind2: 'entry', data: t }));
         const preTask = pre.task ? items.find((i) => (i.data as Task).id === pre.task) : undefined;
         const r = await this.step({
           title: vscode.l10n.t('Search Knowledge: farm task'),
@@ -329,11 +388,16 @@ export class SearchSession implements vscode.Disposable {
           continue;
         }
         if (r.kind !== 'accept') return undefined;
-        g.task = r.item?.kind2 === 'entry' ? (r.item.data as Task) : !r.item && r.value.trim() ? r.value.trim() : undefined;
+        g.task =
+          r.item?.kind2 === 'entry' ? (r.item.data as Task) : !r.item && r.value.trim() ? r.value.trim() : undefined;
         at = 4;
       } else if (at === 4) {
         const skip = this.skipItem();
-        const wordsItem = (v: string): FlowItem => ({ label: `$(add) ${vscode.l10n.t('Add "{0}"', v)}`, kind2: 'custom', alwaysShow: true });
+        const wordsItem = (v: string): FlowItem => ({
+          label: `$(add) ${vscode.l10n.t('Add "{0}"', v)}`,
+          kind2: 'custom',
+          alwaysShow: true,
+        });
         const r = await this.step({
           title: vscode.l10n.t('Search Knowledge: your own words'),
           placeholder: vscode.l10n.t('Type words to add (e.g. 要点, 时间, 用量), or Skip'),
@@ -355,12 +419,15 @@ export class SearchSession implements vscode.Disposable {
         g.words = r.value.trim();
         at = 5;
       } else {
-        const composed = lib.composeQuery({
-          ...(g.crop !== undefined ? { crop: g.crop } : {}),
-          ...(g.stage !== undefined ? { stage: g.stage } : {}),
-          ...(g.task !== undefined ? { task: g.task } : {}),
-          ...(g.words ? { words: g.words } : {}),
-        }, vocab);
+        const composed = lib.composeQuery(
+          {
+            ...(g.crop !== undefined ? { crop: g.crop } : {}),
+            ...(g.stage !== undefined ? { stage: g.stage } : {}),
+            ...(g.task !== undefined ? { task: g.task } : {}),
+            ...(g.words ? { words: g.words } : {}),
+          },
+          vocab,
+        );
         const kbCode = g.kbCode || composed.kbCode || defaults.defaultKbCode;
         const options: model.SearchOptions = {
           query: composed.query,
@@ -389,9 +456,23 @@ export class SearchSession implements vscode.Disposable {
    * while a request is in flight, the server's order kept. Enter on the typed text (the Search
    * item) still runs the full search with its no-hit offers; Enter on a passage inserts it cited.
    */
-  async confirm(initial: model.SearchOptions, back: boolean, step?: number): Promise<model.SearchOptions | 'back' | undefined>;
-  async confirm(initial: model.SearchOptions, back: boolean, step: number | undefined, live: boolean): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined>;
-  async confirm(initial: model.SearchOptions, back: boolean, step?: number, live = false): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined> {
+  async confirm(
+    initial: model.SearchOptions,
+    back: boolean,
+    step?: number,
+  ): Promise<model.SearchOptions | 'back' | undefined>;
+  async confirm(
+    initial: model.SearchOptions,
+    back: boolean,
+    step: number | undefined,
+    live: boolean,
+  ): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined>;
+  async confirm(
+    initial: model.SearchOptions,
+    back: boolean,
+    step?: number,
+    live = false,
+  ): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined> {
     let options = initial;
     const asYouType = live && readDefaults(this.target?.document.uri).searchAsYouType;
     let found: FlowItem[] = [];
@@ -400,8 +481,17 @@ export class SearchSession implements vscode.Disposable {
     let previewed = false;
     try {
       for (;;) {
-        const search: FlowItem = { label: `$(search) ${vscode.l10n.t('Search')}`, description: this.describeOptions(options), kind2: 'search', alwaysShow: true };
-        const more: FlowItem = { label: `$(settings-gear) ${vscode.l10n.t('Options…')}`, kind2: 'options', alwaysShow: true };
+        const search: FlowItem = {
+          label: `$(search) ${vscode.l10n.t('Search')}`,
+          description: this.describeOptions(options),
+          kind2: 'search',
+          alwaysShow: true,
+        };
+        const more: FlowItem = {
+          label: `$(settings-gear) ${vscode.l10n.t('Options…')}`,
+          kind2: 'options',
+          alwaysShow: true,
+        };
         let shown = '';
         const show = (items: FlowItem[]): void => {
           found = items;
@@ -410,7 +500,9 @@ export class SearchSession implements vscode.Disposable {
         const pending = this.step({
           title: vscode.l10n.t('Search Knowledge: the query (edit it freely)'),
           placeholder: asYouType
-            ? vscode.l10n.t('Type the query: passages appear as you type; Enter searches, or pick a passage to insert it')
+            ? vscode.l10n.t(
+                'Type the query: passages appear as you type; Enter searches, or pick a passage to insert it',
+              )
             : vscode.l10n.t('The query: crop + growth stage + farm task, then your words'),
           items: [search, more, ...found],
           value: options.query,
@@ -442,8 +534,16 @@ export class SearchSession implements vscode.Disposable {
           };
           this.itemButton = (item, button) => {
             if (!item.stored || !record) return;
-            if (button === BUTTON_SNIPPET || button === BUTTON_CITATION) this.current?.({ kind: 'accept', item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' }, value: this.qp.value });
-            else this.passageButton(record, item.stored, button, () => (outcome ? this.commit(outcome) : Promise.resolve()));
+            if (button === BUTTON_SNIPPET || button === BUTTON_CITATION)
+              this.current?.({
+                kind: 'accept',
+                item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' },
+                value: this.qp.value,
+              });
+            else
+              this.passageButton(record, item.stored, button, () =>
+                outcome ? this.commit(outcome) : Promise.resolve(),
+              );
           };
         }
         const r = await pending;
@@ -488,10 +588,13 @@ export class SearchSession implements vscode.Disposable {
    * screen. Failures are shown by `shown` as an item, never as notifications.
    */
   private typed(options: model.SearchOptions, shown: (r: SearchOutcome | Error) => void): void {
-    const live = (this.live ??= this.knowledge().createLatestOnly((o: model.SearchOptions, signal: AbortSignal) => this.request(o, signal), {
-      delayMs: this.services.typing?.delayMs ?? TYPING_DELAY_MS,
-      ...(this.services.typing?.scheduler ? { scheduler: this.services.typing.scheduler } : {}),
-    }));
+    const live = (this.live ??= this.knowledge().createLatestOnly(
+      (o: model.SearchOptions, signal: AbortSignal) => this.request(o, signal),
+      {
+        delayMs: this.services.typing?.delayMs ?? TYPING_DELAY_MS,
+        ...(this.services.typing?.scheduler ? { scheduler: this.services.typing.scheduler } : {}),
+      },
+    ));
     const token = this.stepToken;
     if ([...options.query].length < TYPING_MIN_CHARS) {
       live.cancel();
@@ -515,7 +618,9 @@ export class SearchSession implements vscode.Disposable {
     this.qp.busy = true;
     try {
       const state = this.services.store.state;
-      return await this.services.connection.run((client) => runSearch(options, this.deps(client, state), signal), { offerSetKey: false });
+      return await this.services.connection.run((client) => runSearch(options, this.deps(client, state), signal), {
+        offerSetKey: false,
+      });
     } finally {
       if (gen === this.liveGen) this.qp.busy = false;
     }
@@ -525,15 +630,30 @@ export class SearchSession implements vscode.Disposable {
   private typedItems(r: SearchOutcome | Error): FlowItem[] {
     if (r instanceof TypingTooShort) return [];
     if (r instanceof Error) {
-      const about = (r as { kind?: unknown }).kind === 'cancelled' ? vscode.l10n.t('Cancelled.') : describeError(r, this.services.connection.endpoint);
+      const about =
+        (r as { kind?: unknown }).kind === 'cancelled'
+          ? vscode.l10n.t('Cancelled.')
+          : describeError(r, this.services.connection.endpoint);
       return [{ label: `$(warning) ${about}`, kind2: 'info', alwaysShow: true }];
     }
     if (r.kind === 'miss') {
-      return [{ label: `$(info) ${vscode.l10n.t('No passage for "{0}" yet. Enter searches and tells why.', r.options.query)}`, kind2: 'info', alwaysShow: true }];
+      return [
+        {
+          label: `$(info) ${vscode.l10n.t('No passage for "{0}" yet. Enter searches and tells why.', r.options.query)}`,
+          kind2: 'info',
+          alwaysShow: true,
+        },
+      ];
     }
-    const where = r.fused ? vscode.l10n.t('{0} knowledge bases, fused by rank', r.lists) : r.record.passages[0]?.passage.kbName || r.record.kbCodes.join(', ');
+    const where = r.fused
+      ? vscode.l10n.t('{0} knowledge bases, fused by rank', r.lists)
+      : r.record.passages[0]?.passage.kbName || r.record.kbCodes.join(', ');
     return [
-      { label: vscode.l10n.t('"{0}": {1} passages · {2}', r.record.options.query, r.record.passages.length, where), kind: vscode.QuickPickItemKind.Separator, kind2: 'info' },
+      {
+        label: vscode.l10n.t('"{0}": {1} passages · {2}', r.record.options.query, r.record.passages.length, where),
+        kind: vscode.QuickPickItemKind.Separator,
+        kind2: 'info',
+      },
       ...passageItems(r.record, true),
     ];
   }
@@ -555,14 +675,39 @@ export class SearchSession implements vscode.Disposable {
     const withMode = await modeDeclared(this.services.connection);
     for (;;) {
       const items: FlowItem[] = [
-        { label: vscode.l10n.t('Knowledge base'), description: o.kbCode ?? vscode.l10n.t('all knowledge bases'), kind2: 'option', data: 'kb' },
+        {
+          label: vscode.l10n.t('Knowledge base'),
+          description: o.kbCode ?? vscode.l10n.t('all knowledge bases'),
+          kind2: 'option',
+          data: 'kb',
+        },
         { label: vscode.l10n.t('Passages (topK)'), description: String(o.topK ?? 5), kind2: 'option', data: 'topK' },
-        { label: vscode.l10n.t('Score threshold'), description: String(o.scoreThreshold ?? 0.7), detail: vscode.l10n.t('Filters vector candidates by cosine similarity; lower values bring noise, 0 turns filtering off.'), kind2: 'option', data: 'threshold' },
-        { label: vscode.l10n.t('Rerank'), description: o.useRerank ? vscode.l10n.t('on') : vscode.l10n.t('off'), kind2: 'option', data: 'rerank' },
-        ...(withMode ? [{ label: vscode.l10n.t('Mode'), description: o.mode ?? 'hybrid', kind2: 'option' as const, data: 'mode' }] : []),
+        {
+          label: vscode.l10n.t('Score threshold'),
+          description: String(o.scoreThreshold ?? 0.7),
+          detail: vscode.l10n.t(
+            'Filters vector candidates by cosine similarity; lower values bring noise, 0 turns filtering off.',
+          ),
+          kind2: 'option',
+          data: 'threshold',
+        },
+        {
+          label: vscode.l10n.t('Rerank'),
+          description: o.useRerank ? vscode.l10n.t('on') : vscode.l10n.t('off'),
+          kind2: 'option',
+          data: 'rerank',
+        },
+        ...(withMode
+          ? [{ label: vscode.l10n.t('Mode'), description: o.mode ?? 'hybrid', kind2: 'option' as const, data: 'mode' }]
+          : []),
         { label: `$(check) ${vscode.l10n.t('Done')}`, kind2: 'done', alwaysShow: true },
       ];
-      const r = await this.step({ title: vscode.l10n.t('Search options'), placeholder: vscode.l10n.t('Pick an option to change it'), items, back: true });
+      const r = await this.step({
+        title: vscode.l10n.t('Search options'),
+        placeholder: vscode.l10n.t('Pick an option to change it'),
+        items,
+        back: true,
+      });
       if (r.kind === 'back' || (r.kind === 'accept' && r.item?.kind2 === 'done')) return o;
       if (r.kind !== 'accept' || !r.item) return r.kind === 'hide' ? undefined : o;
       switch (r.item.data) {
@@ -579,8 +724,18 @@ export class SearchSession implements vscode.Disposable {
           const codes = new Map<string, string>();
           for (const c of vocab.crops) if (c.kbCode) codes.set(c.kbCode, c.kbName ?? c.kbCode);
           for (const b of this.services.store.state.bases) codes.set(b.code, b.name ?? codes.get(b.code) ?? b.code);
-          const kbItems: FlowItem[] = [...codes].map(([code, name]) => ({ label: name, description: code, kind2: 'value', data: code }));
-          const p = await this.step({ title: vscode.l10n.t('Knowledge base'), placeholder: vscode.l10n.t('Search one knowledge base, or all'), items: [all, ...kbItems], back: true });
+          const kbItems: FlowItem[] = [...codes].map(([code, name]) => ({
+            label: name,
+            description: code,
+            kind2: 'value',
+            data: code,
+          }));
+          const p = await this.step({
+            title: vscode.l10n.t('Knowledge base'),
+            placeholder: vscode.l10n.t('Search one knowledge base, or all'),
+            items: [all, ...kbItems],
+            back: true,
+          });
           if (p.kind === 'hide') return undefined;
           if (p.kind === 'accept') {
             const code = p.item ? String(p.item.data) : p.value.trim();
@@ -596,12 +751,16 @@ export class SearchSession implements vscode.Disposable {
           const presets = isTopK ? ['3', '5', '10', '20'] : ['0.7', '0.65', '0.6', '0.5'];
           const p = await this.step({
             title: isTopK ? vscode.l10n.t('Passages (topK)') : vscode.l10n.t('Score threshold'),
-            placeholder: isTopK ? vscode.l10n.t('1 to 20; type a number or pick one') : vscode.l10n.t('0 to 1; type a number or pick one. Low values bring noise.'),
+            placeholder: isTopK
+              ? vscode.l10n.t('1 to 20; type a number or pick one')
+              : vscode.l10n.t('0 to 1; type a number or pick one. Low values bring noise.'),
             items: presets.map((v) => ({
               label: v,
               kind2: 'value',
               data: v,
-              ...(!isTopK && Number(v) < 0.6 ? { detail: vscode.l10n.t('Low thresholds let off-topic passages through: check each before citing.') } : {}),
+              ...(!isTopK && Number(v) < 0.6
+                ? { detail: vscode.l10n.t('Low thresholds let off-topic passages through: check each before citing.') }
+                : {}),
             })),
             back: true,
           });
@@ -610,9 +769,20 @@ export class SearchSession implements vscode.Disposable {
             const raw = Number(p.item ? String(p.item.data) : p.value.trim());
             if (isTopK && Number.isInteger(raw) && raw >= 1 && raw <= 20) o = { ...o, topK: raw };
             else if (!isTopK && Number.isFinite(raw) && raw >= 0 && raw <= 1) {
-              if (raw === 0 && !(await confirmNoise(vscode.l10n.t('With the threshold off, unrelated low-scoring passages are returned.')))) break;
+              if (
+                raw === 0 &&
+                !(await confirmNoise(
+                  vscode.l10n.t('With the threshold off, unrelated low-scoring passages are returned.'),
+                ))
+              )
+                break;
               o = { ...o, scoreThreshold: raw };
-            } else void vscode.window.showWarningMessage(isTopK ? vscode.l10n.t('topK must be a whole number from 1 to 20.') : vscode.l10n.t('The score threshold must be a number from 0 to 1.'));
+            } else
+              void vscode.window.showWarningMessage(
+                isTopK
+                  ? vscode.l10n.t('topK must be a whole number from 1 to 20.')
+                  : vscode.l10n.t('The score threshold must be a number from 0 to 1.'),
+              );
           }
           break;
         }
@@ -661,7 +831,11 @@ export class SearchSession implements vscode.Disposable {
   }
 
   private end(status: SearchRun['status']): SearchRun {
-    return { status, ...(this.lastRecord ? { record: this.lastRecord } : {}), ...(this.lastMiss ? { miss: this.lastMiss } : {}) };
+    return {
+      status,
+      ...(this.lastRecord ? { record: this.lastRecord } : {}),
+      ...(this.lastMiss ? { miss: this.lastMiss } : {}),
+    };
   }
 
   private async execute(options: model.SearchOptions): Promise<SearchOutcome | Error | 'cancelled'> {
@@ -680,12 +854,18 @@ export class SearchSession implements vscode.Disposable {
     const hide = qp.onDidHide(() => abort.abort());
     try {
       return await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Searching the knowledge base for "{0}"…', options.query), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Searching the knowledge base for "{0}"…', options.query),
+          cancellable: true,
+        },
         async (_progress, token) => {
           const sub = token.onCancellationRequested(() => abort.abort());
           try {
             const state = store.state;
-            const outcome = await connection.run((client) => runSearch(options, this.deps(client, state), abort.signal));
+            const outcome = await connection.run((client) =>
+              runSearch(options, this.deps(client, state), abort.signal),
+            );
             if (abort.signal.aborted) return 'cancelled';
             // The store takes the change at once (in memory); writing it to workspace state is not waited for.
             void this.commit(outcome).catch(() => undefined);
@@ -710,7 +890,10 @@ export class SearchSession implements vscode.Disposable {
   }
 
   /** What `runSearch` needs: the shared client's call and the knowledge bases known in `state`. */
-  private deps(client: { knowledgeSearch(o: model.SearchOptions, opts: { signal: AbortSignal }): Promise<KnowledgeResult> }, state: model.KnowledgeState): SearchDeps {
+  private deps(
+    client: { knowledgeSearch(o: model.SearchOptions, opts: { signal: AbortSignal }): Promise<KnowledgeResult> },
+    state: model.KnowledgeState,
+  ): SearchDeps {
     return {
       call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
       missOf: (e) => ((e as { kind?: unknown }).kind === 'knowledge-miss' ? (e as MissInfo) : undefined),
@@ -725,22 +908,32 @@ export class SearchSession implements vscode.Disposable {
     await this.services.store.update((s) => {
       let next = s;
       for (const o of outcome.observed) next = model.observeBases(next, o.kbCode, o.kbName, o.listed);
-      if (outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id)) next = model.addSearch(next, outcome.record);
+      if (outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id))
+        next = model.addSearch(next, outcome.record);
       return next;
     });
   }
 
   /** Copy and "show in the browser" on a passage (the browser needs the search in the history first: `remember`). */
-  private passageButton(record: model.SearchRecord, stored: model.StoredPassage, button: vscode.QuickInputButton, remember: () => Promise<void>): void {
+  private passageButton(
+    record: model.SearchRecord,
+    stored: model.StoredPassage,
+    button: vscode.QuickInputButton,
+    remember: () => Promise<void>,
+  ): void {
     if (button === BUTTON_COPY) void copyPassage(stored.passage);
     else if (button === BUTTON_REVEAL) {
       this.qp.hide();
-      void remember().then(() => vscode.commands.executeCommand('shunong.browser.reveal', record.id, model.idOf(stored.passage)));
+      void remember().then(() =>
+        vscode.commands.executeCommand('shunong.browser.reveal', record.id, model.idOf(stored.passage)),
+      );
     }
   }
 
   /** The results list. Returns new options to search with, a final status, or undefined (closed). */
-  private async results(outcome: SearchOutcome & { kind: 'hit' }): Promise<model.SearchOptions | SearchRun['status'] | undefined> {
+  private async results(
+    outcome: SearchOutcome & { kind: 'hit' },
+  ): Promise<model.SearchOptions | SearchRun['status'] | undefined> {
     const { record } = outcome;
     this.lastRecord = record;
     const docs = this.services.docs;
@@ -749,7 +942,9 @@ export class SearchSession implements vscode.Disposable {
     const info = [
       ...summarizeCounts(outcome.counts, outcome.warnings).map(localise),
       scoreNote(scoreType, outcome.fused),
-      ...outcome.failed.map((f) => vscode.l10n.t('{0} did not answer: {1}', f.kbCode, describeError(f.error, this.services.connection.endpoint))),
+      ...outcome.failed.map((f) =>
+        vscode.l10n.t('{0} did not answer: {1}', f.kbCode, describeError(f.error, this.services.connection.endpoint)),
+      ),
     ];
     const infoItems: FlowItem[] = [
       { label: vscode.l10n.t('About these results'), kind: vscode.QuickPickItemKind.Separator, kind2: 'info' },
@@ -771,7 +966,12 @@ export class SearchSession implements vscode.Disposable {
       };
       this.itemButton = (item, button) => {
         if (!item.stored) return;
-        if (button === BUTTON_SNIPPET || button === BUTTON_CITATION) this.current?.({ kind: 'accept', item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' }, value: '' });
+        if (button === BUTTON_SNIPPET || button === BUTTON_CITATION)
+          this.current?.({
+            kind: 'accept',
+            item: { ...item, data: button === BUTTON_SNIPPET ? 'snippet' : 'citation' },
+            value: '',
+          });
         else this.passageButton(record, item.stored, button, () => Promise.resolve());
       };
       const r = await step;
@@ -796,32 +996,51 @@ export class SearchSession implements vscode.Disposable {
   }
 
   /** Inserts a passage into the editor the search started from (a Markdown bulletin). */
-  private async cite(passage: import('../../citations/passage').CitedPassage, snippet: boolean): Promise<SearchRun['status']> {
+  private async cite(
+    passage: import('../../citations/passage').CitedPassage,
+    snippet: boolean,
+  ): Promise<SearchRun['status']> {
     const target = this.target;
     if (!target || target.document.isClosed || target.document.languageId !== 'markdown') {
       await this.services.docs.open(passage);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open a Markdown bulletin and put the cursor where the citation goes, then insert it from the knowledge browser.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'Open a Markdown bulletin and put the cursor where the citation goes, then insert it from the knowledge browser.',
+        ),
+      );
       return 'opened';
     }
-    await vscode.window.showTextDocument(target.document, { viewColumn: target.viewColumn ?? vscode.ViewColumn.Active, selection: target.selection, preserveFocus: false });
-    const ok = await vscode.commands.executeCommand<boolean>(snippet ? 'shunong.insertCitedSnippet' : 'shunong.insertCitation', passage);
+    await vscode.window.showTextDocument(target.document, {
+      viewColumn: target.viewColumn ?? vscode.ViewColumn.Active,
+      selection: target.selection,
+      preserveFocus: false,
+    });
+    const ok = await vscode.commands.executeCommand<boolean>(
+      snippet ? 'shunong.insertCitedSnippet' : 'shunong.insertCitation',
+      passage,
+    );
     return ok ? (snippet ? 'inserted' : 'cited') : 'closed';
   }
 
   /** The miss: why, and the ways out. Returns the next search, or undefined when closed. */
-  private async missed(outcome: SearchOutcome & { kind: 'miss' }): Promise<model.SearchOptions | SearchRun['status'] | undefined> {
+  private async missed(
+    outcome: SearchOutcome & { kind: 'miss' },
+  ): Promise<model.SearchOptions | SearchRun['status'] | undefined> {
     const lib = this.knowledge();
     const vocab = vocabularyFor(lib, this.target?.document.uri);
     const lines = lib.describeMiss(outcome.miss).map(localise);
     const offers = lib.missOffers(outcome.miss, outcome.options, { vocabulary: vocab });
     const noise = vscode.l10n.t('Low scores bring noise: check each passage before citing it.');
-    const offerItems: FlowItem[] = offers.map((o) => ({
-      label: `${offerIcon(o)} ${localise(o.message)}`,
-      detail: o.warning ? localise(o.warning) : o.change.kind === 'scoreThreshold' ? noise : undefined,
-      kind2: 'offer',
-      data: o,
-      alwaysShow: true,
-    } as FlowItem));
+    const offerItems: FlowItem[] = offers.map(
+      (o) =>
+        ({
+          label: `${offerIcon(o)} ${localise(o.message)}`,
+          detail: o.warning ? localise(o.warning) : o.change.kind === 'scoreThreshold' ? noise : undefined,
+          kind2: 'offer',
+          data: o,
+          alwaysShow: true,
+        }) as FlowItem,
+    );
     const items: FlowItem[] = [
       ...lines.map((l) => ({ label: `$(info) ${l}`, kind2: 'info' as const, alwaysShow: true })),
       { label: vscode.l10n.t('What next?'), kind: vscode.QuickPickItemKind.Separator, kind2: 'info' },
@@ -843,11 +1062,15 @@ export class SearchSession implements vscode.Disposable {
         return again === 'back' ? undefined : again;
       }
       const offer = it.data as MissOffer;
-      if (offer.requiresConfirmation && !(await confirmNoise(offer.warning ? localise(offer.warning) : noise))) continue;
+      if (offer.requiresConfirmation && !(await confirmNoise(offer.warning ? localise(offer.warning) : noise)))
+        continue;
       if (offer.change.kind === 'guided') {
         const { query: _q, ...rest } = outcome.options;
         void _q;
-        const guided = await this.guided({ prefill: offer.change.prefill, ...(rest.kbCode ? { kbCode: rest.kbCode } : {}) });
+        const guided = await this.guided({
+          prefill: offer.change.prefill,
+          ...(rest.kbCode ? { kbCode: rest.kbCode } : {}),
+        });
         return guided ? { ...rest, ...guided, query: guided.query } : undefined;
       }
       return { ...offer.args } as model.SearchOptions;

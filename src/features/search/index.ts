@@ -26,7 +26,12 @@ export interface KnowledgeApi {
 
 /** Options given as a command argument: a search to run at once (or just a knowledge base to start from). */
 function isOptions(v: unknown): v is SearchOptions {
-  return typeof v === 'object' && v !== null && typeof (v as { query?: unknown }).query === 'string' && (v as { query: string }).query.trim() !== '';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as { query?: unknown }).query === 'string' &&
+    (v as { query: string }).query.trim() !== ''
+  );
 }
 
 /** Registers the search commands, the passage documents and the knowledge browser. */
@@ -39,7 +44,10 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
   const open = (): SearchSession => {
     session?.dispose();
     const editor = vscode.window.activeTextEditor;
-    session = new SearchSession({ connection: services.connection, store, docs, typing }, editor?.document.uri.scheme === KNOWLEDGE_SCHEME ? undefined : editor);
+    session = new SearchSession(
+      { connection: services.connection, store, docs, typing },
+      editor?.document.uri.scheme === KNOWLEDGE_SCHEME ? undefined : editor,
+    );
     return session;
   };
   const finish = (s: SearchSession, run: SearchRun): SearchRun => {
@@ -51,7 +59,10 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
   const searchKnowledge = async (arg?: unknown): Promise<SearchRun> => {
     const s = open();
     if (isOptions(arg)) return finish(s, await s.search(arg));
-    const kbCode = typeof arg === 'object' && arg !== null && typeof (arg as { kbCode?: unknown }).kbCode === 'string' ? (arg as { kbCode: string }).kbCode : undefined;
+    const kbCode =
+      typeof arg === 'object' && arg !== null && typeof (arg as { kbCode?: unknown }).kbCode === 'string'
+        ? (arg as { kbCode: string }).kbCode
+        : undefined;
     const options = await s.guided(kbCode ? { kbCode } : {});
     return finish(s, options ? await s.search(options) : { status: 'closed' });
   };
@@ -63,25 +74,44 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
     if (editor) {
       const doc = editor.document;
       const sel = editor.selection;
-      query = queryFromContext(doc.getText(), doc.offsetAt(sel.active), { selectionEnd: doc.offsetAt(sel.anchor) }).query;
+      query = queryFromContext(doc.getText(), doc.offsetAt(sel.active), {
+        selectionEnd: doc.offsetAt(sel.anchor),
+      }).query;
     }
     const defaults = readDefaults(editor?.document.uri);
     const lib = loadKnowledge();
     const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
     const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
-    return finish(s, await s.searchFreeText({ query, ...(kbCode ? { kbCode } : {}), topK: defaults.topK, scoreThreshold: defaults.scoreThreshold, useRerank: defaults.useRerank }));
+    return finish(
+      s,
+      await s.searchFreeText({
+        query,
+        ...(kbCode ? { kbCode } : {}),
+        topK: defaults.topK,
+        scoreThreshold: defaults.scoreThreshold,
+        useRerank: defaults.useRerank,
+      }),
+    );
   };
 
   const searchAgain = async (arg?: unknown): Promise<SearchRun> => {
     const history = store.state.history;
     let record: SearchRecord | undefined;
-    const id = typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null ? (arg as { recordId?: unknown; id?: unknown }).recordId ?? (arg as { id?: unknown }).id : undefined;
+    const id =
+      typeof arg === 'string'
+        ? arg
+        : typeof arg === 'object' && arg !== null
+          ? ((arg as { recordId?: unknown; id?: unknown }).recordId ?? (arg as { id?: unknown }).id)
+          : undefined;
     if (typeof id === 'string') record = history.find((r) => r.id === id);
     if (!record && isOptions(arg)) return searchKnowledge(arg);
     if (!record) {
       if (history.length === 0) {
         const search = vscode.l10n.t('Search Knowledge');
-        const choice = await vscode.window.showInformationMessage(vscode.l10n.t('No search in this workspace yet.'), search);
+        const choice = await vscode.window.showInformationMessage(
+          vscode.l10n.t('No search in this workspace yet.'),
+          search,
+        );
         return choice === search ? searchKnowledge() : { status: 'closed' };
       }
       const pick = await vscode.window.showQuickPick(

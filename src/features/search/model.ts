@@ -91,13 +91,19 @@ export function pin(state: KnowledgeState, passage: CitedPassage): KnowledgeStat
 }
 
 /** Unpins a passage. */
-export function unpin(state: KnowledgeState, passage: Pick<CitedPassage, 'docName' | 'chunkIndex' | 'kbCode'>): KnowledgeState {
+export function unpin(
+  state: KnowledgeState,
+  passage: Pick<CitedPassage, 'docName' | 'chunkIndex' | 'kbCode'>,
+): KnowledgeState {
   const id = idOf(passage);
   return { ...state, pins: state.pins.filter((p) => idOf(p) !== id) };
 }
 
 /** True when the passage is pinned. */
-export function isPinned(state: KnowledgeState, passage: Pick<CitedPassage, 'docName' | 'chunkIndex' | 'kbCode'>): boolean {
+export function isPinned(
+  state: KnowledgeState,
+  passage: Pick<CitedPassage, 'docName' | 'chunkIndex' | 'kbCode'>,
+): boolean {
   const id = idOf(passage);
   return state.pins.some((p) => idOf(p) === id);
 }
@@ -142,7 +148,14 @@ export function clearPins(state: KnowledgeState): KnowledgeState {
 }
 
 function optionsKey(o: SearchOptions): string {
-  return JSON.stringify([o.query.trim(), o.kbCode ?? '', o.topK ?? null, o.scoreThreshold ?? null, o.useRerank ?? null, o.mode ?? null]);
+  return JSON.stringify([
+    o.query.trim(),
+    o.kbCode ?? '',
+    o.topK ?? null,
+    o.scoreThreshold ?? null,
+    o.useRerank ?? null,
+    o.mode ?? null,
+  ]);
 }
 
 // ---- reading persisted state (never trusts it) ----
@@ -165,7 +178,8 @@ export function readPassage(v: unknown): CitedPassage | undefined {
   const scoreType = str(v.scoreType);
   const retrievedAt = str(v.retrievedAt);
   if (!docName || chunkIndex === undefined || !Number.isInteger(chunkIndex) || chunkIndex < 0) return undefined;
-  if (content === undefined || !kbCode || kbName === undefined || query === undefined || score === undefined) return undefined;
+  if (content === undefined || !kbCode || kbName === undefined || query === undefined || score === undefined)
+    return undefined;
   if (scoreType === undefined || retrievedAt === undefined) return undefined;
   return { docName, chunkIndex, content, kbCode, kbName, query, score, scoreType, retrievedAt };
 }
@@ -211,7 +225,9 @@ function readRecord(v: unknown): SearchRecord | undefined {
   const at = str(v.at);
   const options = readOptions(v.options);
   if (!id || !at || !options) return undefined;
-  const kbCodes = Array.isArray(v.kbCodes) ? v.kbCodes.filter((c): c is string => typeof c === 'string' && c !== '') : [];
+  const kbCodes = Array.isArray(v.kbCodes)
+    ? v.kbCodes.filter((c): c is string => typeof c === 'string' && c !== '')
+    : [];
   const passages: StoredPassage[] = [];
   for (const s of Array.isArray(v.passages) ? v.passages : []) {
     if (!isObj(s)) continue;
@@ -225,7 +241,9 @@ function readRecord(v: unknown): SearchRecord | undefined {
 /** Reads persisted state; whatever is unreadable is dropped, never thrown. */
 export function readState(v: unknown): KnowledgeState {
   if (!isObj(v) || v.version !== 1) return emptyState();
-  const history = (Array.isArray(v.history) ? v.history : []).map(readRecord).filter((r): r is SearchRecord => r !== undefined);
+  const history = (Array.isArray(v.history) ? v.history : [])
+    .map(readRecord)
+    .filter((r): r is SearchRecord => r !== undefined);
   const pins = (Array.isArray(v.pins) ? v.pins : []).map(readPassage).filter((p): p is CitedPassage => p !== undefined);
   const bases: SeenKnowledgeBase[] = [];
   for (const b of Array.isArray(v.bases) ? v.bases : []) {

@@ -51,7 +51,11 @@ export function citationText(p: CitedPassage): string {
 
 /** The passage's first non-empty line, cut to `max` characters. */
 export function firstLine(content: string, max = 80): string {
-  const line = content.split(/\r?\n/).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    content
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
@@ -68,7 +72,11 @@ export function passageDocument(s: StoredPassage | CitedPassage): string {
   const p = 'passage' in s ? s.passage : s;
   const lines = [citationText(p)];
   if ('passage' in s) lines.push(scoreText(s));
-  lines.push(vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query), '', p.content, '');
+  lines.push(
+    vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query),
+    '',
+    p.content,
+    '',
+  );
   return lines.join('\n');
 }
-

@@ -8,7 +8,10 @@ import type { KnowledgeCitation } from './schemas';
 
 /** The summary without its trailing ellipsis: the start of the passage. */
 export function summaryPrefix(summary: string): string {
-  return summary.trim().replace(/(?:……|…|\.{3})$/u, '').trim();
+  return summary
+    .trim()
+    .replace(/(?:……|…|\.{3})$/u, '')
+    .trim();
 }
 
 /** doc_name without its extension (the REST `title`). */
@@ -28,12 +31,18 @@ export interface SourceLike {
  * and the title matches the document (the title check is relaxed only when exactly one source
  * starts with the prefix). Undefined when nothing matches or the match is ambiguous.
  */
-export function matchCitation<S extends SourceLike>(c: Pick<KnowledgeCitation, 'title' | 'summary'>, sources: readonly S[]): S | undefined {
+export function matchCitation<S extends SourceLike>(
+  c: Pick<KnowledgeCitation, 'title' | 'summary'>,
+  sources: readonly S[],
+): S | undefined {
   const prefix = summaryPrefix(c.summary);
   if (!prefix) return undefined;
   const starts = sources.filter((s) => s.content.trim().startsWith(prefix));
   const titled = starts.filter((s) => documentTitle(s.doc_name) === c.title.trim() || s.doc_name === c.title.trim());
-  if (titled.length >= 1) return titled.length === 1 || new Set(titled.map((s) => `${s.doc_name}#${s.chunk_index}`)).size === 1 ? titled[0] : undefined;
+  if (titled.length >= 1)
+    return titled.length === 1 || new Set(titled.map((s) => `${s.doc_name}#${s.chunk_index}`)).size === 1
+      ? titled[0]
+      : undefined;
   return starts.length === 1 ? starts[0] : undefined;
 }
 

@@ -116,8 +116,10 @@ export class ShunongRestClient {
     try {
       base = (options.baseUrl ?? restBaseUrl(options.endpoint)).replace(/\/+$/, '');
       const u = new URL(base);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') err = new ConfigurationError(`The endpoint must be an http(s) URL: ${options.endpoint}`);
-      else if (u.protocol === 'http:' && !isLoopbackHost(u.hostname) && options.allowInsecureHttp !== true) err = new InsecureEndpointError(options.endpoint);
+      if (u.protocol !== 'https:' && u.protocol !== 'http:')
+        err = new ConfigurationError(`The endpoint must be an http(s) URL: ${options.endpoint}`);
+      else if (u.protocol === 'http:' && !isLoopbackHost(u.hostname) && options.allowInsecureHttp !== true)
+        err = new InsecureEndpointError(options.endpoint);
     } catch {
       err = new ConfigurationError(`The endpoint is not a valid URL: ${options.endpoint}`);
     }
@@ -217,7 +219,8 @@ export class ShunongRestClient {
       yield { type: 'done', result: { id, content, annotations, usage, finishReason } };
     } catch (e) {
       const err = this.fail(e, ctl, key);
-      if (replying && err instanceof NetworkError && err.code !== 'SSE_CUT') throw new NetworkError(`The reply stream was cut (${err.code ?? 'network'}).`, 'SSE_CUT');
+      if (replying && err instanceof NetworkError && err.code !== 'SSE_CUT')
+        throw new NetworkError(`The reply stream was cut (${err.code ?? 'network'}).`, 'SSE_CUT');
       throw err;
     } finally {
       cleanup();
@@ -225,7 +228,9 @@ export class ShunongRestClient {
   }
 
   /** Checks configuration and key, joins the caller's signal, sets the deadline. */
-  private async begin(o: RestCallOptions): Promise<{ ctl: AbortController; key: string; deadline: Deadline; cleanup: () => void }> {
+  private async begin(
+    o: RestCallOptions,
+  ): Promise<{ ctl: AbortController; key: string; deadline: Deadline; cleanup: () => void }> {
     if (this.configError) throw this.configError;
     if (o.signal?.aborted) throw new CancelledError();
     let key: string | undefined;
@@ -274,7 +279,10 @@ export class ShunongRestClient {
       if (res.status === 401) throw new AuthError(/missing/i.test(text) ? 'missing-key' : 'invalid-key');
       if (res.status === 429 || res.status >= 500) {
         const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
-        const give = (): ShunongError => (res.status === 429 ? new RateLimitedError(retryAfterMs, attempt) : new ServerError(res.status, attempt, errorMessage(text)));
+        const give = (): ShunongError =>
+          res.status === 429
+            ? new RateLimitedError(retryAfterMs, attempt)
+            : new ServerError(res.status, attempt, errorMessage(text));
         if (attempt >= this.policy.maxAttempts) throw give();
         const wait = backoffDelay(this.policy, attempt, retryAfterMs, this.random);
         if (this.scheduler.now() - started + wait > this.policy.maxTotalMs) throw give();
@@ -293,7 +301,8 @@ export class ShunongRestClient {
     if (ctl.signal.aborted && reason instanceof ShunongError) return reason;
     const code = (e as { cause?: { code?: unknown } })?.cause?.code;
     const c = typeof code === 'string' ? code : undefined;
-    if (e instanceof TypeError) return new NetworkError(`Cannot reach ${this.baseUrl}${c ? ` (${c})` : ''}.`, c ?? 'FETCH_FAILED');
+    if (e instanceof TypeError)
+      return new NetworkError(`Cannot reach ${this.baseUrl}${c ? ` (${c})` : ''}.`, c ?? 'FETCH_FAILED');
     return new NetworkError(redactSecret(e instanceof Error ? e.message : String(e), key), c);
   }
 }
@@ -302,7 +311,8 @@ function errorMessage(text: string): string {
   try {
     const j = JSON.parse(text) as { error?: unknown };
     if (typeof j.error === 'string') return j.error;
-    if (j.error && typeof j.error === 'object' && typeof (j.error as { message?: unknown }).message === 'string') return (j.error as { message: string }).message;
+    if (j.error && typeof j.error === 'object' && typeof (j.error as { message?: unknown }).message === 'string')
+      return (j.error as { message: string }).message;
   } catch {
     // not JSON
   }
@@ -310,5 +320,9 @@ function errorMessage(text: string): string {
 }
 
 function shapeError(issue: { path: PropertyKey[]; message: string } | undefined): ResultShapeError {
-  return new ResultShapeError(CHAT, issue ? issue.path.map(String).join('.') : '(body)', issue ? issue.message : 'is invalid');
+  return new ResultShapeError(
+    CHAT,
+    issue ? issue.path.map(String).join('.') : '(body)',
+    issue ? issue.message : 'is invalid',
+  );
 }

@@ -1,5 +1,12 @@
 /** The REST chat completions side of the platform (OpenAI-compatible, with the platform's tool types). */
-export { ShunongRestClient, DEFAULT_REST_TIMEOUT_MS, type RestClientOptions, type RestCallOptions, type ChatResult, type ChatStreamEvent } from './client';
+export {
+  ShunongRestClient,
+  DEFAULT_REST_TIMEOUT_MS,
+  type RestClientOptions,
+  type RestCallOptions,
+  type ChatResult,
+  type ChatStreamEvent,
+} from './client';
 export {
   knowledgeTool,
   weatherTool,

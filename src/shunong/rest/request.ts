@@ -70,11 +70,13 @@ export function knowledgeTool(o: KnowledgeToolOptions): KnowledgeToolWire {
   const kb = o.kbCode?.trim();
   if (kb) t.kb_code = kb;
   if (o.topK !== undefined) {
-    if (!Number.isInteger(o.topK) || o.topK < 1 || o.topK > KNOWLEDGE_DEFAULTS.maxTopK) throw new InvalidArgumentsError(`top_k must be an integer from 1 to 20 (got ${o.topK}).`);
+    if (!Number.isInteger(o.topK) || o.topK < 1 || o.topK > KNOWLEDGE_DEFAULTS.maxTopK)
+      throw new InvalidArgumentsError(`top_k must be an integer from 1 to 20 (got ${o.topK}).`);
     t.top_k = o.topK;
   }
   if (o.minScore !== undefined) {
-    if (!Number.isFinite(o.minScore) || o.minScore < 0 || o.minScore > 1) throw new InvalidArgumentsError(`min_score must be between 0 and 1 (got ${o.minScore}).`);
+    if (!Number.isFinite(o.minScore) || o.minScore < 0 || o.minScore > 1)
+      throw new InvalidArgumentsError(`min_score must be between 0 and 1 (got ${o.minScore}).`);
     t.min_score = o.minScore;
   }
   if (o.useRerank !== undefined) t.use_rerank = o.useRerank;
@@ -92,7 +94,11 @@ export function weatherTool(o: WeatherToolOptions): WeatherToolWire {
 }
 
 /** A grounded question: the user's words plus the tools to call (`model: "auto"`, `tool_choice: "auto"`). */
-export function chatRequest(question: string, tools: { knowledge?: KnowledgeToolOptions | undefined; weather?: WeatherToolOptions | undefined }, stream = false): ChatRequest {
+export function chatRequest(
+  question: string,
+  tools: { knowledge?: KnowledgeToolOptions | undefined; weather?: WeatherToolOptions | undefined },
+  stream = false,
+): ChatRequest {
   const content = question.trim();
   if (!content) throw new InvalidArgumentsError('The question is empty.');
   const list: (KnowledgeToolWire | WeatherToolWire)[] = [];

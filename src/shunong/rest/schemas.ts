@@ -32,7 +32,9 @@ export const usageSchema = z.looseObject({
   prompt_tokens: z.number().int().nonnegative(),
   completion_tokens: z.number().int().nonnegative(),
   total_tokens: z.number().int().nonnegative(),
-  agriwis_knowledge_search_usage: z.looseObject({ tool_usage: z.number().int().nonnegative(), chunk_usage: z.number().int().nonnegative().optional() }).optional(),
+  agriwis_knowledge_search_usage: z
+    .looseObject({ tool_usage: z.number().int().nonnegative(), chunk_usage: z.number().int().nonnegative().optional() })
+    .optional(),
   agriwis_weather_search_usage: z.looseObject({ tool_usage: z.number().int().nonnegative() }).optional(),
 });
 

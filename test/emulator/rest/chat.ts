@@ -43,14 +43,24 @@ const weatherTool = z.strictObject({
   unit: z.enum(['celsius', 'fahrenheit']).optional(),
 });
 /** Custom functions may be declared; the composer never calls them. */
-const functionTool = z.looseObject({ type: z.literal('function'), function: z.looseObject({ name: z.string().min(1) }) });
+const functionTool = z.looseObject({
+  type: z.literal('function'),
+  function: z.looseObject({ name: z.string().min(1) }),
+});
 const tool = z.discriminatedUnion('type', [knowledgeTool, weatherTool, functionTool]);
 const content = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
 
 /** The request body (unknown OpenAI fields such as `temperature` are accepted and ignored). */
 export const chatRequestSchema = z.looseObject({
   model: z.string().min(1),
-  messages: z.array(z.looseObject({ role: z.enum(['system', 'user', 'assistant', 'tool', 'developer']), content: content.nullable().optional() })).min(1),
+  messages: z
+    .array(
+      z.looseObject({
+        role: z.enum(['system', 'user', 'assistant', 'tool', 'developer']),
+        content: content.nullable().optional(),
+      }),
+    )
+    .min(1),
   tools: z.array(tool).optional(),
   tool_choice: z.union([z.enum(['auto', 'none', 'required']), z.looseObject({ type: z.string() })]).optional(),
   stream: z.boolean().optional(),
@@ -66,7 +76,14 @@ export interface ChatDeps {
   tokensPerSec: number;
 }
 
-function openAiError(res: ServerResponse, status: number, message: string, type: string, param: string | null = null, code: string | null = null): void {
+function openAiError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type: string,
+  param: string | null = null,
+  code: string | null = null,
+): void {
   sendJson(res, status, { error: { message, type, param, code } });
 }
 
@@ -77,7 +94,12 @@ function textOf(c: z.infer<typeof content> | null | undefined): string {
 }
 
 /** Handles one request to {@link CHAT_PATH}. */
-export async function handleChatCompletions(req: IncomingMessage, res: ServerResponse, deps: ChatDeps, rec: { tool?: string }): Promise<void> {
+export async function handleChatCompletions(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: ChatDeps,
+  rec: { tool?: string },
+): Promise<void> {
   if (!checkBearer(req, res, deps.keys)) return;
   if (req.method !== 'POST') return openAiError(res, 405, 'Method not allowed: use POST.', 'invalid_request_error');
   const forced = deps.controls.takeRateLimit();
@@ -99,11 +121,22 @@ export async function handleChatCompletions(req: IncomingMessage, res: ServerRes
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const param = issue ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') : null;
-    return openAiError(res, 400, `Invalid request: ${issue ? `${param}: ${issue.message}` : 'bad body'}`, 'invalid_request_error', param, 'invalid_value');
+    const param = issue
+      ? issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('')
+      : null;
+    return openAiError(
+      res,
+      400,
+      `Invalid request: ${issue ? `${param}: ${issue.message}` : 'bad body'}`,
+      'invalid_request_error',
+      param,
+      'invalid_value',
+    );
   }
   const request = parsed.data;
-  const platformTools = (request.tools ?? []).filter((t): t is z.infer<typeof knowledgeTool> | z.infer<typeof weatherTool> => t.type !== 'function') as PlatformTool[];
+  const platformTools = (request.tools ?? []).filter(
+    (t): t is z.infer<typeof knowledgeTool> | z.infer<typeof weatherTool> => t.type !== 'function',
+  ) as PlatformTool[];
   rec.tool = platformTools.map((t) => t.type).join(',') || 'chat';
   const choice = typeof request.tool_choice === 'string' ? request.tool_choice : 'auto';
   const messages = request.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
@@ -125,7 +158,13 @@ export async function handleChatCompletions(req: IncomingMessage, res: ServerRes
       object: 'chat.completion',
       created,
       model: request.model,
-      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: result.content, annotations: result.annotations, tool_calls: null } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'stop',
+          message: { role: 'assistant', content: result.content, annotations: result.annotations, tool_calls: null },
+        },
+      ],
       usage: result.usage,
     });
   }
@@ -135,7 +174,11 @@ export async function handleChatCompletions(req: IncomingMessage, res: ServerRes
   const send = (data: unknown): void => {
     res.write(`data: ${JSON.stringify(data)}\n\n`);
   };
-  const chunk = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}): unknown => ({
+  const chunk = (
+    delta: Record<string, unknown>,
+    finish: string | null,
+    extra: Record<string, unknown> = {},
+  ): unknown => ({
     id,
     object: 'chat.completion.chunk',
     created,

@@ -90,7 +90,8 @@ export const MIN_SENTENCE_SCORE = 0.2;
 
 /** The plain statements the composer may write that are not copied from a passage. */
 export const NOTICES = {
-  noHit: (query: string): string => `知识库中未检索到与"${query}"相关的内容，暂不作答；可换用更具体的关键词，或调低 min_score 后重试。`,
+  noHit: (query: string): string =>
+    `知识库中未检索到与"${query}"相关的内容，暂不作答；可换用更具体的关键词，或调低 min_score 后重试。`,
   noCity: (location: string): string => `未找到"${location}"的天气数据。`,
   noTools: (): string => '本次请求没有可调用的检索工具，无法给出有依据的回答。',
 };
@@ -120,7 +121,8 @@ function kbOfPassage(engine: RetrievalEngine, docName: string, chunkIndex: numbe
   let m = kbIndexCache.get(engine);
   if (!m) {
     m = new Map();
-    for (const p of engine.passages) if (!m.has(`${p.docName}#${p.chunkIndex}`)) m.set(`${p.docName}#${p.chunkIndex}`, p.kb);
+    for (const p of engine.passages)
+      if (!m.has(`${p.docName}#${p.chunkIndex}`)) m.set(`${p.docName}#${p.chunkIndex}`, p.kb);
     kbIndexCache.set(engine, m);
   }
   return engine.kbs[m.get(`${docName}#${chunkIndex}`) ?? -1]?.code ?? '';
@@ -142,7 +144,12 @@ interface Pick {
 }
 
 /** The extractive selection over ranked sources (pure; exported for tests). */
-export function selectSentences(engine: RetrievalEngine, question: string, query: string, sources: SearchSource[]): Pick[] {
+export function selectSentences(
+  engine: RetrievalEngine,
+  question: string,
+  query: string,
+  sources: SearchSource[],
+): Pick[] {
   const candidates: (Pick & { score: number })[] = [];
   const seen = new Set<string>();
   sources.forEach((s, rank) => {
@@ -169,7 +176,9 @@ export function selectSentences(engine: RetrievalEngine, question: string, query
     perPassage.set(c.rank, n + 1);
     chosen.push(c);
   }
-  return chosen.map(({ rank, position, sentence }) => ({ rank, position, sentence })).sort((a, b) => a.rank - b.rank || a.position - b.position);
+  return chosen
+    .map(({ rank, position, sentence }) => ({ rank, position, sentence }))
+    .sort((a, b) => a.rank - b.rank || a.position - b.position);
 }
 
 function toUnit(celsiusText: string, unit: 'celsius' | 'fahrenheit'): string {
@@ -185,12 +194,18 @@ export interface ComposerDeps {
 
 /** The last user message's text. */
 export function questionOf(messages: { role: string; content: string }[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.role === 'user') return messages[i]?.content.trim() ?? '';
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]?.role === 'user') return messages[i]?.content.trim() ?? '';
   return '';
 }
 
 /** Composes the answer for a validated request. Deterministic for the same request, data and clock. */
-export function compose(deps: ComposerDeps, messages: { role: string; content: string }[], tools: PlatformTool[], toolChoice: 'auto' | 'none' | 'required'): Composition {
+export function compose(
+  deps: ComposerDeps,
+  messages: { role: string; content: string }[],
+  tools: PlatformTool[],
+  toolChoice: 'auto' | 'none' | 'required',
+): Composition {
   const question = questionOf(messages);
   const paragraphs: string[] = [];
   const annotations: Annotation[] = [];
@@ -202,7 +217,10 @@ export function compose(deps: ComposerDeps, messages: { role: string; content: s
       const minScore = tool.min_score ?? 0.5;
       const outcome = deps.engine.search({
         query: tool.query,
-        kbCodes: tool.kb_code?.split(',').map((s) => s.trim()).filter((s) => s.length > 0),
+        kbCodes: tool.kb_code
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0),
         topK: tool.top_k ?? 5,
         scoreThreshold: minScore,
         useRerank: tool.use_rerank ?? false,
@@ -214,7 +232,9 @@ export function compose(deps: ComposerDeps, messages: { role: string; content: s
         return { ok: false, message: outcome.reason, param: `tools[${i}].kb_code`, code: 'knowledge_base_not_found' };
       }
       const sims = similarities(deps.engine, tool.query);
-      const sources = outcome.ok ? outcome.result.sources.filter((s) => (sims.get(`${s.doc_name}#${s.chunk_index}`) ?? calibrate(0)) >= minScore) : [];
+      const sources = outcome.ok
+        ? outcome.result.sources.filter((s) => (sims.get(`${s.doc_name}#${s.chunk_index}`) ?? calibrate(0)) >= minScore)
+        : [];
       k.chunk_usage += sources.length;
       promptText += '\n' + sources.map((s) => s.content).join('\n');
       const picks = selectSentences(deps.engine, question || tool.query, tool.query, sources);
@@ -225,7 +245,12 @@ export function compose(deps: ComposerDeps, messages: { role: string; content: s
       const ranks = [...new Set(picks.map((p) => p.rank))];
       for (const r of ranks) {
         const s = sources[r] as SearchSource;
-        paragraphs.push(picks.filter((p) => p.rank === r).map((p) => p.sentence).join(''));
+        paragraphs.push(
+          picks
+            .filter((p) => p.rank === r)
+            .map((p) => p.sentence)
+            .join(''),
+        );
         annotations.push({
           type: 'knowledge_citation',
           kb_id: kbOfPassage(deps.engine, s.doc_name, s.chunk_index),
@@ -250,15 +275,37 @@ export function compose(deps: ComposerDeps, messages: { role: string; content: s
       if ((tool.date ?? 'now') === 'now') {
         const now = nowWeather(city, ms);
         promptText += '\n' + JSON.stringify(now);
-        const parts = [now.weather, `气温 ${toUnit(now.temperature ?? '', unit)}`, now.humidity ? `湿度 ${now.humidity}` : '', now.wind].filter((x) => x);
+        const parts = [
+          now.weather,
+          `气温 ${toUnit(now.temperature ?? '', unit)}`,
+          now.humidity ? `湿度 ${now.humidity}` : '',
+          now.wind,
+        ].filter((x) => x);
         const summary = parts.join('，');
         const date = ymd(p.year, p.month, p.day);
         paragraphs.push(`${name}${date} ${now.updateTime}实况：${summary}。`);
         const [hh, mm] = (now.updateTime ?? '00:00').split(':');
-        annotations.push({ type: 'weather_citation', provider: WEATHER_PROVIDER, location: name, date, summary, updated_at: `${date}T${hh ?? '00'}:${mm ?? '00'}:00+08:00` });
+        annotations.push({
+          type: 'weather_citation',
+          provider: WEATHER_PROVIDER,
+          location: name,
+          date,
+          summary,
+          updated_at: `${date}T${hh ?? '00'}:${mm ?? '00'}:00+08:00`,
+        });
       } else {
         const offset = /后天/.test(question) ? 2 : /今天|今日/.test(question) ? 0 : 1;
-        const data = forecast(city, name, ms) as { forecast: { date: string; weather: string; high: string; low: string; wind: string; humidity: string; week: string }[] };
+        const data = forecast(city, name, ms) as {
+          forecast: {
+            date: string;
+            weather: string;
+            high: string;
+            low: string;
+            wind: string;
+            humidity: string;
+            week: string;
+          }[];
+        };
         promptText += '\n' + JSON.stringify(data);
         const d = data.forecast[offset] ?? data.forecast[0];
         if (!d) continue;

@@ -11,7 +11,10 @@ export const knowledgeSchema = z.strictObject({
   topK: z.number().int().min(1).max(20).default(5).describe('返回片段数，默认 5，最多 20'),
   scoreThreshold: z.number().min(0).max(1).default(0.7).describe('向量候选的余弦相似度阈值，默认 0.7，传 0 关闭过滤'),
   useRerank: z.boolean().default(false).describe('是否启用 Rerank 精排，默认 false'),
-  mode: z.enum(['hybrid', 'vector']).default('hybrid').describe('检索模式：hybrid（向量 + 全文 + RRF 融合，默认）或 vector'),
+  mode: z
+    .enum(['hybrid', 'vector'])
+    .default('hybrid')
+    .describe('检索模式：hybrid（向量 + 全文 + RRF 融合，默认）或 vector'),
 });
 
 /** Builds the tool over an engine. */
@@ -22,7 +25,10 @@ export function knowledgeTool(engine: RetrievalEngine): ToolDef<typeof knowledge
     description: '检索平台内置的农技知识库（向量 + 全文 + RRF 融合的混合检索），返回原文片段、文档名、片段序号与分数。',
     schema: knowledgeSchema,
     async run(input) {
-      const kbCodes = input.kbCode?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+      const kbCodes = input.kbCode
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0);
       const outcome = engine.search({
         query: input.query,
         kbCodes,

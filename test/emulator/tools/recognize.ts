@@ -18,15 +18,27 @@ export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 export const recognizeSchema = z
   .strictObject({
     imageUrl: z.string().min(1).optional().describe('图片直链（服务端直接下载，不跟随重定向）；与 imageBase64 二选一'),
-    imageBase64: z.string().min(1).optional().describe('图片 base64（不带前缀）或完整 data URI（data:image/jpeg;base64,…）；与 imageUrl 二选一；解码后不超过 4 MB'),
+    imageBase64: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        '图片 base64（不带前缀）或完整 data URI（data:image/jpeg;base64,…）；与 imageUrl 二选一；解码后不超过 4 MB',
+      ),
     recognitionType: z
       .enum(['wheat_stage', 'tea_count', 'tea_stage'])
       .default('wheat_stage')
       .describe('识别类型：wheat_stage 小麦生育期（默认）、tea_count 茶芽计数、tea_stage 茶树生育期'),
   })
-  .refine((v) => (v.imageUrl === undefined) !== (v.imageBase64 === undefined), { message: "exactly one of 'imageUrl' or 'imageBase64' is required" });
+  .refine((v) => (v.imageUrl === undefined) !== (v.imageBase64 === undefined), {
+    message: "exactly one of 'imageUrl' or 'imageBase64' is required",
+  });
 
-const MODEL_NAMES: Record<string, string> = { wheat_stage: '小麦生育时期', tea_count: '茶叶数量检测', tea_stage: '茶树生育时期' };
+const MODEL_NAMES: Record<string, string> = {
+  wheat_stage: '小麦生育时期',
+  tea_count: '茶叶数量检测',
+  tea_stage: '茶树生育时期',
+};
 
 /** What the tool needs from the server. */
 export interface RecognizeDeps {
@@ -43,7 +55,8 @@ export async function downloadImage(url: string, timeoutMs: number, signal: Abor
   } catch {
     throw new ToolFailure(`图片下载失败: 无效的地址 ${url}`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ToolFailure(`图片下载失败: 不支持的协议 ${url}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ToolFailure(`图片下载失败: 不支持的协议 ${url}`);
   // Loopback only: any other host behaves like a host the service cannot reach.
   if (parsed.hostname !== '127.0.0.1') throw new ToolFailure(`图片下载失败: HTTP connect timed out ${url}`);
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -87,7 +100,8 @@ export function decodeBase64Image(input: string): Buffer {
   const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(input.trim());
   if (m && !m[2]) throw new ToolFailure('图片解码失败: data URI 必须是 base64 编码');
   const payload = (m ? (m[3] ?? '') : input).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload) || payload.length === 0) throw new ToolFailure('图片解码失败: base64 无效');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload) || payload.length === 0)
+    throw new ToolFailure('图片解码失败: base64 无效');
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.length > MAX_IMAGE_BYTES) throw new ToolFailure(`图片过大: 超过 4 MB 上限(${MAX_IMAGE_BYTES} 字节)`);
   return bytes;
@@ -98,11 +112,15 @@ export function recognizeTool(deps: RecognizeDeps): ToolDef<typeof recognizeSche
   return {
     name: 'crop_growth_recognize',
     method: 'cropGrowthRecognize',
-    description: '作物生长周期图像识别：传入图片地址 imageUrl 或 imageBase64，recognitionType 为 wheat_stage（默认）、tea_count 或 tea_stage。',
+    description:
+      '作物生长周期图像识别：传入图片地址 imageUrl 或 imageBase64，recognitionType 为 wheat_stage（默认）、tea_count 或 tea_stage。',
     schema: recognizeSchema,
     async run(input, ctx) {
       await ctx.progress(0, 3, '读取图片');
-      const bytes = input.imageUrl !== undefined ? await downloadImage(input.imageUrl, deps.downloadTimeoutMs, ctx.signal) : decodeBase64Image(input.imageBase64 ?? '');
+      const bytes =
+        input.imageUrl !== undefined
+          ? await downloadImage(input.imageUrl, deps.downloadTimeoutMs, ctx.signal)
+          : decodeBase64Image(input.imageBase64 ?? '');
       await ctx.progress(1, 3, '识别中');
       const started = performance.now();
       const img = decodeImage(bytes);

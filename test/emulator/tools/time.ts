@@ -6,15 +6,29 @@ import type { ToolDef } from './types';
 
 /** Input schema of get_current_time. */
 export const timeSchema = z.strictObject({
-  format: z.string().min(1).default('YYYY-MM-DD HH:mm:ss').describe('datetime 字段的格式，支持 YYYY MM DD HH mm ss，默认 YYYY-MM-DD HH:mm:ss；只影响 datetime'),
+  format: z
+    .string()
+    .min(1)
+    .default('YYYY-MM-DD HH:mm:ss')
+    .describe('datetime 字段的格式，支持 YYYY MM DD HH mm ss，默认 YYYY-MM-DD HH:mm:ss；只影响 datetime'),
   withSolarTerms: z.boolean().default(false).describe('为 true 时附带当年 24 节气表 solar_terms'),
 });
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 
 /** Formats Beijing calendar fields with the tokens YYYY MM DD HH mm ss. */
-export function formatTokens(fmt: string, p: { year: number; month: number; day: number; hour: number; minute: number; second: number }): string {
-  const map: Record<string, string> = { YYYY: pad(p.year, 4), MM: pad(p.month), DD: pad(p.day), HH: pad(p.hour), mm: pad(p.minute), ss: pad(p.second) };
+export function formatTokens(
+  fmt: string,
+  p: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+): string {
+  const map: Record<string, string> = {
+    YYYY: pad(p.year, 4),
+    MM: pad(p.month),
+    DD: pad(p.day),
+    HH: pad(p.hour),
+    mm: pad(p.minute),
+    ss: pad(p.second),
+  };
   return fmt.replace(/YYYY|MM|DD|HH|mm|ss/g, (t) => map[t] ?? t);
 }
 
@@ -60,7 +74,8 @@ export function timeTool(clock: EmulatorClock): ToolDef<typeof timeSchema> {
   return {
     name: 'get_current_time',
     method: 'getCurrentTime',
-    description: '获取当前日期时间（Asia/Shanghai），附带当前节气、下一个节气及距今天数；withSolarTerms 为 true 时返回全年 24 节气。',
+    description:
+      '获取当前日期时间（Asia/Shanghai），附带当前节气、下一个节气及距今天数；withSolarTerms 为 true 时返回全年 24 节气。',
     schema: timeSchema,
     async run(input) {
       return currentTime(clock.nowMs(), input.format, input.withSolarTerms);

@@ -67,7 +67,9 @@ export function dayWeather(city: City, day: number): DayWeather {
   }
   const wetDay = weather.includes('雨') || weather.includes('雪');
   const span = wetDay ? range * 0.6 : weather === '晴' ? range * 1.15 : range;
-  const humidity = Math.round(Math.min(98, Math.max(12, 100 * city.wet * 0.75 + (wetDay ? 20 : 0) + (unit(`${key}:h`) - 0.5) * 20)));
+  const humidity = Math.round(
+    Math.min(98, Math.max(12, 100 * city.wet * 0.75 + (wetDay ? 20 : 0) + (unit(`${key}:h`) - 0.5) * 20)),
+  );
   return {
     weather,
     high: Math.round(mean + span / 2),
@@ -127,7 +129,8 @@ export function weatherTool(clock: EmulatorClock): ToolDef<typeof weatherSchema>
   return {
     name: 'weather_search',
     method: 'weatherSearch',
-    description: '查询中国城市天气：date 为 "now" 返回实时天气（city 为城市编码），传日期返回从今天起 7 日预报（city 回显传入名称）。',
+    description:
+      '查询中国城市天气：date 为 "now" 返回实时天气（city 为城市编码），传日期返回从今天起 7 日预报（city 回显传入名称）。',
     schema: weatherSchema,
     async run(input) {
       const city = findCity(input.location);

@@ -61,11 +61,20 @@ suite('Account and connection', () => {
     assert.equal(await connection.getKey(), local.key);
     const state = await connection.check();
     assert.equal(state, 'connected');
-    assert.deepEqual(connection.tools.map((t) => t.name).sort(), ['crop_growth_recognize', 'get_current_time', 'knowledge_search', 'weather_search']);
+    assert.deepEqual(connection.tools.map((t) => t.name).sort(), [
+      'crop_growth_recognize',
+      'get_current_time',
+      'knowledge_search',
+      'weather_search',
+    ]);
   });
 
   test('"Show Connection Status" reports connected with the endpoint and the tools', async () => {
-    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    const info = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
     try {
       const state = await vscode.commands.executeCommand('shunong.showConnectionStatus');
       assert.equal(state, 'connected');
@@ -83,7 +92,9 @@ suite('Account and connection', () => {
     const { connection } = await api();
     const { done, box } = await runSetApiKey('sk_wrong_key_123');
     await until(() => Boolean(box.validationMessage), 'a validation message');
-    const message = String(typeof box.validationMessage === 'string' ? box.validationMessage : box.validationMessage?.message);
+    const message = String(
+      typeof box.validationMessage === 'string' ? box.validationMessage : box.validationMessage?.message,
+    );
     assert.match(message, /rejected|拒绝/);
     assert.ok(!message.includes('sk_wrong_key_123'), 'the message never contains the key');
     box.hide();
@@ -95,7 +106,11 @@ suite('Account and connection', () => {
     const { connection } = await api();
     await connection.clearKey();
     assert.equal(connection.state, 'no-key');
-    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    const info = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
     try {
       const secrets = secretsOf(connection);
       let reports = 0;
@@ -146,8 +161,16 @@ suite('Account and connection', () => {
     const { connection } = await api();
     const other = 'https://ai.agriwis.com/mcp';
     await connection.storeKey('sk_platform_key', other);
-    const warn = stub(vscode.window, 'showWarningMessage', (async (_m: string, _o: unknown, clear: string) => clear) as unknown as typeof vscode.window.showWarningMessage);
-    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async (_m: string, _o: unknown, clear: string) => clear) as unknown as typeof vscode.window.showWarningMessage,
+    );
+    const info = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
     try {
       assert.equal(await vscode.commands.executeCommand('shunong.clearApiKey'), true);
     } finally {
@@ -163,7 +186,10 @@ suite('Account and connection', () => {
   test('no key: a call fails with an actionable message and the state is "no key"', async () => {
     const { connection } = await api();
     await connection.clearKey();
-    await assert.rejects(connection.run((c) => c.listTools()), (e: Error) => /Set API Key|设置 API 密钥/.test(e.message));
+    await assert.rejects(
+      connection.run((c) => c.listTools()),
+      (e: Error) => /Set API Key|设置 API 密钥/.test(e.message),
+    );
     assert.equal(connection.state, 'no-key');
   });
 
@@ -194,7 +220,10 @@ suite('Account and connection', () => {
     const remote = 'http://shunong.test/mcp';
     await setSetting('endpoint', remote);
     await until(() => connection.state === 'insecure', 'the insecure state');
-    await assert.rejects(connection.run((c) => c.listTools()), (e: Error) => /allowInsecureHttp/.test(e.message));
+    await assert.rejects(
+      connection.run((c) => c.listTools()),
+      (e: Error) => /allowInsecureHttp/.test(e.message),
+    );
     await setSetting('allowInsecureHttp', true);
     await until(() => connection.state === 'no-key', 'the opt-in to take effect');
   });
@@ -202,7 +231,11 @@ suite('Account and connection', () => {
   test('a rejected key offers "Set API Key" once, not once per call', async () => {
     const { connection } = await api();
     await connection.storeKey('sk_revoked_key_456');
-    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
     try {
       for (let i = 0; i < 3; i++) await assert.rejects(connection.run((c) => c.currentTime()));
       assert.equal(connection.state, 'key-rejected');

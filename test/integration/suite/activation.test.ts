@@ -11,7 +11,10 @@ const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
 /** `1.100.3` → [1, 100, 3] (pre-release suffixes ignored). */
 function versionParts(v: string): number[] {
-  return v.split(/[.-]/).slice(0, 3).map((p) => Number.parseInt(p, 10));
+  return v
+    .split(/[.-]/)
+    .slice(0, 3)
+    .map((p) => Number.parseInt(p, 10));
 }
 
 suite('Activation', () => {
@@ -52,7 +55,11 @@ suite('Activation', () => {
   test('the sample workspace is open', () => {
     const folders = vscode.workspace.workspaceFolders ?? [];
     assert.equal(folders.length, 1, 'exactly one workspace folder');
-    assert.equal(path(folders[0]!.uri).endsWith('/test/fixtures/workspace'), true, `opened ${folders[0]!.uri.toString()}`);
+    assert.equal(
+      path(folders[0]!.uri).endsWith('/test/fixtures/workspace'),
+      true,
+      `opened ${folders[0]!.uri.toString()}`,
+    );
   });
 });
 
@@ -82,7 +89,10 @@ suite('Activation: command stand-ins', () => {
     });
     lazy.stubCommands();
     const registered = await vscode.commands.getCommands(true);
-    assert.ok(ids.every((id) => registered.includes(id)), 'the stand-ins are registered');
+    assert.ok(
+      ids.every((id) => registered.includes(id)),
+      'the stand-ins are registered',
+    );
     assert.equal(loads, 0, 'nothing is loaded before a command runs');
 
     assert.equal(await vscode.commands.executeCommand<number>('shunong.test.lazyA', 21), 42);
@@ -104,8 +114,13 @@ suite('Activation: command stand-ins', () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext);
     await ext.activate();
-    const contributed = ((ext.packageJSON as { contributes: { commands: { command: string }[] } }).contributes.commands).map((c) => c.command);
+    const contributed = (
+      ext.packageJSON as { contributes: { commands: { command: string }[] } }
+    ).contributes.commands.map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((c) => !registered.has(c)), []);
+    assert.deepEqual(
+      contributed.filter((c) => !registered.has(c)),
+      [],
+    );
   });
 });

@@ -16,8 +16,18 @@ const QUERY = '茶树修剪技术要点';
 /** Runs a search (TEA_MANAGER_001) and closes the results; returns the record id. */
 async function searchOnce(): Promise<string> {
   const captured = captureQuickPick();
-  const run = Promise.resolve(vscode.commands.executeCommand<{ status: string; record?: { id: string } }>('shunong.searchKnowledge', { query: QUERY, kbCode: 'TEA_MANAGER_001', topK: 3, scoreThreshold: 0.7 }));
-  await until(() => { const qp = captured.get(); return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined); }, 'the results');
+  const run = Promise.resolve(
+    vscode.commands.executeCommand<{ status: string; record?: { id: string } }>('shunong.searchKnowledge', {
+      query: QUERY,
+      kbCode: 'TEA_MANAGER_001',
+      topK: 3,
+      scoreThreshold: 0.7,
+    }),
+  );
+  await until(() => {
+    const qp = captured.get();
+    return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined);
+  }, 'the results');
   captured.get()?.hide();
   const result = await run;
   assert.ok(result.record);
@@ -41,7 +51,11 @@ suite('Knowledge browser', () => {
   });
 
   test('an empty workspace state gives an empty tree (the welcome view shows)', () => {
-    const memento: vscode.Memento = { keys: () => [], get: () => undefined, update: async () => undefined } as unknown as vscode.Memento;
+    const memento: vscode.Memento = {
+      keys: () => [],
+      get: () => undefined,
+      update: async () => undefined,
+    } as unknown as vscode.Memento;
     const tree = new KnowledgeTree(new KnowledgeStore(memento));
     assert.deepEqual(tree.getChildren(), []);
   });
@@ -99,11 +113,23 @@ suite('Knowledge browser', () => {
     const editor = await openMarkdown('修剪：');
     const doc = editor.document;
     editor.selection = new vscode.Selection(doc.positionAt(3), doc.positionAt(3));
-    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
     try {
-      assert.equal(await vscode.commands.executeCommand('shunong.browser.insertCitation', node), true, JSON.stringify(warn.calls));
+      assert.equal(
+        await vscode.commands.executeCommand('shunong.browser.insertCitation', node),
+        true,
+        JSON.stringify(warn.calls),
+      );
       assert.match(doc.getText(), /^修剪：\[\^1\]/);
-      assert.equal(await vscode.commands.executeCommand('shunong.browser.insertCitedSnippet', pins[0]), true, JSON.stringify(warn.calls));
+      assert.equal(
+        await vscode.commands.executeCommand('shunong.browser.insertCitedSnippet', pins[0]),
+        true,
+        JSON.stringify(warn.calls),
+      );
     } finally {
       warn.restore();
     }
@@ -112,7 +138,7 @@ suite('Knowledge browser', () => {
 
     const dt = new vscode.DataTransfer();
     tree.handleDrag([node], dt);
-    const dragged: unknown = JSON.parse(await dt.get(PASSAGE_MIME)?.asString() ?? 'null');
+    const dragged: unknown = JSON.parse((await dt.get(PASSAGE_MIME)?.asString()) ?? 'null');
     assert.ok(isCitedPassage(dragged));
     assert.equal(dragged.kbCode, 'TEA_MANAGER_001');
 
@@ -159,8 +185,13 @@ suite('Knowledge browser', () => {
     const tree = knowledge.browser.tree;
     const searchNode = tree.getChildren(section(tree, 'history'))[0];
     const captured = captureQuickPick();
-    const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.browser.searchAgain', searchNode));
-    await until(() => { const qp = captured.get(); return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined); }, 'the results again');
+    const run = Promise.resolve(
+      vscode.commands.executeCommand<{ status: string }>('shunong.browser.searchAgain', searchNode),
+    );
+    await until(() => {
+      const qp = captured.get();
+      return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined);
+    }, 'the results again');
     assert.ok(captured.get()?.title?.includes(QUERY));
     captured.get()?.hide();
     assert.equal((await run).status, 'closed');

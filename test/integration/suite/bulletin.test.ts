@@ -30,7 +30,11 @@ suite('Weather and the farming calendar', () => {
     const text = editor.document.getText();
     assert.ok(text.startsWith(original) && text.includes(inserted));
     assert.match(inserted, /101270101/, 'the code from now mode');
-    assert.equal(inserted.split('\n').filter((l) => /^\| \d{4}-\d{2}-\d{2} \|/.test(l)).length, 7, 'seven forecast rows');
+    assert.equal(
+      inserted.split('\n').filter((l) => /^\| \d{4}-\d{2}-\d{2} \|/.test(l)).length,
+      7,
+      'seven forecast rows',
+    );
     assert.match(inserted, /^> (来源|Source)/m);
     await vscode.commands.executeCommand('undo');
     assert.equal(editor.document.getText(), original, 'one undo restores the text');
@@ -42,9 +46,13 @@ suite('Weather and the farming calendar', () => {
     assert.match(editor.document.getText(), /^## 天气\n\n### /);
   });
 
-  test('an unknown place shows the endpoint\'s reason and inserts nothing', async () => {
+  test("an unknown place shows the endpoint's reason and inserts nothing", async () => {
     const editor = await markdownEditor('正文\n');
-    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
     try {
       const inserted = await vscode.commands.executeCommand('shunong.insertWeatherBrief', '不存在的城市');
       assert.equal(inserted, undefined);
@@ -58,7 +66,11 @@ suite('Weather and the farming calendar', () => {
   test('a rate-limited endpoint is explained and the text is untouched', async () => {
     const editor = await markdownEditor('正文\n');
     await admin({ rateLimit: { next: 50, retryAfterSec: 0 } });
-    const err = stub(vscode.window, 'showErrorMessage', (async () => undefined) as typeof vscode.window.showErrorMessage);
+    const err = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
     try {
       assert.equal(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '北京'), undefined);
       assert.match(String(err.calls[0]?.[0]), /rate limiting|限流/);
@@ -93,7 +105,10 @@ suite('Weather and the farming calendar', () => {
     const doc = (await vscode.commands.executeCommand('shunong.newBulletin', '成都')) as vscode.TextDocument;
     assert.equal(doc.languageId, 'markdown');
     const text = doc.getText();
-    assert.match(text, /^---\ntitle: ".*成都.*2026-11-06"\ndate: 2026-11-06\nweekday: 星期五\nsolar_term: 霜降\nnext_solar_term: 立冬\ndays_to_next_solar_term: 1\nplace: "成都"\n---/);
+    assert.match(
+      text,
+      /^---\ntitle: ".*成都.*2026-11-06"\ndate: 2026-11-06\nweekday: 星期五\nsolar_term: 霜降\nnext_solar_term: 立冬\ndays_to_next_solar_term: 1\nplace: "成都"\n---/,
+    );
     assert.match(text, /^## 参考资料$/m);
   });
 });

@@ -38,9 +38,17 @@ suite('Citations in Markdown', () => {
     await api();
     const original = '# 茶园管理\n\n夏季管理要点如下。\n';
     const editor = await open(original);
-    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
     try {
-      assert.equal(await vscode.commands.executeCommand('shunong.insertCitedSnippet', PASSAGE), true, JSON.stringify(warn.calls));
+      assert.equal(
+        await vscode.commands.executeCommand('shunong.insertCitedSnippet', PASSAGE),
+        true,
+        JSON.stringify(warn.calls),
+      );
     } finally {
       warn.restore();
     }
@@ -52,7 +60,7 @@ suite('Citations in Markdown', () => {
     assert.equal(editor.document.getText(), original, 'one undo restores the exact text');
   });
 
-  test('the same source reuses its number; the author\'s labels are skipped', async () => {
+  test("the same source reuses its number; the author's labels are skipped", async () => {
     const editor = await open('作者说明[^1]。浅修要点：\n\n[^1]: 作者自己的脚注。\n', '浅修要点：');
     assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
     assert.match(editor.document.getText(), /浅修要点：\[\^2\]/);
@@ -61,13 +69,17 @@ suite('Citations in Markdown', () => {
     assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
     const text = editor.document.getText();
     assert.equal(text.match(/^\[\^2\]: 茶树农事操作\.docx#1/gm)?.length, 1, 'one definition');
-    assert.match(text, /^\[\^1\]: 作者自己的脚注。$/m, 'the author\'s footnote is untouched');
+    assert.match(text, /^\[\^1\]: 作者自己的脚注。$/m, "the author's footnote is untouched");
   });
 
   test('inside a code block nothing is inserted and the user is told why', async () => {
     const content = '```\ncode here\n```\n';
     const editor = await open(content, 'code');
-    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
     try {
       assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), false);
       assert.match(String(warn.calls[0]?.[0]), /code|代码/);
@@ -87,12 +99,20 @@ suite('Citations in Markdown', () => {
     assert.deepEqual(diags.map((d) => d.code).sort(), ['undefined-reference', 'unused-definition']);
     const undefinedRef = diags.find((d) => d.code === 'undefined-reference') as vscode.Diagnostic;
     assert.equal(editor.document.getText(undefinedRef.range), '[^1]', 'the range is exactly the reference');
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, undefinedRef.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      undefinedRef.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const fix = actions.find((a) => /\[\^1\]/.test(a.title));
     assert.ok(fix?.edit, 'a quick fix');
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.match(editor.document.getText(), /^浅修。$/m);
-    await until(() => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'undefined-reference'), 'the fixed diagnostic to go away');
+    await until(
+      () => !vscode.languages.getDiagnostics(uri).some((d) => d.code === 'undefined-reference'),
+      'the fixed diagnostic to go away',
+    );
   });
 
   test('hover on a citation shows the cached passage, its knowledge base and its score by type', async () => {
@@ -101,8 +121,14 @@ suite('Citations in Markdown', () => {
     assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
     const text = editor.document.getText();
     const at = editor.document.positionAt(text.indexOf('[^1]') + 1);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
-    const ours = hovers.find((h) => h.contents.some((c) => (c as vscode.MarkdownString).value?.includes('茶树农事操作')));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      editor.document.uri,
+      at,
+    );
+    const ours = hovers.find((h) =>
+      h.contents.some((c) => (c as vscode.MarkdownString).value?.includes('茶树农事操作')),
+    );
     assert.ok(ours, 'our hover');
     const value = ours.contents.map((c) => (c as vscode.MarkdownString).value).join('\n');
     assert.match(value, /浅修/);
@@ -133,7 +159,7 @@ suite('Citations in Markdown', () => {
     assert.equal(editor.document.getText(), text, 'renumbering twice changes nothing');
   });
 
-  test('the Citations view lists the active bulletin\'s sources with their uses', async () => {
+  test("the Citations view lists the active bulletin's sources with their uses", async () => {
     const { citations } = await api();
     const editor = await open('驻芽期浅修。\n');
     assert.equal(await vscode.commands.executeCommand('shunong.insertCitation', PASSAGE), true);
@@ -153,8 +179,16 @@ suite('Citations in Markdown', () => {
   });
 
   test('"Check Citations in Workspace" fills the Problems panel for every bulletin', async () => {
-    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
-    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
+    const info = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
     let result: { files: number; problems: number; report: string[] };
     try {
       result = (await vscode.commands.executeCommand('shunong.checkCitations')) as typeof result;
@@ -163,9 +197,14 @@ suite('Citations in Markdown', () => {
       info.restore();
     }
     assert.ok(result.files >= 2);
-    const example = vscode.workspace.workspaceFolders?.[0]?.uri.with({ path: `${vscode.workspace.workspaceFolders[0]?.uri.path}/examples/引用问题示例.md` });
+    const example = vscode.workspace.workspaceFolders?.[0]?.uri.with({
+      path: `${vscode.workspace.workspaceFolders[0]?.uri.path}/examples/引用问题示例.md`,
+    });
     assert.ok(example);
-    const codes = vscode.languages.getDiagnostics(example).map((d) => String(d.code)).sort();
+    const codes = vscode.languages
+      .getDiagnostics(example)
+      .map((d) => String(d.code))
+      .sort();
     assert.deepEqual(codes, ['duplicate-source', 'undefined-reference', 'unused-definition']);
     assert.ok(result.report.some((l) => l.includes('引用问题示例.md')));
   });

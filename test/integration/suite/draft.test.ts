@@ -69,13 +69,27 @@ suite('Draft with Knowledge', function () {
     const editor = await open(original);
     await admin({ latencyMs: 120 });
     const cts = new vscode.CancellationTokenSource();
-    const progress = stub(vscode.window, 'withProgress', (async (_o: unknown, task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Promise<unknown>) =>
-      task({ report: () => undefined }, cts.token)) as unknown as typeof vscode.window.withProgress);
-    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    const progress = stub(vscode.window, 'withProgress', (async (
+      _o: unknown,
+      task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Promise<unknown>,
+    ) => task({ report: () => undefined }, cts.token)) as unknown as typeof vscode.window.withProgress);
+    const info = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
     const before = previews().length;
     try {
-      const running = vscode.commands.executeCommand('shunong.draftWithKnowledge', { question: QUESTION, kbCode: 'RICE_001', accept: 'all' }) as Thenable<DraftOutcome>;
-      await until(() => previews().length > before && /水稻/.test(previews().at(-1)!.getText().split('\n').slice(2).join('\n')), 'words streamed into the preview', 400);
+      const running = vscode.commands.executeCommand('shunong.draftWithKnowledge', {
+        question: QUESTION,
+        kbCode: 'RICE_001',
+        accept: 'all',
+      }) as Thenable<DraftOutcome>;
+      await until(
+        () => previews().length > before && /水稻/.test(previews().at(-1)!.getText().split('\n').slice(2).join('\n')),
+        'words streamed into the preview',
+        400,
+      );
       cts.cancel();
       const outcome = await running;
       assert.equal(outcome.status, 'cancelled');
@@ -92,21 +106,37 @@ suite('Draft with Knowledge', function () {
   test('accepting part of a draft inserts only the chosen sentences and cites only their passages', async () => {
     await api();
     const editor = await open('# 简报\n\n');
-    const dry = (await vscode.commands.executeCommand('shunong.draftWithKnowledge', { question: QUESTION, kbCode: 'RICE_001', topK: 5, accept: 'none' })) as DraftOutcome;
+    const dry = (await vscode.commands.executeCommand('shunong.draftWithKnowledge', {
+      question: QUESTION,
+      kbCode: 'RICE_001',
+      topK: 5,
+      accept: 'none',
+    })) as DraftOutcome;
     assert.equal(dry.status, 'discarded');
     assert.equal(editor.document.getText(), '# 简报\n\n');
     const sentences = dry.sentences!;
     assert.ok(sentences.length >= 3, `a draft of several sentences (${sentences.length})`);
     const keep = [sentences[0]!.id, sentences.at(-1)!.id];
-    const outcome = (await vscode.commands.executeCommand('shunong.draftWithKnowledge', { question: QUESTION, kbCode: 'RICE_001', topK: 5, accept: keep })) as DraftOutcome;
+    const outcome = (await vscode.commands.executeCommand('shunong.draftWithKnowledge', {
+      question: QUESTION,
+      kbCode: 'RICE_001',
+      topK: 5,
+      accept: keep,
+    })) as DraftOutcome;
     assert.equal(outcome.status, 'inserted');
     const text = editor.document.getText();
     assert.ok(text.includes(sentences[0]!.text));
     assert.ok(text.includes(sentences.at(-1)!.text));
-    for (const s of sentences.slice(1, -1)) if (s.text !== sentences[0]!.text && s.text !== sentences.at(-1)!.text) assert.ok(!text.includes(s.text), `left out: ${s.text}`);
+    for (const s of sentences.slice(1, -1))
+      if (s.text !== sentences[0]!.text && s.text !== sentences.at(-1)!.text)
+        assert.ok(!text.includes(s.text), `left out: ${s.text}`);
     const sources = new Set([sentences[0]!.source, sentences.at(-1)!.source]);
     const defs = text.match(/^\[\^\d+\]: .+$/gm) ?? [];
     assert.equal(defs.length, sources.size);
-    for (const src of sources) assert.ok(defs.some((d) => d.includes(src)), `definition for ${src}`);
+    for (const src of sources)
+      assert.ok(
+        defs.some((d) => d.includes(src)),
+        `definition for ${src}`,
+      );
   });
 });

@@ -52,7 +52,11 @@ export async function until(predicate: () => boolean | Promise<boolean>, what: s
 type Fn = (...args: never[]) => unknown;
 
 /** Replaces a method of a VS Code API namespace for one test; returns the restore function and the calls. */
-export function stub<T extends object, K extends keyof T>(target: T, key: K, impl: T[K] & Fn): { calls: unknown[][]; restore(): void } {
+export function stub<T extends object, K extends keyof T>(
+  target: T,
+  key: K,
+  impl: T[K] & Fn,
+): { calls: unknown[][]; restore(): void } {
   const original = target[key];
   const calls: unknown[][] = [];
   const wrapped = ((...args: never[]) => {
@@ -65,7 +69,11 @@ export function stub<T extends object, K extends keyof T>(target: T, key: K, imp
 
 /** Closes every editor without saving (untitled test documents would otherwise ask to be saved). */
 export async function closeAllEditors(): Promise<void> {
-  for (let i = 0; i < 50 && vscode.window.visibleTextEditors.length + vscode.window.tabGroups.all.flatMap((g) => g.tabs).length > 0; i++) {
+  for (
+    let i = 0;
+    i < 50 && vscode.window.visibleTextEditors.length + vscode.window.tabGroups.all.flatMap((g) => g.tabs).length > 0;
+    i++
+  ) {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     if (!vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   }
@@ -103,7 +111,9 @@ export function captureQuickPick(): { get(): vscode.QuickPick<FlowItem> | undefi
 /** Asserts that the passages shown are, in order, what the server ranks for the same search in the tea knowledge base. */
 export async function assertServerOrder(shown: readonly FlowItem[], query: string): Promise<void> {
   const { connection } = await api();
-  const direct = await connection.run((c) => c.knowledgeSearch({ query, kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false }));
+  const direct = await connection.run((c) =>
+    c.knowledgeSearch({ query, kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false }),
+  );
   assert.deepEqual(
     shown.map((i) => `${i.stored?.passage.docName}#${i.stored?.passage.chunkIndex}`),
     direct.sources.map((s) => `${s.doc_name}#${s.chunk_index}`),

@@ -21,7 +21,20 @@ interface PanelInfo {
   key: string;
   type: string;
   posted: string[];
-  state?: { type: string; view?: { headline: string; noConclusion: boolean; advice: string[]; notes: string[]; boxes: { low: boolean; confidence: number }[]; warnings: string[]; image?: { src: string; width: number } }; message?: string; retryable?: boolean };
+  state?: {
+    type: string;
+    view?: {
+      headline: string;
+      noConclusion: boolean;
+      advice: string[];
+      notes: string[];
+      boxes: { low: boolean; confidence: number }[];
+      warnings: string[];
+      image?: { src: string; width: number };
+    };
+    message?: string;
+    retryable?: boolean;
+  };
   rendered?: { boxes: number; ms: number };
   saved?: { annotated?: string; original?: string };
 }
@@ -52,7 +65,8 @@ async function panels(key?: string): Promise<PanelInfo[]> {
 }
 
 async function waitRendered(key: string): Promise<{ boxes: number; ms: number }> {
-  const r = (await vscode.commands.executeCommand('shunong.recognition._test', 'waitRendered', key)) as { boxes: number; ms: number } | undefined;
+  const r = (await vscode.commands.executeCommand('shunong.recognition._test', 'waitRendered', key)) as
+    { boxes: number; ms: number } | undefined;
   assert.ok(r, 'the webview reported the result drawn');
   return r;
 }
@@ -109,7 +123,10 @@ suite('Crop recognition preview', function () {
     const view = p?.state?.view;
     assert.equal(view?.boxes.filter((b) => b.low).length, 3);
     assert.ok(view?.boxes.every((b) => b.low === b.confidence < 0.5));
-    assert.match(view?.warnings[0] ?? '', /3 of 10 detections have a confidence below 0\.5|10 个检测目标中有 3 个置信度低于 0\.5/);
+    assert.match(
+      view?.warnings[0] ?? '',
+      /3 of 10 detections have a confidence below 0\.5|10 个检测目标中有 3 个置信度低于 0\.5/,
+    );
     assert.ok((view?.advice.length ?? 0) > 0, 'the shooting advice is shown');
   });
 
@@ -140,11 +157,17 @@ suite('Crop recognition preview', function () {
     const uri = await copySample('tea_buds.webp');
     const r = await recognizeCmd(uri, 'tea_count');
     assert.equal(r.status, 'done', r.message);
-    assert.deepEqual(r.notes?.map((n) => n.kind), ['converted']);
+    assert.deepEqual(
+      r.notes?.map((n) => n.kind),
+      ['converted'],
+    );
     assert.equal(r.summary?.total, 7, 'the 7 buds of the sample');
     await waitRendered(uri.toString());
     const [p] = await panels(uri.toString());
-    assert.match(p?.state?.view?.notes[0] ?? '', /WEBP image was converted to JPEG \(320 × 240|WEBP 图片上传前已转为平台文档所列的 JPEG 格式（320 × 240/);
+    assert.match(
+      p?.state?.view?.notes[0] ?? '',
+      /WEBP image was converted to JPEG \(320 × 240|WEBP 图片上传前已转为平台文档所列的 JPEG 格式（320 × 240/,
+    );
     // The picture shown is the JPEG sent (the boxes refer to its pixels), not the file.
     assert.match(p?.state?.view?.image?.src ?? '', /\.jpe?g|image\/jpeg/);
   });
@@ -152,7 +175,10 @@ suite('Crop recognition preview', function () {
   test('re-run with another type reuses the panel of the picture', async () => {
     const uri = await copySample('tea_buds.png');
     await recognizeCmd(uri, 'tea_count');
-    await vscode.commands.executeCommand('shunong.recognition._test', 'message', uri.toString(), { type: 'rerun', recognitionType: 'tea_stage' });
+    await vscode.commands.executeCommand('shunong.recognition._test', 'message', uri.toString(), {
+      type: 'rerun',
+      recognitionType: 'tea_stage',
+    });
     const all = await panels(uri.toString());
     assert.equal(all.length, 1);
     assert.equal(all[0]?.type, 'tea_stage');
@@ -192,7 +218,11 @@ suite('Crop recognition preview', function () {
   });
 
   test('a URL the endpoint can download goes as imageUrl; a 302 falls back to our download, and the user is told', async () => {
-    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as typeof vscode.window.showInformationMessage);
+    const info = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
     try {
       const direct = await recognizeCmd(`${local.origin}/samples/tea_buds.jpg`, 'tea_count');
       assert.equal(direct.status, 'done', direct.message);
@@ -226,7 +256,11 @@ suite('Crop recognition preview', function () {
   test('a file that is not an image is refused before any request', async () => {
     const fake = vscode.Uri.joinPath(folder(), 'notes.png');
     await vscode.workspace.fs.writeFile(fake, new TextEncoder().encode('# these are notes, not a photo\n'));
-    const err = stub(vscode.window, 'showErrorMessage', (async () => undefined) as typeof vscode.window.showErrorMessage);
+    const err = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
     try {
       const r = await recognizeCmd(fake, 'tea_count');
       assert.equal(r.status, 'refused');

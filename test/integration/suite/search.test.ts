@@ -12,7 +12,10 @@ import { admin, api, assertServerOrder, captureQuickPick, closeAllEditors, stub,
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Waits for a step whose title matches, not busy. */
-async function stepTitled(get: () => vscode.QuickPick<FlowItem> | undefined, title: RegExp): Promise<vscode.QuickPick<FlowItem>> {
+async function stepTitled(
+  get: () => vscode.QuickPick<FlowItem> | undefined,
+  title: RegExp,
+): Promise<vscode.QuickPick<FlowItem>> {
   await until(() => {
     const qp = get();
     return !!qp && !qp.busy && title.test(qp.title ?? '') && qp.items.length > 0;
@@ -50,7 +53,7 @@ suite('Knowledge search', () => {
     await closeAllEditors();
   });
 
-  test('guided: crop → stage → task → words → composed query → results in the server\'s order → cited snippet', async () => {
+  test("guided: crop → stage → task → words → composed query → results in the server's order → cited snippet", async () => {
     const { knowledge } = await api();
     const editor = await openBulletin('# 茶园夏季管理\n\n修剪安排如下。\n\n');
     const cap = captureQuickPick();
@@ -59,7 +62,10 @@ suite('Knowledge search', () => {
     let qp = await stepTitled(cap.get, /crop|作物/);
     assert.equal(qp.step, 1);
     assert.equal(qp.totalSteps, 5);
-    assert.ok(qp.items.some((i) => i.kind2 === 'skip'), 'the step can be skipped');
+    assert.ok(
+      qp.items.some((i) => i.kind2 === 'skip'),
+      'the step can be skipped',
+    );
     const tea = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'tea');
     assert.ok(tea, 'the tea crop is offered');
     assert.match(tea.description ?? '', /TEA_MANAGER_001/);
@@ -68,16 +74,25 @@ suite('Knowledge search', () => {
     qp = await stepTitled(cap.get, /growth stage|生育期/);
     const stage = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'dormant-bud');
     assert.ok(stage, 'the tea stages are offered');
-    assert.ok(!qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'tillering'), 'only the stages of tea');
+    assert.ok(
+      !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'tillering'),
+      'only the stages of tea',
+    );
     await accept(qp, stage);
 
     qp = await stepTitled(cap.get, /farm task|农事环节/);
-    await accept(qp, qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'pruning'));
+    await accept(
+      qp,
+      qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'pruning'),
+    );
 
     qp = await stepTitled(cap.get, /own words|补充关键词/);
     qp.value = '要点';
     await until(() => qp.items.some((i) => i.kind2 === 'custom'), 'the "add words" item');
-    await accept(qp, qp.items.find((i) => i.kind2 === 'custom'));
+    await accept(
+      qp,
+      qp.items.find((i) => i.kind2 === 'custom'),
+    );
 
     qp = await stepTitled(cap.get, /the query|查询语句/);
     assert.equal(qp.value, '茶树 驻芽期 修剪 要点', 'the composed query is shown, editable');
@@ -94,17 +109,35 @@ suite('Knowledge search', () => {
     assert.equal(first.description, `${first.stored.passage.docName}#${first.stored.passage.chunkIndex} · 茶树管理`);
     assert.match(first.detail ?? '', /Rank 1 of 5|第 1\/5 名/);
     assert.ok(!/%/.test(first.detail ?? ''), 'an RRF score is never a percentage');
-    assert.ok(qp.items.some((i) => /Re-ranking was turned off|已关闭 Rerank/.test(i.label)), 'the server warning is shown');
-    assert.ok(qp.items.some((i) => /Vector candidates|向量候选/.test(i.label)), 'the counts are shown');
-    await until(() => knowledge.docs.previewContent.includes(first.stored?.passage.content.slice(0, 20) ?? '?'), 'the preview beside');
+    assert.ok(
+      qp.items.some((i) => /Re-ranking was turned off|已关闭 Rerank/.test(i.label)),
+      'the server warning is shown',
+    );
+    assert.ok(
+      qp.items.some((i) => /Vector candidates|向量候选/.test(i.label)),
+      'the counts are shown',
+    );
+    await until(
+      () => knowledge.docs.previewContent.includes(first.stored?.passage.content.slice(0, 20) ?? '?'),
+      'the preview beside',
+    );
 
     await accept(qp, first);
     const result = await run;
     assert.equal(result.status, 'inserted');
     const text = editor.document.getText();
     assert.ok(text.includes(first.stored.passage.content.split('\n')[0] ?? '?'), 'the snippet is in the bulletin');
-    assert.match(text, new RegExp(`\\[\\^1\\]: ${first.stored.passage.docName.replace(/\./g, '\\.')}#${first.stored.passage.chunkIndex} — 茶树管理 \\(TEA_MANAGER_001\\)`));
-    assert.equal(knowledge.store.state.history[0]?.options.query, '茶树 驻芽期 修剪 要点', 'the search is in the history');
+    assert.match(
+      text,
+      new RegExp(
+        `\\[\\^1\\]: ${first.stored.passage.docName.replace(/\./g, '\\.')}#${first.stored.passage.chunkIndex} — 茶树管理 \\(TEA_MANAGER_001\\)`,
+      ),
+    );
+    assert.equal(
+      knowledge.store.state.history[0]?.options.query,
+      '茶树 驻芽期 修剪 要点',
+      'the search is in the history',
+    );
   });
 
   test('free text: the selection is the starting query, its crop picks the knowledge base', async () => {
@@ -117,7 +150,10 @@ suite('Knowledge search', () => {
     let qp = await stepTitled(cap.get, /the query|查询语句/);
     assert.equal(qp.value, '茶树修剪技术要点');
     assert.match(qp.items.find((i) => i.kind2 === 'search')?.description ?? '', /TEA_MANAGER_001/);
-    await accept(qp, qp.items.find((i) => i.kind2 === 'search'));
+    await accept(
+      qp,
+      qp.items.find((i) => i.kind2 === 'search'),
+    );
     qp = await stepTitled(cap.get, /passages|个片段/);
     assert.ok(passages(qp).length > 0);
     assert.ok(passages(qp).every((i) => i.stored?.passage.kbCode === 'TEA_MANAGER_001'));
@@ -129,7 +165,13 @@ suite('Knowledge search', () => {
   test('all knowledge bases: each base queried separately, fused by rank; every passage names one base', async () => {
     const { knowledge } = await api();
     const cap = captureQuickPick();
-    const run = Promise.resolve(vscode.commands.executeCommand<{ status: string; record?: { kbCodes: string[] } }>('shunong.searchKnowledge', { query: '茶树修剪技术要点', topK: 5, scoreThreshold: 0.7 }));
+    const run = Promise.resolve(
+      vscode.commands.executeCommand<{ status: string; record?: { kbCodes: string[] } }>('shunong.searchKnowledge', {
+        query: '茶树修剪技术要点',
+        topK: 5,
+        scoreThreshold: 0.7,
+      }),
+    );
     const qp = await stepTitled(cap.get, /passages|个片段/);
     const items = passages(qp);
     assert.ok(items.length > 0);
@@ -137,9 +179,16 @@ suite('Knowledge search', () => {
       assert.ok(i.stored && !i.stored.passage.kbCode.includes(','), 'one knowledge base per passage');
       assert.ok(i.stored.passage.kbName !== '' && !i.stored.passage.kbName.includes(','));
     }
-    assert.deepEqual(items.map((i) => i.stored?.view.rank), items.map((_, n) => n + 1), 'shown in fused rank order');
+    assert.deepEqual(
+      items.map((i) => i.stored?.view.rank),
+      items.map((_, n) => n + 1),
+      'shown in fused rank order',
+    );
     assert.equal(knowledge.store.state.basesListed, true);
-    assert.ok(knowledge.store.state.bases.some((b) => b.code === 'WHEAT_001' && b.name === '小麦'), 'the bases seen are remembered');
+    assert.ok(
+      knowledge.store.state.bases.some((b) => b.code === 'WHEAT_001' && b.name === '小麦'),
+      'the bases seen are remembered',
+    );
     qp.hide();
     const result = await run;
     assert.equal(result.status, 'closed');
@@ -167,7 +216,11 @@ suite('Knowledge search', () => {
     assert.match(lower?.detail ?? '', /noise|噪声/, 'warns that low scores bring noise');
 
     // The noisy retry asks first; refusing keeps the offers on screen.
-    const modal = stub(vscode.window, 'showWarningMessage', (async () => undefined) as typeof vscode.window.showWarningMessage);
+    const modal = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
     try {
       await accept(qp, lower);
       await until(() => modal.calls.length === 1, 'the confirmation');
@@ -178,8 +231,17 @@ suite('Knowledge search', () => {
     qp = await stepTitled(cap.get, /No passage matched|未命中/);
 
     // All knowledge bases instead of one: still a miss (every base filtered), now summed.
-    await accept(qp, qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'));
-    await until(() => /No passage matched|未命中/.test(qp.title ?? '') && !qp.busy && !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'), 'the miss over all bases');
+    await accept(
+      qp,
+      qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'),
+    );
+    await until(
+      () =>
+        /No passage matched|未命中/.test(qp.title ?? '') &&
+        !qp.busy &&
+        !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'),
+      'the miss over all bases',
+    );
     assert.ok(qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'refine'));
     qp.hide();
     const result = await run;
@@ -193,7 +255,10 @@ suite('Knowledge search', () => {
     const cts = new vscode.CancellationTokenSource();
     const original = vscode.window.withProgress;
     let cancellable: boolean | undefined;
-    const s = stub(vscode.window, 'withProgress', ((options: vscode.ProgressOptions, task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Thenable<unknown>) => {
+    const s = stub(vscode.window, 'withProgress', ((
+      options: vscode.ProgressOptions,
+      task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Thenable<unknown>,
+    ) => {
       cancellable = options.cancellable;
       return original(options, (p, token) => {
         token.onCancellationRequested(() => cts.cancel());
@@ -202,7 +267,12 @@ suite('Knowledge search', () => {
     }) as typeof vscode.window.withProgress);
     const cap = captureQuickPick();
     try {
-      const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge', { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001' }));
+      const run = Promise.resolve(
+        vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge', {
+          query: '茶树修剪技术要点',
+          kbCode: 'TEA_MANAGER_001',
+        }),
+      );
       await until(() => cap.get()?.busy === true, 'the search under way');
       await sleep(300);
       const started = Date.now();

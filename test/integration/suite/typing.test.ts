@@ -8,7 +8,18 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowItem } from '../../../src/features/search/flow';
 import { ManualScheduler } from '../../../src/knowledge/scheduler';
-import { admin, api, assertServerOrder, captureQuickPick, closeAllEditors, localEndpoint, openMarkdown, setSetting, stub, until } from './helpers';
+import {
+  admin,
+  api,
+  assertServerOrder,
+  captureQuickPick,
+  closeAllEditors,
+  localEndpoint,
+  openMarkdown,
+  setSetting,
+  stub,
+  until,
+} from './helpers';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE = 300;
@@ -29,7 +40,8 @@ async function requestLog(): Promise<RequestRecord[]> {
   return ((await res.json()) as { requests: RequestRecord[] }).requests;
 }
 
-const searches = (log: RequestRecord[]): RequestRecord[] => log.filter((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search');
+const searches = (log: RequestRecord[]): RequestRecord[] =>
+  log.filter((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search');
 const passages = (qp: vscode.QuickPick<FlowItem>): FlowItem[] => qp.items.filter((i) => i.stored !== undefined);
 
 async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<void> {
@@ -39,10 +51,18 @@ async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<
 }
 
 /** Opens the free-text search on an empty bulletin and waits for its query step. */
-async function openQueryStep(): Promise<{ qp: vscode.QuickPick<FlowItem>; run: Promise<{ status: string; record?: { options: { query: string } } }>; editor: vscode.TextEditor }> {
+async function openQueryStep(): Promise<{
+  qp: vscode.QuickPick<FlowItem>;
+  run: Promise<{ status: string; record?: { options: { query: string } } }>;
+  editor: vscode.TextEditor;
+}> {
   const editor = await openMarkdown('\n');
   const cap = captureQuickPick();
-  const run = Promise.resolve(vscode.commands.executeCommand<{ status: string; record?: { options: { query: string } } }>('shunong.searchSelection'));
+  const run = Promise.resolve(
+    vscode.commands.executeCommand<{ status: string; record?: { options: { query: string } } }>(
+      'shunong.searchSelection',
+    ),
+  );
   await until(() => {
     const qp = cap.get();
     return !!qp && /the query|查询语句/.test(qp.title ?? '') && qp.items.some((i) => i.kind2 === 'search');
@@ -54,14 +74,24 @@ async function openQueryStep(): Promise<{ qp: vscode.QuickPick<FlowItem>; run: P
  * Types `text` one character at a time into the quick pick (each value seen by the session before
  * the next), moving the virtual clock by `gap(i)` after keystroke i.
  */
-async function type(qp: vscode.QuickPick<FlowItem>, clock: ManualScheduler, text: string, gap: (i: number) => number, from = 0): Promise<void> {
+async function type(
+  qp: vscode.QuickPick<FlowItem>,
+  clock: ManualScheduler,
+  text: string,
+  gap: (i: number) => number,
+  from = 0,
+): Promise<void> {
   const { knowledge } = await api();
   const chars = [...text];
   for (let i = from; i < chars.length; i++) {
     const seen = knowledge.session?.typingStats?.calls ?? 0;
     qp.value = chars.slice(0, i + 1).join('');
     // A one-character query is not searched (no call), but it creates the debouncer.
-    await until(() => (i === 0 ? knowledge.session?.typingStats !== undefined : (knowledge.session?.typingStats?.calls ?? 0) > seen), `keystroke ${i + 1} seen`);
+    await until(
+      () =>
+        i === 0 ? knowledge.session?.typingStats !== undefined : (knowledge.session?.typingStats?.calls ?? 0) > seen,
+      `keystroke ${i + 1} seen`,
+    );
     await clock.advance(gap(i));
   }
 }
@@ -87,7 +117,7 @@ suite('Search as you type', () => {
     await closeAllEditors();
   });
 
-  test('ten keystrokes send one request; the last query\'s passages in the server\'s order; Enter on one inserts it', async () => {
+  test("ten keystrokes send one request; the last query's passages in the server's order; Enter on one inserts it", async () => {
     const { knowledge } = await api();
     const before = (await requestLog()).length;
     const { qp, run, editor } = await openQueryStep();
@@ -104,9 +134,15 @@ suite('Search as you type', () => {
     assert.equal(knowledge.session?.typingStats?.sent, 1);
 
     const shown = passages(qp);
-    assert.ok(shown.every((i) => i.alwaysShow === true), 'VS Code\'s filter by the typed text hides no passage');
+    assert.ok(
+      shown.every((i) => i.alwaysShow === true),
+      "VS Code's filter by the typed text hides no passage",
+    );
     assert.equal(qp.items[0]?.kind2, 'search', 'Enter on the typed text runs the full search');
-    assert.ok(shown.every((i) => i.stored?.passage.query === TEXT), 'the passages are the last query\'s');
+    assert.ok(
+      shown.every((i) => i.stored?.passage.query === TEXT),
+      "the passages are the last query's",
+    );
     await assertServerOrder(shown, TEXT);
 
     const first = shown[0];
@@ -114,7 +150,10 @@ suite('Search as you type', () => {
     await accept(qp, first);
     const result = await run;
     assert.equal(result.status, 'inserted');
-    assert.ok(editor.document.getText().includes(first.stored.passage.content.split('\n')[0] ?? '?'), 'the snippet is in the bulletin');
+    assert.ok(
+      editor.document.getText().includes(first.stored.passage.content.split('\n')[0] ?? '?'),
+      'the snippet is in the bulletin',
+    );
     assert.equal(knowledge.store.state.history[0]?.options.query, TEXT, 'the search used is in the history');
   });
 
@@ -126,15 +165,24 @@ suite('Search as you type', () => {
 
     await type(qp, clock, TEXT.slice(0, 5), () => KEY_GAP);
     await clock.advance(DEBOUNCE); // the pause: the request for the first five characters goes out
-    await until(async () => qp.busy && searches((await requestLog()).slice(before)).length === 1, 'the first request in flight (busy)');
+    await until(
+      async () => qp.busy && searches((await requestLog()).slice(before)).length === 1,
+      'the first request in flight (busy)',
+    );
 
     await type(qp, clock, TEXT, () => KEY_GAP, 5); // the sixth keystroke supersedes it
     await admin({ latencyMs: 0 });
     await clock.advance(DEBOUNCE);
     await until(() => passages(qp).length > 0 && !qp.busy, 'the passages of the whole query');
-    assert.ok(passages(qp).every((i) => i.stored?.passage.query === TEXT), 'the superseded answer is never shown');
+    assert.ok(
+      passages(qp).every((i) => i.stored?.passage.query === TEXT),
+      'the superseded answer is never shown',
+    );
 
-    await until(async () => (await requestLog()).slice(before).some((r) => r.rpcMethod === 'notifications/cancelled'), 'the endpoint told of the abort');
+    await until(
+      async () => (await requestLog()).slice(before).some((r) => r.rpcMethod === 'notifications/cancelled'),
+      'the endpoint told of the abort',
+    );
     const sent = searches((await requestLog()).slice(before));
     assert.equal(sent.length, 2, 'two requests for ten keystrokes with one pause');
     assert.equal(sent[0]?.status, 0, 'the superseded request was closed before any reply');
@@ -142,8 +190,14 @@ suite('Search as you type', () => {
     assert.equal(knowledge.session?.typingStats?.aborted, 1);
 
     // Enter on the typed text: the full search, as before.
-    await accept(qp, qp.items.find((i) => i.kind2 === 'search'));
-    await until(() => /passages|个片段/.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0, 'the full search\'s results');
+    await accept(
+      qp,
+      qp.items.find((i) => i.kind2 === 'search'),
+    );
+    await until(
+      () => /passages|个片段/.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0,
+      "the full search's results",
+    );
     assert.equal(searches((await requestLog()).slice(before)).length, 3, 'Enter sent the full search');
     qp.hide();
     const result = await run;
@@ -163,7 +217,10 @@ suite('Search as you type', () => {
       const { qp, run } = await openQueryStep();
       await type(qp, clock, '火星登陆舱推进剂', () => KEY_GAP);
       await clock.advance(DEBOUNCE);
-      await until(() => qp.items.some((i) => i.kind2 === 'info' && /No passage|暂无片段/.test(i.label)) && !qp.busy, 'the quiet miss');
+      await until(
+        () => qp.items.some((i) => i.kind2 === 'info' && /No passage|暂无片段/.test(i.label)) && !qp.busy,
+        'the quiet miss',
+      );
       assert.equal(passages(qp).length, 0);
 
       await setSetting('knowledge.defaultKbCode', 'NO_SUCH_KB');
@@ -172,7 +229,10 @@ suite('Search as you type', () => {
       const again = await openQueryStep();
       await type(again.qp, clock, '茶树修剪', () => KEY_GAP);
       await clock.advance(DEBOUNCE);
-      await until(() => again.qp.items.some((i) => i.kind2 === 'info' && /\$\(warning\)/.test(i.label)) && !again.qp.busy, 'the failure as an item');
+      await until(
+        () => again.qp.items.some((i) => i.kind2 === 'info' && /\$\(warning\)/.test(i.label)) && !again.qp.busy,
+        'the failure as an item',
+      );
       assert.equal(notes.length, 0, `no notification while typing: ${JSON.stringify(notes)}`);
       again.qp.hide();
       await again.run;
@@ -180,8 +240,14 @@ suite('Search as you type', () => {
       await setSetting('knowledge.defaultKbCode', 'TEA_MANAGER_001');
       const third = await openQueryStep();
       await type(third.qp, clock, '火星登陆舱推进剂', () => KEY_GAP);
-      await accept(third.qp, third.qp.items.find((i) => i.kind2 === 'search'));
-      await until(() => /No passage matched|未命中/.test(third.qp.title ?? '') && third.qp.items.some((i) => i.kind2 === 'offer'), 'the full miss with its offers');
+      await accept(
+        third.qp,
+        third.qp.items.find((i) => i.kind2 === 'search'),
+      );
+      await until(
+        () => /No passage matched|未命中/.test(third.qp.title ?? '') && third.qp.items.some((i) => i.kind2 === 'offer'),
+        'the full miss with its offers',
+      );
       third.qp.hide();
       assert.equal((await third.run).status, 'closed');
     } finally {

@@ -15,10 +15,14 @@ describe('DailyValue (one request per Beijing day)', () => {
     const clock = new FakeClock(at('2026-10-25T13:06:13Z')); // 21:06 in Beijing
     let loads = 0;
     const seen: string[] = [];
-    const v = new DailyValue(async () => {
-      loads++;
-      return beijingDate(clock.now());
-    }, clock, (d) => seen.push(d));
+    const v = new DailyValue(
+      async () => {
+        loads++;
+        return beijingDate(clock.now());
+      },
+      clock,
+      (d) => seen.push(d),
+    );
     v.start();
     for (let i = 0; i < 5; i++) await Promise.resolve();
     // an idle day: the tooltip and commands read the cached value many times
@@ -35,11 +39,16 @@ describe('DailyValue (one request per Beijing day)', () => {
     const clock = new FakeClock(at('2026-10-25T01:00:00Z'));
     let loads = 0;
     let fail = true;
-    const v = new DailyValue(async () => {
-      loads++;
-      if (fail) throw new Error('offline');
-      return 'ok';
-    }, clock, () => undefined, 60_000);
+    const v = new DailyValue(
+      async () => {
+        loads++;
+        if (fail) throw new Error('offline');
+        return 'ok';
+      },
+      clock,
+      () => undefined,
+      60_000,
+    );
     v.start();
     for (let i = 0; i < 5; i++) await Promise.resolve();
     assert.equal(loads, 1);

@@ -1,13 +1,45 @@
 import * as assert from 'node:assert/strict';
-import { calendarLine, deriveFarmNotes, numberOf, renderWeatherBrief, solarTermTable, type ForecastDay } from '../../../src/features/bulletin/render';
+import {
+  calendarLine,
+  deriveFarmNotes,
+  numberOf,
+  renderWeatherBrief,
+  solarTermTable,
+  type ForecastDay,
+} from '../../../src/features/bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../../src/features/bulletin/template';
 
 // The vendor page's own examples (000_*.txt, weather_search and get_current_time).
-const PAGE_NOW = { city: '101270101', weather: '阴', temperature: '19.8℃', humidity: '', wind: '北风 1级', updateTime: '20:50' };
-const PAGE_DAY: ForecastDay = { date: '2026-10-26', weather: '阴', high: '20℃', low: '13℃', wind: '微风', humidity: '23%', week: '一' };
+const PAGE_NOW = {
+  city: '101270101',
+  weather: '阴',
+  temperature: '19.8℃',
+  humidity: '',
+  wind: '北风 1级',
+  updateTime: '20:50',
+};
+const PAGE_DAY: ForecastDay = {
+  date: '2026-10-26',
+  weather: '阴',
+  high: '20℃',
+  low: '13℃',
+  wind: '微风',
+  humidity: '23%',
+  week: '一',
+};
 const PAGE_TIME = {
-  timezone: 'Asia/Shanghai', datetime: '2026-10-25 21:06:13', date: '2026-10-25', time: '21:06:13', weekday: '星期日', unix: 1792933573,
-  solar_term: '霜降', solar_term_date: '2026-10-23', next_solar_term: '立冬', next_solar_term_date: '2026-11-07', days_to_next_solar_term: 13, solar_term_year: 2026,
+  timezone: 'Asia/Shanghai',
+  datetime: '2026-10-25 21:06:13',
+  date: '2026-10-25',
+  time: '21:06:13',
+  weekday: '星期日',
+  unix: 1792933573,
+  solar_term: '霜降',
+  solar_term_date: '2026-10-23',
+  next_solar_term: '立冬',
+  next_solar_term_date: '2026-11-07',
+  days_to_next_solar_term: 13,
+  solar_term_year: 2026,
 };
 
 function week(days: Array<Partial<ForecastDay>>): ForecastDay[] {
@@ -16,7 +48,14 @@ function week(days: Array<Partial<ForecastDay>>): ForecastDay[] {
 
 describe('weather brief', () => {
   it('keeps the two shapes apart: the code from now mode, the name from forecast mode', () => {
-    const md = renderWeatherBrief({ place: '成都', now: PAGE_NOW, forecast: { city: '成都', forecast: week([{}, {}, {}, {}, {}, {}, {}]) }, retrievedOn: '2026-10-26', lang: 'zh', notes: false });
+    const md = renderWeatherBrief({
+      place: '成都',
+      now: PAGE_NOW,
+      forecast: { city: '成都', forecast: week([{}, {}, {}, {}, {}, {}, {}]) },
+      retrievedOn: '2026-10-26',
+      lang: 'zh',
+      notes: false,
+    });
     assert.match(md, /^### 天气 · 成都（101270101）$/m);
     assert.match(md, /实时：阴，19\.8℃，湿度 —，北风 1级（20:50 更新）/);
     assert.equal(md.split('\n').filter((l) => l.startsWith('| 2026-10-')).length, 7);
@@ -25,7 +64,14 @@ describe('weather brief', () => {
   });
 
   it('shows missing fields as missing, never as 0', () => {
-    const md = renderWeatherBrief({ place: '101270101', now: { city: '101270101' }, forecast: { city: '101270101', forecast: week([{ humidity: '', high: '' }]) }, retrievedOn: '2026-10-26', lang: 'en', notes: false });
+    const md = renderWeatherBrief({
+      place: '101270101',
+      now: { city: '101270101' },
+      forecast: { city: '101270101', forecast: week([{ humidity: '', high: '' }]) },
+      retrievedOn: '2026-10-26',
+      lang: 'en',
+      notes: false,
+    });
     assert.match(md, /Now: —, —, humidity —, — \(updated —\)/);
     assert.match(md, /\| 2026-10-26 \| Mon \| 阴 \| — \/ 13℃ \| 微风 \| — \|/);
     assert.doesNotMatch(md, /\b0℃|\| 0 \|/);
@@ -34,7 +80,14 @@ describe('weather brief', () => {
   });
 
   it('escapes server text so it cannot break the table', () => {
-    const md = renderWeatherBrief({ place: 'x', now: PAGE_NOW, forecast: { city: 'a|b', forecast: week([{ weather: '晴|<b>雨</b>\n' }]) }, retrievedOn: '2026-10-26', lang: 'zh', notes: false });
+    const md = renderWeatherBrief({
+      place: 'x',
+      now: PAGE_NOW,
+      forecast: { city: 'a|b', forecast: week([{ weather: '晴|<b>雨</b>\n' }]) },
+      retrievedOn: '2026-10-26',
+      lang: 'zh',
+      notes: false,
+    });
     const row = md.split('\n').find((l) => l.startsWith('| 2026-10-26')) ?? '';
     assert.equal(row.split(/(?<!\\)\|/).length, 8, 'still six cells');
     assert.ok(!md.includes('<b>'));
@@ -45,26 +98,50 @@ describe('derived farm notes', () => {
   const t = { frostBelowC: 2, heatAboveC: 35, humidPercent: 85, minRunDays: 3 };
 
   it('finds rain spells at the threshold length, not below', () => {
-    const three = deriveFarmNotes(week([{ weather: '小雨' }, { weather: '中雨' }, { weather: '阴转小雨' }, { weather: '晴' }]), t, 'zh');
-    assert.deepEqual(three.map((n) => [n.kind, n.from, n.to]), [['rain', '2026-10-26', '2026-10-28']]);
+    const three = deriveFarmNotes(
+      week([{ weather: '小雨' }, { weather: '中雨' }, { weather: '阴转小雨' }, { weather: '晴' }]),
+      t,
+      'zh',
+    );
+    assert.deepEqual(
+      three.map((n) => [n.kind, n.from, n.to]),
+      [['rain', '2026-10-26', '2026-10-28']],
+    );
     assert.match(three[0]?.text ?? '', /连续 3 天有雨/);
     assert.deepEqual(deriveFarmNotes(week([{ weather: '小雨' }, { weather: '中雨' }, { weather: '晴' }]), t, 'zh'), []);
   });
 
   it('flags frost at or below the threshold and heat at or above it', () => {
     const notes = deriveFarmNotes(week([{ low: '2℃' }, { low: '3℃' }, { high: '35℃' }, { high: '34℃' }]), t, 'en');
-    assert.deepEqual(notes.map((n) => [n.kind, n.from]), [['frost', '2026-10-26'], ['heat', '2026-10-28']]);
+    assert.deepEqual(
+      notes.map((n) => [n.kind, n.from]),
+      [
+        ['frost', '2026-10-26'],
+        ['heat', '2026-10-28'],
+      ],
+    );
   });
 
   it('counts humid spells and ignores missing humidity', () => {
-    const notes = deriveFarmNotes(week([{ humidity: '85%' }, { humidity: '90%' }, { humidity: '' }, { humidity: '95%' }]), t, 'zh');
+    const notes = deriveFarmNotes(
+      week([{ humidity: '85%' }, { humidity: '90%' }, { humidity: '' }, { humidity: '95%' }]),
+      t,
+      'zh',
+    );
     assert.deepEqual(notes, []);
     const spell = deriveFarmNotes(week([{ humidity: '85%' }, { humidity: '90%' }, { humidity: '88%' }]), t, 'zh');
     assert.equal(spell[0]?.kind, 'humid');
   });
 
   it('marks the notes as derived in the brief', () => {
-    const md = renderWeatherBrief({ place: '成都', now: PAGE_NOW, forecast: { city: '成都', forecast: week([{ low: '-1℃' }]) }, retrievedOn: '2026-10-26', lang: 'zh', notes: t });
+    const md = renderWeatherBrief({
+      place: '成都',
+      now: PAGE_NOW,
+      forecast: { city: '成都', forecast: week([{ low: '-1℃' }]) },
+      retrievedOn: '2026-10-26',
+      lang: 'zh',
+      notes: t,
+    });
     assert.match(md, /由预报推算，非平台数据/);
     assert.match(md, /霜冻风险/);
   });
@@ -73,19 +150,39 @@ describe('derived farm notes', () => {
 describe('calendar line', () => {
   it('renders the page example as the bulletin line', () => {
     assert.equal(calendarLine(PAGE_TIME, 'zh'), '2026年10月25日 星期日 · 霜降（距立冬 13 天）');
-    assert.equal(calendarLine(PAGE_TIME, 'en'), "Sunday, October 25, 2026 · 霜降 Frost's Descent (13 days to 立冬 Start of Winter)");
+    assert.equal(
+      calendarLine(PAGE_TIME, 'en'),
+      "Sunday, October 25, 2026 · 霜降 Frost's Descent (13 days to 立冬 Start of Winter)",
+    );
     assert.equal(calendarLine(PAGE_TIME, 'zh', '{date} {term}'), '2026-10-25 霜降');
   });
 
   it('renders the day of a term boundary and the day before', () => {
     const eve = { ...PAGE_TIME, date: '2026-11-06', weekday: '星期五', days_to_next_solar_term: 1 };
-    const day = { ...PAGE_TIME, date: '2026-11-07', weekday: '星期六', solar_term: '立冬', solar_term_date: '2026-11-07', next_solar_term: '小雪', next_solar_term_date: '2026-11-22', days_to_next_solar_term: 15 };
+    const day = {
+      ...PAGE_TIME,
+      date: '2026-11-07',
+      weekday: '星期六',
+      solar_term: '立冬',
+      solar_term_date: '2026-11-07',
+      next_solar_term: '小雪',
+      next_solar_term_date: '2026-11-22',
+      days_to_next_solar_term: 15,
+    };
     assert.equal(calendarLine(eve, 'zh'), '2026年11月6日 星期五 · 霜降（距立冬 1 天）');
     assert.equal(calendarLine(day, 'zh'), '2026年11月7日 星期六 · 立冬（距小雪 15 天）');
   });
 
   it('tabulates the year and marks today', () => {
-    const md = solarTermTable(2026, [{ name: '小寒', date: '2026-01-05' }, { name: '大寒', date: '2026-01-20' }], 'zh', '2026-01-20');
+    const md = solarTermTable(
+      2026,
+      [
+        { name: '小寒', date: '2026-01-05' },
+        { name: '大寒', date: '2026-01-20' },
+      ],
+      'zh',
+      '2026-01-20',
+    );
     assert.match(md, /\| 大寒 \| 2026-01-20 ◀ \|/);
   });
 });
@@ -93,13 +190,33 @@ describe('calendar line', () => {
 describe('bulletin template', () => {
   it('fills the front matter without letting values break it', () => {
     const out = fillTemplate(builtinTemplate('zh'), {
-      title: '成都农情简报 "测试"', date: '2026-10-25', weekday: '星期日', solarTerm: '霜降', nextSolarTerm: '立冬', daysToNextSolarTerm: '13',
-      calendarLine: '2026年10月25日 星期日 · 霜降（距立冬 13 天）', place: '成都\n---', referencesHeading: '参考资料',
+      title: '成都农情简报 "测试"',
+      date: '2026-10-25',
+      weekday: '星期日',
+      solarTerm: '霜降',
+      nextSolarTerm: '立冬',
+      daysToNextSolarTerm: '13',
+      calendarLine: '2026年10月25日 星期日 · 霜降（距立冬 13 天）',
+      place: '成都\n---',
+      referencesHeading: '参考资料',
     });
     const front = out.split('\n---\n')[0] ?? '';
     assert.match(front, /^---\ntitle: "成都农情简报 ”测试”"\ndate: 2026-10-25\n/);
     assert.match(front, /place: "成都 ---"$/);
     assert.match(out, /^## 参考资料$/m);
-    assert.equal(fillTemplate('{{unknown}} {{date}}', { title: '', date: 'd', weekday: '', solarTerm: '', nextSolarTerm: '', daysToNextSolarTerm: '', calendarLine: '', place: '', referencesHeading: '' }), '{{unknown}} d');
+    assert.equal(
+      fillTemplate('{{unknown}} {{date}}', {
+        title: '',
+        date: 'd',
+        weekday: '',
+        solarTerm: '',
+        nextSolarTerm: '',
+        daysToNextSolarTerm: '',
+        calendarLine: '',
+        place: '',
+        referencesHeading: '',
+      }),
+      '{{unknown}} d',
+    );
   });
 });

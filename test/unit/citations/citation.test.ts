@@ -13,7 +13,10 @@ import { anyText, flat, source } from './helpers';
 
 describe('citations/citation', () => {
   it('parses doc#idx at the last #', () => {
-    assert.deepEqual(parseCitation('茶树农事操作.docx#1'), { ok: true, citation: { docName: '茶树农事操作.docx', chunkIndex: 1 } });
+    assert.deepEqual(parseCitation('茶树农事操作.docx#1'), {
+      ok: true,
+      citation: { docName: '茶树农事操作.docx', chunkIndex: 1 },
+    });
     assert.deepEqual(parseCitation('a#b#0'), { ok: true, citation: { docName: 'a#b', chunkIndex: 0 } });
     for (const bad of ['a.docx', 'a#', 'a#-1', 'a#01', 'a#1.5', '#3', 'a# 1', 'a#99999999999999999999']) {
       assert.equal(parseCitation(bad).ok, false, bad);
@@ -22,7 +25,12 @@ describe('citations/citation', () => {
 
   it('formats the definition of DESIGN.md', () => {
     assert.equal(
-      formatDefinition('1', { docName: '茶树农事操作.docx', chunkIndex: 1, kbName: '茶树管理', kbCode: 'TEA_MANAGER_001' }),
+      formatDefinition('1', {
+        docName: '茶树农事操作.docx',
+        chunkIndex: 1,
+        kbName: '茶树管理',
+        kbCode: 'TEA_MANAGER_001',
+      }),
       '[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)',
     );
     assert.equal(escapeDocName('a[b]\\c\nd\te'), 'a\\[b\\]\\\\c d e');
@@ -32,15 +40,19 @@ describe('citations/citation', () => {
 
   it('formatCitation → parseRawCitation round-trips any doc name', () => {
     fc.assert(
-      fc.property(anyText.filter((s) => s.trim() !== ''), fc.nat(), (docName, chunkIndex) => {
-        const r = parseRawCitation(formatCitation({ docName, chunkIndex }));
-        assert.ok(r.ok);
-        assert.deepEqual(r.citation, { docName: flat(docName), chunkIndex });
-        const inline = formatInlineCitation({ docName, chunkIndex });
-        const ri = parseRawCitation(inline.slice(1, -1));
-        assert.ok(ri.ok);
-        assert.deepEqual(ri.citation, { docName: flat(docName), chunkIndex });
-      }),
+      fc.property(
+        anyText.filter((s) => s.trim() !== ''),
+        fc.nat(),
+        (docName, chunkIndex) => {
+          const r = parseRawCitation(formatCitation({ docName, chunkIndex }));
+          assert.ok(r.ok);
+          assert.deepEqual(r.citation, { docName: flat(docName), chunkIndex });
+          const inline = formatInlineCitation({ docName, chunkIndex });
+          const ri = parseRawCitation(inline.slice(1, -1));
+          assert.ok(ri.ok);
+          assert.deepEqual(ri.citation, { docName: flat(docName), chunkIndex });
+        },
+      ),
     );
   });
 
@@ -58,7 +70,8 @@ describe('citations/citation', () => {
   });
 
   it('bodies of other shapes are the author’s', () => {
-    for (const b of [' 作者自己的注释', ' see a.docx#1', ' Smith — 2020 (p. 3)', ' a.docx#1 — kb']) assert.equal(parseDefinitionBody(b), undefined, b);
+    for (const b of [' 作者自己的注释', ' see a.docx#1', ' Smith — 2020 (p. 3)', ' a.docx#1 — kb'])
+      assert.equal(parseDefinitionBody(b), undefined, b);
     const bad = parseDefinitionBody(' a.docx#x — kb (K)');
     assert.ok(bad && !bad.parsed.ok);
   });

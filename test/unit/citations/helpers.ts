@@ -4,11 +4,49 @@ import { analyzeDocument, type DocumentModel } from '../../../src/citations';
 
 /** Text made of characters that matter to Markdown, HTML and our format. */
 export const trickyChar = fc.constantFrom(
-  'a', 'b', '茶', '树', ' ', ' ', '#', '[', ']', '^', '\\', '`', '*', '_', '<', '>', '&', '|', '(', ')', '!', '-', '+', '=', '~', ':', '.', '1', '7', '〔', '〕', '—', '\t', '\u3000', '"',
+  'a',
+  'b',
+  '茶',
+  '树',
+  ' ',
+  ' ',
+  '#',
+  '[',
+  ']',
+  '^',
+  '\\',
+  '`',
+  '*',
+  '_',
+  '<',
+  '>',
+  '&',
+  '|',
+  '(',
+  ')',
+  '!',
+  '-',
+  '+',
+  '=',
+  '~',
+  ':',
+  '.',
+  '1',
+  '7',
+  '〔',
+  '〕',
+  '—',
+  '\t',
+  '\u3000',
+  '"',
 );
 export const trickyText = fc.array(trickyChar, { maxLength: 24 }).map((a) => a.join(''));
 /** Any string, newlines included. */
-export const anyText = fc.oneof(trickyText, fc.string({ unit: 'grapheme', maxLength: 30 }), fc.array(fc.oneof(trickyChar, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 30 }).map((a) => a.join('')));
+export const anyText = fc.oneof(
+  trickyText,
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.array(fc.oneof(trickyChar, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 30 }).map((a) => a.join('')),
+);
 
 /** Building blocks of generated bulletins (each is one or more whole lines, without final line break). */
 export const fragment = fc.oneof(
@@ -38,7 +76,12 @@ export const fragment = fc.oneof(
 
 /** A bulletin: front matter sometimes, fragments separated by blank lines (sometimes not). */
 export const bulletin = fc
-  .tuple(fc.boolean(), fc.array(fragment, { maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), fc.constantFrom('\n', '\r\n'))
+  .tuple(
+    fc.boolean(),
+    fc.array(fragment, { maxLength: 12 }),
+    fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+    fc.constantFrom('\n', '\r\n'),
+  )
   .map(([fm, parts, tight, eol]) => {
     let s = fm ? '---\ntitle: "[^1]"\n---\n' : '';
     parts.forEach((p, i) => {

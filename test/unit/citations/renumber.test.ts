@@ -31,8 +31,14 @@ describe('citations/renumber', () => {
     assert.equal(
       out,
       doc
-        .replace('Intro [^3] and [^a] then [^1], again [^3], and [^5]', 'Intro [^1] and [^a] then [^3], again [^1], and [^3]')
-        .replace('[^1]: a.docx#1 — kb (K)\n[^3]: b.docx#2 — kb (K)\n[^4]: c.docx#7 — kb (K)\n[^5]: a.docx#1 — kb (K)\n', '[^1]: b.docx#2 — kb (K)\n[^3]: a.docx#1 — kb (K)\n[^4]: c.docx#7 — kb (K)\n'),
+        .replace(
+          'Intro [^3] and [^a] then [^1], again [^3], and [^5]',
+          'Intro [^1] and [^a] then [^3], again [^1], and [^3]',
+        )
+        .replace(
+          '[^1]: a.docx#1 — kb (K)\n[^3]: b.docx#2 — kb (K)\n[^4]: c.docx#7 — kb (K)\n[^5]: a.docx#1 — kb (K)\n',
+          '[^1]: b.docx#2 — kb (K)\n[^3]: a.docx#1 — kb (K)\n[^4]: c.docx#7 — kb (K)\n',
+        ),
     );
     assert.deepEqual(renumber(out).edits, []);
     const removed = applyEdits(doc, renumber(doc, { removeUnused: true }).edits);
@@ -44,7 +50,9 @@ describe('citations/renumber', () => {
     fc.assert(
       fc.property(bulletin, ours, fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 8 }), (base, defs, uses) => {
         const seen = new Set<number>();
-        const lines = defs.filter(([l]) => !seen.has(l) && seen.add(l)).map(([l, c]) => `[^${l}]: d${c}.docx#${c} — kb (K)`);
+        const lines = defs
+          .filter(([l]) => !seen.has(l) && seen.add(l))
+          .map(([l, c]) => `[^${l}]: d${c}.docx#${c} — kb (K)`);
         const text = `${base}\n\n正文${uses.map((u) => `[^${u}]`).join('，')}。\n\n## 参考资料\n\n${lines.join('\n')}\n`;
         const before = analyzeDocument(text);
         const r = renumber(text, { mergeDuplicates: false });
@@ -52,14 +60,24 @@ describe('citations/renumber', () => {
         const after = analyzeDocument(out);
         assert.equal(skeleton(out, after), skeleton(text, before));
         // the author's footnotes keep their labels (their text is covered by the skeleton; our references inside them may change)
-        assert.deepEqual(after.authorDefinitions.map((d) => d.label), before.authorDefinitions.map((d) => d.label));
-        assert.deepEqual(after.references.filter((x) => !x.ours).map((x) => x.label), before.references.filter((x) => !x.ours).map((x) => x.label));
+        assert.deepEqual(
+          after.authorDefinitions.map((d) => d.label),
+          before.authorDefinitions.map((d) => d.label),
+        );
+        assert.deepEqual(
+          after.references.filter((x) => !x.ours).map((x) => x.label),
+          before.references.filter((x) => !x.ours).map((x) => x.label),
+        );
         assert.deepEqual(renumber(out, { mergeDuplicates: false }).edits, []);
         const merged = applyEdits(text, renumber(text).edits);
         assert.deepEqual(renumber(merged).edits, []);
         // every used citation still points at the same source
-        const src = (m: typeof before, label: string): string | undefined => m.definitions.find((d) => d.label === label && !d.duplicateLabel)?.citationRaw;
-        assert.deepEqual(after.references.filter((x) => x.ours).map((x) => src(after, x.label)), before.references.filter((x) => x.ours).map((x) => src(before, x.label)));
+        const src = (m: typeof before, label: string): string | undefined =>
+          m.definitions.find((d) => d.label === label && !d.duplicateLabel)?.citationRaw;
+        assert.deepEqual(
+          after.references.filter((x) => x.ours).map((x) => src(after, x.label)),
+          before.references.filter((x) => x.ours).map((x) => src(before, x.label)),
+        );
       }),
       { numRuns: Number(process.env.FC_RUNS ?? 300) },
     );
@@ -68,16 +86,20 @@ describe('citations/renumber', () => {
 
 describe('citations/lint', () => {
   it('reports every kind of problem with fixes that resolve them', () => {
-    const t = '甲[^1]乙[^2]丙[^9]丁〔x.docx#y〕\n\n## 参考资料\n\n[^1]: a.docx#1 — k (K)\n[^2]: a.docx#1 — k (K)\n[^3]: b.docx#007 — k (K)\n[^4]: c.docx#4 — k (K)\n';
+    const t =
+      '甲[^1]乙[^2]丙[^9]丁〔x.docx#y〕\n\n## 参考资料\n\n[^1]: a.docx#1 — k (K)\n[^2]: a.docx#1 — k (K)\n[^3]: b.docx#007 — k (K)\n[^4]: c.docx#4 — k (K)\n';
     const d = lint(t);
-    assert.deepEqual(d.map((x) => [x.code, x.label ?? null, x.range.line]), [
-      ['undefined-reference', '9', 0],
-      ['malformed-citation', null, 0],
-      ['duplicate-source', '2', 5],
-      ['unused-definition', '3', 6],
-      ['malformed-citation', '3', 6],
-      ['unused-definition', '4', 7],
-    ]);
+    assert.deepEqual(
+      d.map((x) => [x.code, x.label ?? null, x.range.line]),
+      [
+        ['undefined-reference', '9', 0],
+        ['malformed-citation', null, 0],
+        ['duplicate-source', '2', 5],
+        ['unused-definition', '3', 6],
+        ['malformed-citation', '3', 6],
+        ['unused-definition', '4', 7],
+      ],
+    );
     assert.equal(d[0]!.messageKey, 'citations.undefinedReference');
     assert.deepEqual(d[0]!.args, ['9']);
     const merge = d[2]!.fix!;

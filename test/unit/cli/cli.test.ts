@@ -9,7 +9,10 @@ import { SECRET_KEY, startEmu } from '../shunong/helpers';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-async function run(argv: string[], env: Record<string, string | undefined>): Promise<{ code: number; out: string; err: string }> {
+async function run(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, env);
@@ -32,7 +35,12 @@ describe('shunong command line (in-process)', () => {
     assert.equal(r.code, 0, r.err);
     const lines = r.out.trimEnd().split('\n');
     assert.equal(lines.length, 4);
-    assert.deepEqual(lines.map((l) => l.split(/\s+/)[0]).sort(), ['crop_growth_recognize', 'get_current_time', 'knowledge_search', 'weather_search']);
+    assert.deepEqual(lines.map((l) => l.split(/\s+/)[0]).sort(), [
+      'crop_growth_recognize',
+      'get_current_time',
+      'knowledge_search',
+      'weather_search',
+    ]);
     assert.ok(lines.every((l) => /^\S+\s{2,}\S/.test(l)));
   });
 
@@ -40,7 +48,11 @@ describe('shunong command line (in-process)', () => {
     const r = await run(['call', 'knowledge_search', '{"query":"茶树修剪技术要点","topK":2}'], env);
     assert.equal(r.code, 0, r.err);
     assert.equal(r.out.trimEnd().split('\n').length, 1);
-    const envl = JSON.parse(r.out) as { success: boolean; data: { sources: unknown[] }; metadata: { resolvedToolName: string; serviceName: string } };
+    const envl = JSON.parse(r.out) as {
+      success: boolean;
+      data: { sources: unknown[] };
+      metadata: { resolvedToolName: string; serviceName: string };
+    };
     assert.equal(envl.success, true);
     assert.ok(envl.data.sources.length > 0 && envl.data.sources.length <= 2);
     assert.equal(envl.metadata.resolvedToolName, 'knowledge_search');
@@ -52,9 +64,15 @@ describe('shunong command line (in-process)', () => {
     const wrongEnv = { ...env, SHUNONG_ENDPOINT: 'http://127.0.0.1:9/mcp' };
     const a = await run(['--timeout', '10000', '--endpoint', emu.url, 'call', 'time'], wrongEnv);
     assert.equal(a.code, 0, a.err);
-    const b = await run(['call', 'shunong.get_current_time', '{}', `--endpoint=${emu.url}`, '--timeout=10000'], wrongEnv);
+    const b = await run(
+      ['call', 'shunong.get_current_time', '{}', `--endpoint=${emu.url}`, '--timeout=10000'],
+      wrongEnv,
+    );
     assert.equal(b.code, 0, b.err);
-    assert.equal((JSON.parse(b.out) as { metadata: { resolvedToolName: string } }).metadata.resolvedToolName, 'get_current_time');
+    assert.equal(
+      (JSON.parse(b.out) as { metadata: { resolvedToolName: string } }).metadata.resolvedToolName,
+      'get_current_time',
+    );
   });
 
   it('a tool failure: envelope with success false on stdout, the reason on stderr, exit 1', async () => {
@@ -80,7 +98,16 @@ describe('shunong command line (in-process)', () => {
   });
 
   it('usage errors exit 2 and print nothing on stdout', async () => {
-    for (const argv of [[], ['frobnicate'], ['call'], ['call', 'time', '{bad'], ['call', 'time', '[1]'], ['tools', '--timeout', 'soon'], ['call', 'time', '--nope'], ['call', 'time', '{}', 'extra']]) {
+    for (const argv of [
+      [],
+      ['frobnicate'],
+      ['call'],
+      ['call', 'time', '{bad'],
+      ['call', 'time', '[1]'],
+      ['tools', '--timeout', 'soon'],
+      ['call', 'time', '--nope'],
+      ['call', 'time', '{}', 'extra'],
+    ]) {
       const r = await run(argv, env);
       assert.equal(r.code, 2, `${argv.join(' ')}: ${r.err}`);
       assert.equal(r.out, '', argv.join(' '));
@@ -106,7 +133,10 @@ describe('shunong command line (in-process)', () => {
   it('check delegates to the citation checker (offline: no endpoint, no key)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shunong-cli-'));
     const file = join(dir, 'ok.md');
-    writeFileSync(file, '# 公告\n\n茶树修剪[^1]。\n\n## 参考资料\n\n[^1]: 茶树修剪技术要点.docx#4 — 茶树管理 (TEA_MANAGER_001)\n');
+    writeFileSync(
+      file,
+      '# 公告\n\n茶树修剪[^1]。\n\n## 参考资料\n\n[^1]: 茶树修剪技术要点.docx#4 — 茶树管理 (TEA_MANAGER_001)\n',
+    );
     const r = await run(['check', file], {});
     assert.ok(r.code === 0 || r.code === 1, r.err);
     const u = await run(['check'], {});
@@ -117,7 +147,10 @@ describe('shunong command line (in-process)', () => {
     const r = await run(['call', 'get_current_time', '{}', '--verbose'], env);
     assert.equal(r.code, 0);
     assert.match(r.err, /authorization: \*\*\*/);
-    const bad = await run(['call', 'get_current_time', '--verbose'], { ...env, SHUNONG_API_KEY: `${SECRET_KEY}_wrong` });
+    const bad = await run(['call', 'get_current_time', '--verbose'], {
+      ...env,
+      SHUNONG_API_KEY: `${SECRET_KEY}_wrong`,
+    });
     for (const s of [r.out, r.err, bad.out, bad.err]) assert.ok(!s.includes(SECRET_KEY));
   });
 });
@@ -138,9 +171,17 @@ describe('shunong command line (built dist/cli.js)', function () {
     const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       execFile(
         process.execPath,
-        [join(ROOT, 'dist', 'cli.js'), 'call', 'knowledgeSearch', '{"query":"水稻分蘖期水分管理"}', '--timeout', '20000'],
+        [
+          join(ROOT, 'dist', 'cli.js'),
+          'call',
+          'knowledgeSearch',
+          '{"query":"水稻分蘖期水分管理"}',
+          '--timeout',
+          '20000',
+        ],
         { env: { ...process.env, SHUNONG_ENDPOINT: emu.url, SHUNONG_API_KEY: SECRET_KEY }, timeout: 60_000 },
-        (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out: stdout, err: stderr }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out: stdout, err: stderr }),
       );
     });
     assert.equal(r.code, 0, r.err);
@@ -148,8 +189,11 @@ describe('shunong command line (built dist/cli.js)', function () {
     assert.equal(envl.success, true);
     assert.equal(envl.metadata.resolvedToolName, 'knowledge_search');
     const u = await new Promise<number | null>((resolve) => {
-      execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'call'], { env: { ...process.env, SHUNONG_API_KEY: '' } }, (error) =>
-        resolve(error ? (typeof error.code === 'number' ? error.code : null) : 0),
+      execFile(
+        process.execPath,
+        [join(ROOT, 'dist', 'cli.js'), 'call'],
+        { env: { ...process.env, SHUNONG_API_KEY: '' } },
+        (error) => resolve(error ? (typeof error.code === 'number' ? error.code : null) : 0),
       );
     });
     assert.equal(u, 2);

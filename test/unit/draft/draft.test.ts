@@ -17,15 +17,28 @@ const passage = (docName: string, chunkIndex: number, content: string): CitedPas
   retrievedAt: '2026-11-30T00:00:00.000Z',
 });
 
-const A = passage('水稻分蘖期管理要点.docx', 2, '水稻分蘖期水层管理以浅水为主：返青后保持田面1～3厘米浅水层。分蘖期不宜长期深灌。');
+const A = passage(
+  '水稻分蘖期管理要点.docx',
+  2,
+  '水稻分蘖期水层管理以浅水为主：返青后保持田面1～3厘米浅水层。分蘖期不宜长期深灌。',
+);
 const B = passage('水稻中后期管理.docx', 0, '够苗及时晒田。晒田以田边开细裂为度。');
 const KNOWLEDGE: ResolvedKnowledge[] = [
   { kbId: 'RICE_001', title: '水稻分蘖期管理要点', summary: A.content.slice(0, 10) + '……', passage: A },
   { kbId: 'RICE_001', title: '水稻中后期管理', summary: B.content.slice(0, 6) + '……', passage: B },
   { kbId: 'RICE_001', title: '无法定位的条目', summary: '不存在……' },
 ];
-const WEATHER: WeatherSource[] = [{ provider: 'shunong-local-emulator', location: '成都', date: '2026-12-01', summary: '晴，最高 16℃', updatedAt: '2026-11-30T18:00:00+08:00' }];
-const CONTENT = '水稻分蘖期水层管理以浅水为主：返青后保持田面1～3厘米浅水层。分蘖期不宜长期深灌。\n\n够苗及时晒田。\n\n成都明天（2026-12-01）：晴，最高 16℃。';
+const WEATHER: WeatherSource[] = [
+  {
+    provider: 'shunong-local-emulator',
+    location: '成都',
+    date: '2026-12-01',
+    summary: '晴，最高 16℃',
+    updatedAt: '2026-11-30T18:00:00+08:00',
+  },
+];
+const CONTENT =
+  '水稻分蘖期水层管理以浅水为主：返青后保持田面1～3厘米浅水层。分蘖期不宜长期深灌。\n\n够苗及时晒田。\n\n成都明天（2026-12-01）：晴，最高 16℃。';
 
 function apply(text: string, edits: lib.TextEdit[]): string {
   return lib.applyEdits(text, edits);
@@ -51,7 +64,9 @@ describe('draft: sentences, runs and blocks', () => {
     assert.equal(blocks.length, 3);
     assert.equal(blocks[0]!.runs.length, 1);
     assert.deepEqual(blocks[0]!.runs[0]!.cites, [{ kind: 'passage', passage: A }]);
-    assert.deepEqual(blocks[2]!.after, ['> 来源：shunong-local-emulator · 成都 · 2026-12-01 · 更新于 2026-11-30T18:00:00+08:00']);
+    assert.deepEqual(blocks[2]!.after, [
+      '> 来源：shunong-local-emulator · 成都 · 2026-12-01 · 更新于 2026-11-30T18:00:00+08:00',
+    ]);
   });
 
   it('a paraphrase (no sentence found verbatim) cites the unmatched citations, unresolved ones as 〔title · kb_id〕 with a note', () => {
@@ -91,7 +106,14 @@ describe('draft: one batch of insertions with several citations', () => {
 
   it('reuses an existing definition of the same passage, and writes inline citations in inline style', () => {
     const text = '段落。[^1]\n\n## 参考资料\n\n[^1]: 水稻中后期管理.docx#0 — 水稻 (RICE\\_001)\n';
-    const blocks: DraftBlock[] = [{ runs: [{ text: '够苗及时晒田。', cites: [{ kind: 'passage', passage: B }] }, { text: '浅水。', cites: [{ kind: 'passage', passage: A }] }] }];
+    const blocks: DraftBlock[] = [
+      {
+        runs: [
+          { text: '够苗及时晒田。', cites: [{ kind: 'passage', passage: B }] },
+          { text: '浅水。', cites: [{ kind: 'passage', passage: A }] },
+        ],
+      },
+    ];
     const plan = planDraftInsertion(lib, text, 0, blocks, opts);
     assert.ok(plan.ok);
     const out = apply(text, plan.edits);
@@ -99,11 +121,16 @@ describe('draft: one batch of insertions with several citations', () => {
     assert.equal(out.match(/^\[\^1\]:/gm)?.length, 1);
     const inline = planDraftInsertion(lib, '段落。\n', 0, blocks, { ...opts, style: 'inline' });
     assert.ok(inline.ok);
-    assert.equal(apply('段落。\n', inline.edits), '段落。\n\n够苗及时晒田。〔水稻中后期管理.docx#0〕浅水。〔水稻分蘖期管理要点.docx#2〕\n');
+    assert.equal(
+      apply('段落。\n', inline.edits),
+      '段落。\n\n够苗及时晒田。〔水稻中后期管理.docx#0〕浅水。〔水稻分蘖期管理要点.docx#2〕\n',
+    );
   });
 
   it('escapes server text and refuses a cursor inside code', () => {
-    const blocks: DraftBlock[] = [{ runs: [{ text: '# 不是标题 [链接](x) <b>', cites: [{ kind: 'passage', passage: A }] }] }];
+    const blocks: DraftBlock[] = [
+      { runs: [{ text: '# 不是标题 [链接](x) <b>', cites: [{ kind: 'passage', passage: A }] }] },
+    ];
     const plan = planDraftInsertion(lib, '', 0, blocks, opts);
     assert.ok(plan.ok);
     const out = apply('', plan.edits);

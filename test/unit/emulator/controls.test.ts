@@ -4,7 +4,11 @@ import type { Emulator } from '../../emulator/server';
 import { callOk, HEADERS, openSession, post, start } from './helpers';
 
 async function adminPost(emu: Emulator, body: unknown): Promise<Response> {
-  return fetch(`${emu.origin}/__admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${emu.origin}/__admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('emulator controls', function () {
@@ -15,7 +19,13 @@ describe('emulator controls', function () {
   afterEach(() => emu.close());
 
   it('POST /__admin answers the current state in the DESIGN.md format', async () => {
-    const r = await adminPost(emu, { rateLimit: { next: 3, retryAfterSec: 1 }, latencyMs: 0, fail5xx: { next: 2, status: 503 }, cutSse: { next: 1 }, now: '2026-10-25T21:06:13+08:00' });
+    const r = await adminPost(emu, {
+      rateLimit: { next: 3, retryAfterSec: 1 },
+      latencyMs: 0,
+      fail5xx: { next: 2, status: 503 },
+      cutSse: { next: 1 },
+      now: '2026-10-25T21:06:13+08:00',
+    });
     assert.equal(r.status, 200);
     assert.deepEqual(await r.json(), {
       expireSessions: false,
@@ -28,7 +38,14 @@ describe('emulator controls', function () {
     const empty = await adminPost(emu, {});
     assert.equal(((await empty.json()) as { now: string }).now, '2026-10-25T21:06:13+08:00');
     const reset = await emu.admin({ rateLimit: null, fail5xx: null, cutSse: null, now: null });
-    assert.deepEqual(reset, { expireSessions: false, rateLimit: null, latencyMs: 0, fail5xx: null, cutSse: null, now: null });
+    assert.deepEqual(reset, {
+      expireSessions: false,
+      rateLimit: null,
+      latencyMs: 0,
+      fail5xx: null,
+      cutSse: null,
+      now: null,
+    });
   });
 
   it('rejects bad control values with 400', async () => {
@@ -113,18 +130,26 @@ describe('emulator controls', function () {
     const call = fetch(`${emu.url}`, {
       method: 'POST',
       headers: { ...HEADERS, 'mcp-session-id': sid },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'get_current_time', arguments: {} } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'get_current_time', arguments: {} },
+      }),
       signal: abort.signal,
     }).catch((e: unknown) => e);
     // The body is read before the delay: wait until the endpoint has it, then give up.
-    for (let i = 0; i < 100 && !emu.requests.some((r) => r.tool === 'get_current_time'); i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 100 && !emu.requests.some((r) => r.tool === 'get_current_time'); i++)
+      await new Promise((r) => setTimeout(r, 10));
     abort.abort();
     await call;
     await emu.admin({ latencyMs: 0 });
     await new Promise((r) => setTimeout(r, 50));
     const res = await fetch(`${emu.origin}/__admin/requests`);
     assert.equal(res.status, 200);
-    const { requests } = (await res.json()) as { requests: { path: string; rpcMethod?: string; tool?: string; status: number }[] };
+    const { requests } = (await res.json()) as {
+      requests: { path: string; rpcMethod?: string; tool?: string; status: number }[];
+    };
     assert.equal(requests[0]?.rpcMethod, 'initialize');
     const aborted = requests.filter((r) => r.tool === 'get_current_time');
     assert.equal(aborted.length, 1);
@@ -156,7 +181,12 @@ describe('emulator token bucket (--rate-limit N/s)', () => {
     let now = 1000;
     const emu = await start({ rateLimitPerSec: 2, monotonicNow: () => now });
     const init = async (): Promise<Response> => {
-      const r = await post(emu, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+      const r = await post(emu, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      });
       await r.text();
       return r;
     };

@@ -1,5 +1,11 @@
 /** Shared helpers for the emulator tests: one knowledge index for all suites, raw-HTTP MCP calls. */
-import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
+import {
+  DEFAULT_KNOWLEDGE_DIR,
+  RetrievalEngine,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from '../../emulator/server';
 
 let engine: RetrievalEngine | undefined;
 /** The real knowledge base, indexed once per test process. */
@@ -22,12 +28,21 @@ export const HEADERS: Record<string, string> = {
 
 /** POSTs one JSON-RPC message. */
 export function post(emu: Emulator, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(emu.url, { method: 'POST', headers: { ...HEADERS, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(emu.url, {
+    method: 'POST',
+    headers: { ...HEADERS, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** Runs initialize + notifications/initialized; answers the session id. */
 export async function openSession(emu: Emulator): Promise<string> {
-  const r = await post(emu, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } } });
+  const r = await post(emu, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1.0.0' } },
+  });
   const sid = r.headers.get('mcp-session-id');
   await r.text();
   if (!sid) throw new Error(`no session id (${r.status})`);
@@ -53,7 +68,12 @@ export function sseEvents(text: string, sid: string): unknown[] {
 
 let nextId = 100;
 /** Sends a request in a session and answers the single JSON-RPC reply of its SSE body. */
-export async function rpc(emu: Emulator, sid: string, method: string, params: unknown = {}): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
+export async function rpc(
+  emu: Emulator,
+  sid: string,
+  method: string,
+  params: unknown = {},
+): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
   const r = await post(emu, { jsonrpc: '2.0', id: nextId++, method, params }, { 'mcp-session-id': sid });
   if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${await r.text()}`);
   const events = sseEvents(await r.text(), sid);
@@ -68,7 +88,12 @@ export interface ToolText {
 }
 
 /** Calls a tool; answers content[0].text and isError. */
-export async function callTool(emu: Emulator, sid: string, name: string, args: Record<string, unknown>): Promise<ToolText> {
+export async function callTool(
+  emu: Emulator,
+  sid: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolText> {
   const reply = await rpc(emu, sid, 'tools/call', { name, arguments: args });
   if (reply.error) throw new Error(`JSON-RPC error ${reply.error.code}: ${reply.error.message}`);
   const result = reply.result as { content: { type: string; text: string }[]; isError: boolean };
@@ -76,7 +101,12 @@ export async function callTool(emu: Emulator, sid: string, name: string, args: R
 }
 
 /** Calls a tool that must succeed; answers its double-decoded payload. */
-export async function callOk<T = Record<string, unknown>>(emu: Emulator, sid: string, name: string, args: Record<string, unknown>): Promise<T> {
+export async function callOk<T = Record<string, unknown>>(
+  emu: Emulator,
+  sid: string,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
   const r = await callTool(emu, sid, name, args);
   if (r.isError) throw new Error(`tool failed: ${r.text}`);
   return JSON.parse(r.text) as T;

@@ -6,7 +6,8 @@ import { callOk, callTool, openSession, sharedEngine, start } from './helpers';
 
 const ALL_CODES = 'TEA_MANAGER_001,Strip_Intercropping,RICE_001,CORN_001,SOYBEAN_001,WHEAT_001';
 const ALL_NAMES = '茶树管理,玉米大豆带状复合种植技术,水稻,玉米,大豆,小麦';
-const MISS = /^Error invoking method: knowledgeSearch\n知识库未命中相关片段\(候选: 向量 (\d+) 条 \/ 全文 (\d+) 条\); score_threshold=0\.7 过滤掉全部 (\d+) 条候选\(最高分 (0\.\d{4})\), 可降低阈值或传 0 关闭过滤。可改用更具体的关键词或同义词重试, 或适当降低 score_threshold; 在获得命中内容前不要编造引用$/;
+const MISS =
+  /^Error invoking method: knowledgeSearch\n知识库未命中相关片段\(候选: 向量 (\d+) 条 \/ 全文 (\d+) 条\); score_threshold=0\.7 过滤掉全部 (\d+) 条候选\(最高分 (0\.\d{4})\), 可降低阈值或传 0 关闭过滤。可改用更具体的关键词或同义词重试, 或适当降低 score_threshold; 在获得命中内容前不要编造引用$/;
 
 describe('emulator knowledge_search', function () {
   let emu: Emulator;
@@ -27,7 +28,17 @@ describe('emulator knowledge_search', function () {
 
   it('茶树修剪技术要点 hits a pruning passage (hybrid, page shape and score_type)', async () => {
     const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', { query: '茶树修剪技术要点' });
-    assert.deepEqual(Object.keys(r), ['kb_code', 'kb_name', 'query', 'mode', 'score_type', 'total', 'counts', 'sources', 'warnings']);
+    assert.deepEqual(Object.keys(r), [
+      'kb_code',
+      'kb_name',
+      'query',
+      'mode',
+      'score_type',
+      'total',
+      'counts',
+      'sources',
+      'warnings',
+    ]);
     assert.equal(r.kb_code, ALL_CODES);
     assert.equal(r.kb_name, ALL_NAMES);
     assert.equal(r.query, '茶树修剪技术要点');
@@ -58,13 +69,21 @@ describe('emulator knowledge_search', function () {
   });
 
   it('scoreThreshold 0 disables filtering ("只有在显式传 scoreThreshold: 0 时，才会返回与问题无关的低分片段")', async () => {
-    const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', { query: '火星登陆舱推进剂燃烧效率', scoreThreshold: 0, mode: 'vector' });
+    const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', {
+      query: '火星登陆舱推进剂燃烧效率',
+      scoreThreshold: 0,
+      mode: 'vector',
+    });
     assert.equal(r.total, 5);
     assert.ok(r.sources.every((s) => s.score < 0.7));
   });
 
   it('vector mode scores are calibrated cosines (0~1), on-topic above 0.7', async () => {
-    const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', { query: '茶树修剪技术要点', mode: 'vector', topK: 3 });
+    const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', {
+      query: '茶树修剪技术要点',
+      mode: 'vector',
+      topK: 3,
+    });
     assert.equal(r.mode, 'vector');
     assert.equal(r.score_type, 'cosine_similarity(0~1)');
     assert.equal(r.counts.fulltext, 0);
@@ -79,7 +98,10 @@ describe('emulator knowledge_search', function () {
     const e = sharedEngine();
     const riceDocs = new Set(e.passages.filter((p) => e.kbs[p.kb]?.code === 'RICE_001').map((p) => p.docName));
     assert.ok(r.sources.every((s) => riceDocs.has(s.doc_name)));
-    const two = await callOk<SearchResult>(emu, sid, 'knowledge_search', { query: '播种密度', kbCode: 'WHEAT_001,CORN_001' });
+    const two = await callOk<SearchResult>(emu, sid, 'knowledge_search', {
+      query: '播种密度',
+      kbCode: 'WHEAT_001,CORN_001',
+    });
     assert.equal(two.kb_code, 'CORN_001,WHEAT_001');
     assert.equal(two.kb_name, '玉米,小麦');
     const bad = await callTool(emu, sid, 'knowledge_search', { query: '水稻', kbCode: 'NOPE_001' });
@@ -87,7 +109,11 @@ describe('emulator knowledge_search', function () {
   });
 
   it('topK up to 20; useRerank re-scores the top candidates, counts.rerank, no warning', async () => {
-    const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', { query: '玉米大豆带状复合种植密度', topK: 20, useRerank: true });
+    const r = await callOk<SearchResult>(emu, sid, 'knowledge_search', {
+      query: '玉米大豆带状复合种植密度',
+      topK: 20,
+      useRerank: true,
+    });
     assert.deepEqual(r.warnings, []);
     assert.equal(r.counts.rerank, Math.min(20, r.counts.hybrid));
     assert.ok(r.sources.length <= 20 && r.sources.length > 5);
@@ -117,7 +143,18 @@ describe('retrieval engine', () => {
 
   it('scales the corpus with generated variants (×3) and still ranks a pruning passage first', () => {
     const e = new RetrievalEngine(
-      [{ kb_code: 'TEA_MANAGER_001', kb_name: '茶树管理', documents: [{ doc_name: '茶树农事操作.docx', chunks: ['茶树修剪分为轻修剪和深修剪。剪口要平整。', '春茶采摘前清除杂草。'] }] }],
+      [
+        {
+          kb_code: 'TEA_MANAGER_001',
+          kb_name: '茶树管理',
+          documents: [
+            {
+              doc_name: '茶树农事操作.docx',
+              chunks: ['茶树修剪分为轻修剪和深修剪。剪口要平整。', '春茶采摘前清除杂草。'],
+            },
+          ],
+        },
+      ],
       3,
     );
     assert.equal(e.passages.length, 6);

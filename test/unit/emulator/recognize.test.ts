@@ -40,16 +40,31 @@ describe('emulator crop_growth_recognize', function () {
   it('the committed sample pictures are what make-sample-images.ts generates (deterministic)', async () => {
     const tmp = join(tmpdir(), `samples-${process.pid}`);
     try {
-      for (const { file } of await writeSamples(tmp)) assert.ok(readFileSync(join(tmp, file)).equals(sample(file)), file);
+      for (const { file } of await writeSamples(tmp))
+        assert.ok(readFileSync(join(tmp, file)).equals(sample(file)), file);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
   });
 
   it('tea_count finds the 7 drawn buds, boxes in input coordinates, the page shape', async () => {
-    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageBase64: sample('tea_buds.png').toString('base64'), recognitionType: 'tea_count' });
+    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+      imageBase64: sample('tea_buds.png').toString('base64'),
+      recognitionType: 'tea_count',
+    });
     assert.deepEqual(Object.keys(r), ['status', 'data', 'message', 'error']);
-    assert.deepEqual(Object.keys(r.data), ['task_type', 'detections', 'count', 'inference_time', 'input_size', 'model_id', 'model_name', 'recognized_result', 'original_image', 'original_compressed']);
+    assert.deepEqual(Object.keys(r.data), [
+      'task_type',
+      'detections',
+      'count',
+      'inference_time',
+      'input_size',
+      'model_id',
+      'model_name',
+      'recognized_result',
+      'original_image',
+      'original_compressed',
+    ]);
     assert.equal(r.status, 'success');
     assert.equal(r.message, '检测成功');
     assert.equal(r.error, null);
@@ -70,9 +85,13 @@ describe('emulator crop_growth_recognize', function () {
   });
 
   it('tea_count scores blurred buds under 0.5 (tea_buds_blurry: the 7 clear buds and 3 blurred ones)', async () => {
-    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageBase64: sample('tea_buds_blurry.png').toString('base64'), recognitionType: 'tea_count' });
+    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+      imageBase64: sample('tea_buds_blurry.png').toString('base64'),
+      recognitionType: 'tea_count',
+    });
     assert.equal(r.data.count, 10);
-    const inBox = (x: number, y: number) => r.data.detections.find((q) => q.bbox[0] <= x && x <= q.bbox[2] && q.bbox[1] <= y && y <= q.bbox[3]);
+    const inBox = (x: number, y: number) =>
+      r.data.detections.find((q) => q.bbox[0] <= x && x <= q.bbox[2] && q.bbox[1] <= y && y <= q.bbox[3]);
     for (const [x, y] of TEA_BUDS) assert.ok((inBox(x, y)?.confidence ?? 0) >= 0.5, `clear bud at ${x},${y}`);
     for (const [x, y] of BLURRED_BUDS) {
       const d = inBox(x, y);
@@ -80,19 +99,28 @@ describe('emulator crop_growth_recognize', function () {
       assert.ok(d.confidence >= 0.2 && d.confidence < 0.5, `blurred bud at ${x},${y}: ${d.confidence}`);
     }
     // the clear picture is unchanged by the weak-bud class: 7 confident buds
-    const clear = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageBase64: sample('tea_buds.png').toString('base64'), recognitionType: 'tea_count' });
+    const clear = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+      imageBase64: sample('tea_buds.png').toString('base64'),
+      recognitionType: 'tea_count',
+    });
     assert.ok(clear.data.detections.every((d) => d.confidence >= 0.5));
   });
 
   it('decodes JPEG and data URIs the same way', async () => {
-    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageBase64: `data:image/jpeg;base64,${sample('tea_buds.jpg').toString('base64')}`, recognitionType: 'tea_count' });
+    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+      imageBase64: `data:image/jpeg;base64,${sample('tea_buds.jpg').toString('base64')}`,
+      recognitionType: 'tea_count',
+    });
     assert.equal(r.data.count, 7);
     assert.match(r.data.original_image, /\.jpg\?Expires=\d+&Signature=/);
   });
 
   it('stage decisions: wheat tillering 分蘖期, ripe wheat 成熟期, tea 萌芽期, not a crop → null', async () => {
     const run = async (file: string, type?: string): Promise<Recognition> =>
-      callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageUrl: `${emu.origin}/samples/${file}`, ...(type ? { recognitionType: type } : {}) });
+      callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+        imageUrl: `${emu.origin}/samples/${file}`,
+        ...(type ? { recognitionType: type } : {}),
+      });
     const till = await run('wheat_tillering.png');
     assert.equal(till.data.model_id, 'wheat_stage'); // default when omitted
     assert.equal(till.data.model_name, '小麦生育时期');
@@ -110,7 +138,9 @@ describe('emulator crop_growth_recognize', function () {
 
   it('original_image is served by the endpoint until it expires (emulator clock)', async () => {
     await emu.admin({ now: '2026-10-26T13:48:28+08:00' });
-    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', { imageUrl: `${emu.origin}/samples/wheat_mature.png` });
+    const r = await callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+      imageUrl: `${emu.origin}/samples/wheat_mature.png`,
+    });
     const url = new URL(r.data.original_image);
     assert.equal(url.origin, emu.origin);
     assert.equal(url.searchParams.get('Expires'), String(Date.parse('2026-10-26T13:48:28+08:00') / 1000 + 60));
@@ -136,7 +166,10 @@ describe('emulator crop_growth_recognize', function () {
     const before = emu.requests.length;
     const r = await callTool(emu, sid, 'crop_growth_recognize', { imageUrl: url });
     assert.equal(r.text, `Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP 302 ${url}`);
-    assert.deepEqual(emu.requests.slice(before).map((q) => q.path), ['/mcp', '/samples-redirect/tea_buds.png']);
+    assert.deepEqual(
+      emu.requests.slice(before).map((q) => q.path),
+      ['/mcp', '/samples-redirect/tea_buds.png'],
+    );
   });
 
   it('a download that does not answer in time → "HTTP connect timed out"', async () => {
@@ -147,14 +180,27 @@ describe('emulator crop_growth_recognize', function () {
 
   it('never leaves the machine: a non-loopback host is answered as unreachable', async () => {
     const r = await callTool(emu, sid, 'crop_growth_recognize', { imageUrl: 'https://example.com/a.jpg' });
-    assert.equal(r.text, 'Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP connect timed out https://example.com/a.jpg');
+    assert.equal(
+      r.text,
+      'Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP connect timed out https://example.com/a.jpg',
+    );
   });
 
   it('refuses a non-image Content-Type and undecodable bytes', async () => {
-    const html = await callTool(emu, sid, 'crop_growth_recognize', { imageUrl: `${emu.origin}/samples-html/tea_buds.png` });
-    assert.match(html.text, /^Error invoking method: cropGrowthRecognize\n图片下载失败: Content-Type 不是图片类型\(text\/html/);
-    const junk = await callTool(emu, sid, 'crop_growth_recognize', { imageBase64: Buffer.from('hello world').toString('base64') });
-    assert.equal(junk.text, 'Error invoking method: cropGrowthRecognize\n图片解码失败: 不支持的图片格式(仅支持 JPEG、PNG)');
+    const html = await callTool(emu, sid, 'crop_growth_recognize', {
+      imageUrl: `${emu.origin}/samples-html/tea_buds.png`,
+    });
+    assert.match(
+      html.text,
+      /^Error invoking method: cropGrowthRecognize\n图片下载失败: Content-Type 不是图片类型\(text\/html/,
+    );
+    const junk = await callTool(emu, sid, 'crop_growth_recognize', {
+      imageBase64: Buffer.from('hello world').toString('base64'),
+    });
+    assert.equal(
+      junk.text,
+      'Error invoking method: cropGrowthRecognize\n图片解码失败: 不支持的图片格式(仅支持 JPEG、PNG)',
+    );
   });
 
   it('refuses more than 4 MB of decoded bytes', async () => {
@@ -165,10 +211,22 @@ describe('emulator crop_growth_recognize', function () {
 
   it('needs exactly one of imageUrl and imageBase64', async () => {
     const none = await callTool(emu, sid, 'crop_growth_recognize', {});
-    assert.equal(none.text, "Tool (crop_growth_recognize) input validation failed: Validation failed: JSON schema validation errors: [: exactly one of 'imageUrl' or 'imageBase64' is required]");
-    const both = await callTool(emu, sid, 'crop_growth_recognize', { imageUrl: 'http://127.0.0.1/x.png', imageBase64: 'AAAA' });
+    assert.equal(
+      none.text,
+      "Tool (crop_growth_recognize) input validation failed: Validation failed: JSON schema validation errors: [: exactly one of 'imageUrl' or 'imageBase64' is required]",
+    );
+    const both = await callTool(emu, sid, 'crop_growth_recognize', {
+      imageUrl: 'http://127.0.0.1/x.png',
+      imageBase64: 'AAAA',
+    });
     assert.equal(both.isError, true);
-    const badType = await callTool(emu, sid, 'crop_growth_recognize', { imageBase64: 'AAAA', recognitionType: 'rice_stage' });
-    assert.equal(badType.text, 'Tool (crop_growth_recognize) input validation failed: Validation failed: JSON schema validation errors: [recognitionType: does not have a value in the enumeration [wheat_stage, tea_count, tea_stage]]');
+    const badType = await callTool(emu, sid, 'crop_growth_recognize', {
+      imageBase64: 'AAAA',
+      recognitionType: 'rice_stage',
+    });
+    assert.equal(
+      badType.text,
+      'Tool (crop_growth_recognize) input validation failed: Validation failed: JSON schema validation errors: [recognitionType: does not have a value in the enumeration [wheat_stage, tea_count, tea_stage]]',
+    );
   });
 });

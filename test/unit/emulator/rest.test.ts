@@ -11,19 +11,37 @@ const KEY = 'sk_local_demo';
 interface Completion {
   object: string;
   model: string;
-  choices: { index: number; finish_reason: string; message: { role: string; content: string; annotations: Record<string, unknown>[]; tool_calls: null } }[];
+  choices: {
+    index: number;
+    finish_reason: string;
+    message: { role: string; content: string; annotations: Record<string, unknown>[]; tool_calls: null };
+  }[];
   usage: Record<string, unknown> & { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
-function chat(emu: Emulator, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${KEY}` }): Promise<Response> {
-  return fetch(`${emu.origin}/api/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+function chat(
+  emu: Emulator,
+  body: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${KEY}` },
+): Promise<Response> {
+  return fetch(`${emu.origin}/api/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 function request(question: string, tools: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { model: 'auto', messages: [{ role: 'user', content: question }], tools, tool_choice: 'auto', ...extra };
 }
 
-const RICE = { type: 'agriwis_knowledge_search', query: '水稻分蘖期水分管理', top_k: 5, min_score: 0.5, use_rerank: true };
+const RICE = {
+  type: 'agriwis_knowledge_search',
+  query: '水稻分蘖期水分管理',
+  top_k: 5,
+  min_score: 0.5,
+  use_rerank: true,
+};
 
 /** The passage a knowledge_citation names, found in the engine by the decisions table's rules. */
 function passagesOf(c: Record<string, unknown>): string[] {
@@ -59,7 +77,10 @@ describe('emulator: REST chat completions', function () {
       assert.equal(a.type, 'knowledge_citation');
       assert.deepEqual(Object.keys(a).sort(), ['category', 'kb_id', 'score', 'summary', 'title', 'type']);
       assert.equal(a.kb_id, 'RICE_001');
-      assert.ok(typeof a.score === 'number' && a.score >= 0.5 && a.score <= 1, 'score is a 0–1 similarity not below min_score');
+      assert.ok(
+        typeof a.score === 'number' && a.score >= 0.5 && a.score <= 1,
+        'score is a 0–1 similarity not below min_score',
+      );
       assert.equal(passagesOf(a).length, 1, `the citation ${String(a.title)} names exactly one passage`);
     }
     const u = c.usage;
@@ -79,7 +100,10 @@ describe('emulator: REST chat completions', function () {
   });
 
   it('streams OpenAI chunks over SSE; annotations and usage arrive with the final chunk, then [DONE]', async () => {
-    const body = request('水稻分蘖期应该如何管理水层？', [RICE, { type: 'agriwis_weather_search', location: '成都', date: 'now' }]);
+    const body = request('水稻分蘖期应该如何管理水层？', [
+      RICE,
+      { type: 'agriwis_weather_search', location: '成都', date: 'now' },
+    ]);
     const whole = (await (await chat(emu, body)).json()) as Completion;
     const r = await chat(emu, { ...body, stream: true });
     assert.equal(r.status, 200);
@@ -88,7 +112,14 @@ describe('emulator: REST chat completions', function () {
     assert.equal(events.at(-1), 'data: [DONE]');
     const chunks = events.slice(0, -1).map((e) => {
       assert.ok(e.startsWith('data: '));
-      return JSON.parse(e.slice(6)) as { object: string; choices: { delta: { content?: string; role?: string; annotations?: unknown[] }; finish_reason: string | null }[]; usage?: unknown };
+      return JSON.parse(e.slice(6)) as {
+        object: string;
+        choices: {
+          delta: { content?: string; role?: string; annotations?: unknown[] };
+          finish_reason: string | null;
+        }[];
+        usage?: unknown;
+      };
     });
     assert.ok(chunks.length > 3);
     for (const c of chunks) assert.equal(c.object, 'chat.completion.chunk');
@@ -102,7 +133,14 @@ describe('emulator: REST chat completions', function () {
   });
 
   it('adds a weather_citation whose summary is written in the answer', async () => {
-    const c = (await (await chat(emu, request('武汉明天天气怎么样？', [{ type: 'agriwis_weather_search', location: '武汉', date: 'forecast', unit: 'fahrenheit' }]))).json()) as Completion;
+    const c = (await (
+      await chat(
+        emu,
+        request('武汉明天天气怎么样？', [
+          { type: 'agriwis_weather_search', location: '武汉', date: 'forecast', unit: 'fahrenheit' },
+        ]),
+      )
+    ).json()) as Completion;
     const m = c.choices[0]!.message;
     assert.equal(m.annotations.length, 1);
     const w = m.annotations[0]!;
@@ -118,7 +156,9 @@ describe('emulator: REST chat completions', function () {
 
   it('says plainly when nothing relevant was found, and cites nothing', async () => {
     const q = '量子计算机芯片光刻工艺';
-    const c = (await (await chat(emu, request(q, [{ type: 'agriwis_knowledge_search', query: q, min_score: 0.9 }]))).json()) as Completion;
+    const c = (await (
+      await chat(emu, request(q, [{ type: 'agriwis_knowledge_search', query: q, min_score: 0.9 }]))
+    ).json()) as Completion;
     assert.equal(c.choices[0]!.message.content, NOTICES.noHit(q));
     assert.deepEqual(c.choices[0]!.message.annotations, []);
     assert.deepEqual(c.usage.agriwis_knowledge_search_usage, { tool_usage: 1, chunk_usage: 0 });
@@ -136,14 +176,23 @@ describe('emulator: REST chat completions', function () {
         fc.boolean(),
         async (crop, words, topK, minScore, rerank) => {
           const q = `${crop}${words.join('')}`;
-          const r = await chat(emu, request(`${q}怎么做？`, [{ type: 'agriwis_knowledge_search', query: q, top_k: topK, min_score: minScore, use_rerank: rerank }]));
+          const r = await chat(
+            emu,
+            request(`${q}怎么做？`, [
+              { type: 'agriwis_knowledge_search', query: q, top_k: topK, min_score: minScore, use_rerank: rerank },
+            ]),
+          );
           assert.equal(r.status, 200);
           const m = ((await r.json()) as Completion).choices[0]!.message;
           const cited = m.annotations.flatMap(passagesOf);
           assert.equal(cited.length, m.annotations.length, 'each citation names one passage');
           for (const s of splitSentences(m.content)) {
             if (m.annotations.length === 0) assert.equal(m.content, NOTICES.noHit(q));
-            else assert.ok(cited.some((p) => p.includes(s)), `sentence not in a cited passage: ${s}`);
+            else
+              assert.ok(
+                cited.some((p) => p.includes(s)),
+                `sentence not in a cited passage: ${s}`,
+              );
           }
           for (const a of m.annotations) assert.ok((a.score as number) >= minScore - 1e-4);
         },
@@ -152,7 +201,7 @@ describe('emulator: REST chat completions', function () {
     );
   });
 
-  it('answers the MCP side\'s 401 bodies for a missing or unknown key', async () => {
+  it("answers the MCP side's 401 bodies for a missing or unknown key", async () => {
     const missing = await chat(emu, request('x', []), {});
     assert.equal(missing.status, 401);
     assert.deepEqual(await missing.json(), { error: 'missing api key, header: Authorization: Bearer<api key>' });
@@ -170,7 +219,10 @@ describe('emulator: REST chat completions', function () {
     const kb = await chat(emu, request('x', [{ ...RICE, kb_code: 'NOPE_001' }]));
     assert.equal(kb.status, 400);
     assert.match(((await kb.json()) as { error: { message: string } }).error.message, /知识库不存在或未开通: NOPE_001/);
-    const date = await chat(emu, request('x', [{ type: 'agriwis_weather_search', location: '成都', date: '2026-01-01' }]));
+    const date = await chat(
+      emu,
+      request('x', [{ type: 'agriwis_weather_search', location: '成都', date: '2026-01-01' }]),
+    );
     assert.equal(date.status, 400);
   });
 

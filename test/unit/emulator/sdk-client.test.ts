@@ -14,7 +14,12 @@ describe('emulator with the official SDK Client', () => {
     client.onerror = () => undefined; // the GET stream's 400 is expected ("带上 Authorization 再用 GET 才会返回 400")
     const transport = new StreamableHTTPClientTransport(new URL(emu.url), {
       requestInit: { headers: { Authorization: `Bearer ${KEY}` } },
-      reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+      reconnectionOptions: {
+        maxRetries: 0,
+        initialReconnectionDelay: 1000,
+        maxReconnectionDelay: 1000,
+        reconnectionDelayGrowFactor: 1,
+      },
     });
     await client.connect(transport);
   });
@@ -30,7 +35,12 @@ describe('emulator with the official SDK Client', () => {
 
   it('lists the four tools', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), ['crop_growth_recognize', 'get_current_time', 'knowledge_search', 'weather_search']);
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      'crop_growth_recognize',
+      'get_current_time',
+      'knowledge_search',
+      'weather_search',
+    ]);
   });
 
   it('calls tools and gets double-encoded results and isError failures', async () => {
@@ -42,7 +52,10 @@ describe('emulator with the official SDK Client', () => {
     assert.equal(k.isError, false);
     const miss = await client.callTool({ name: 'knowledge_search', arguments: { query: '火星登陆舱推进剂燃烧效率' } });
     assert.equal(miss.isError, true);
-    assert.match((miss.content as { text: string }[])[0]?.text ?? '', /^Error invoking method: knowledgeSearch\n知识库未命中相关片段/);
+    assert.match(
+      (miss.content as { text: string }[])[0]?.text ?? '',
+      /^Error invoking method: knowledgeSearch\n知识库未命中相关片段/,
+    );
     const prompts = await client.listPrompts();
     assert.deepEqual(prompts.prompts, []);
     await emu.admin({ now: null });
@@ -51,7 +64,10 @@ describe('emulator with the official SDK Client', () => {
   it('receives progress notifications when it asks for them', async () => {
     const seen: number[] = [];
     const r = await client.callTool(
-      { name: 'crop_growth_recognize', arguments: { imageUrl: `${emu.origin}/samples/tea_buds.png`, recognitionType: 'tea_count' } },
+      {
+        name: 'crop_growth_recognize',
+        arguments: { imageUrl: `${emu.origin}/samples/tea_buds.png`, recognitionType: 'tea_count' },
+      },
       undefined,
       { onprogress: (p) => seen.push(p.progress) },
     );

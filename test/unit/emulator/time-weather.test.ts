@@ -37,7 +37,10 @@ describe('emulator get_current_time', () => {
       { name: '大寒', date: '2026-01-20' },
     ]);
     assert.deepEqual(terms.at(-1), { name: '冬至', date: '2026-12-22' });
-    assert.deepEqual(terms.find((x) => x.name === '立冬'), { name: '立冬', date: '2026-11-07' });
+    assert.deepEqual(
+      terms.find((x) => x.name === '立冬'),
+      { name: '立冬', date: '2026-11-07' },
+    );
   });
 
   it('omits solar_terms unless withSolarTerms, and format changes datetime only', async () => {
@@ -75,7 +78,12 @@ describe('emulator weather_search', () => {
     assert.ok(CITIES.length >= 20);
     assert.ok(CITIES.every((c) => /^\d{9}$/.test(c.code)));
     assert.equal(new Set(CITIES.map((c) => c.code)).size, CITIES.length);
-    for (const [name, code] of [['成都', '101270101'], ['北京', '101010100'], ['上海', '101020100']]) assert.equal(CITIES.find((c) => c.name === name)?.code, code);
+    for (const [name, code] of [
+      ['成都', '101270101'],
+      ['北京', '101010100'],
+      ['上海', '101020100'],
+    ])
+      assert.equal(CITIES.find((c) => c.name === name)?.code, code);
   });
 
   it('now mode returns the city code and the page fields ({"location": "成都", "date": "now"})', async () => {
@@ -104,29 +112,51 @@ describe('emulator weather_search', () => {
   });
 
   it('forecast mode echoes the name and gives 7 days from today (Beijing) with one-char week', async () => {
-    const f = await callOk<{ city: string; forecast: Record<string, string>[] }>(emu, sid, 'weather_search', { location: '成都', date: '2026-10-26' });
+    const f = await callOk<{ city: string; forecast: Record<string, string>[] }>(emu, sid, 'weather_search', {
+      location: '成都',
+      date: '2026-10-26',
+    });
     assert.equal(f.city, '成都');
     assert.equal(f.forecast.length, 7);
     assert.deepEqual(Object.keys(f.forecast[0] ?? {}), ['date', 'weather', 'high', 'low', 'wind', 'humidity', 'week']);
-    assert.deepEqual(f.forecast.map((d) => d.date), ['2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01']);
-    assert.deepEqual(f.forecast.map((d) => d.week), ['一', '二', '三', '四', '五', '六', '日']);
+    assert.deepEqual(
+      f.forecast.map((d) => d.date),
+      ['2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01'],
+    );
+    assert.deepEqual(
+      f.forecast.map((d) => d.week),
+      ['一', '二', '三', '四', '五', '六', '日'],
+    );
     for (const d of f.forecast) {
       assert.match(d.high ?? '', /^-?\d+℃$/);
       assert.match(d.humidity ?? '', /^\d+%$/);
       assert.ok(parseInt(d.high ?? '', 10) >= parseInt(d.low ?? '', 10));
     }
     // "传入的 date 只用于触发预报模式，不影响起始日期"
-    const other = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', { location: '成都', date: '2030-01-01' });
+    const other = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', {
+      location: '成都',
+      date: '2030-01-01',
+    });
     assert.deepEqual(other.forecast, f.forecast);
   });
 
   it('is deterministic per city and date, and plausible by season and latitude', async () => {
-    const h = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', { location: '哈尔滨', date: 'x' });
-    const g = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', { location: '广州', date: 'x' });
-    const mean = (f: Record<string, string>[]): number => f.reduce((s, d) => s + parseInt(d.high ?? '', 10) + parseInt(d.low ?? '', 10), 0) / (2 * f.length);
+    const h = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', {
+      location: '哈尔滨',
+      date: 'x',
+    });
+    const g = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', {
+      location: '广州',
+      date: 'x',
+    });
+    const mean = (f: Record<string, string>[]): number =>
+      f.reduce((s, d) => s + parseInt(d.high ?? '', 10) + parseInt(d.low ?? '', 10), 0) / (2 * f.length);
     assert.ok(mean(g.forecast) - mean(h.forecast) > 8);
     await emu.admin({ now: '2026-10-27T09:00:00+08:00' });
-    const later = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', { location: '哈尔滨', date: 'x' });
+    const later = await callOk<{ forecast: Record<string, string>[] }>(emu, sid, 'weather_search', {
+      location: '哈尔滨',
+      date: 'x',
+    });
     assert.deepEqual(later.forecast.slice(0, 6), h.forecast.slice(1));
     await emu.admin({ now: '2026-10-26T20:53:00+08:00' });
   });

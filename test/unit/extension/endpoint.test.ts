@@ -10,7 +10,8 @@ describe('endpoint rules for the API key', () => {
 
   it('knows loopback hosts', () => {
     for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['10.0.0.1', '192.168.1.2', 'example.com', '127.0.0.1.example.com']) assert.ok(!isLoopbackHost(h), h);
+    for (const h of ['10.0.0.1', '192.168.1.2', 'example.com', '127.0.0.1.example.com'])
+      assert.ok(!isLoopbackHost(h), h);
   });
 
   it('never sends the key over plain http to a non-loopback host unless opted in', () => {

@@ -25,9 +25,12 @@ function l10nLiterals(file: string): string[] {
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 't') {
       const target = n.expression.expression;
-      const isL10n = (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') || (ts.isIdentifier(target) && target.text === 'l10n');
+      const isL10n =
+        (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') ||
+        (ts.isIdentifier(target) && target.text === 'l10n');
       const first = n.arguments[0];
-      if (isL10n && first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) found.push(first.text);
+      if (isL10n && first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)))
+        found.push(first.text);
     }
     ts.forEachChild(n, visit);
   };
@@ -38,27 +41,39 @@ function l10nLiterals(file: string): string[] {
 const placeholders = (s: string): string[] => (s.match(/\{\d+\}/g) ?? []).sort();
 
 describe('localisation (en + zh-CN)', () => {
-  const bundle = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+  const bundle = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
 
   it('translates every l10n.t string of src/ with the same placeholders', () => {
     const literals = new Set(sourceFiles(join(root, 'src')).flatMap(l10nLiterals));
     assert.ok(literals.size > 10, 'expected to find the extension strings');
     const missing = [...literals].filter((s) => !(s in bundle));
     assert.deepEqual(missing, [], 'strings without a zh-CN translation');
-    for (const s of literals) assert.deepEqual(placeholders(bundle[s] ?? ''), placeholders(s), `placeholders of "${s}"`);
+    for (const s of literals)
+      assert.deepEqual(placeholders(bundle[s] ?? ''), placeholders(s), `placeholders of "${s}"`);
   });
 
   it('has no stale zh-CN entries', () => {
     const literals = new Set(sourceFiles(join(root, 'src')).flatMap(l10nLiterals));
-    assert.deepEqual(Object.keys(bundle).filter((k) => !literals.has(k)), []);
+    assert.deepEqual(
+      Object.keys(bundle).filter((k) => !literals.has(k)),
+      [],
+    );
   });
 
   it('has the same package.nls keys in en and zh-CN, covering package.json', () => {
     const en = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
     const zh = JSON.parse(readFileSync(join(root, 'package.nls.zh-cn.json'), 'utf8')) as Record<string, string>;
     assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
-    const used = [...readFileSync(join(root, 'package.json'), 'utf8').matchAll(/"%([\w.-]+)%"/g)].map((m) => m[1] as string);
+    const used = [...readFileSync(join(root, 'package.json'), 'utf8').matchAll(/"%([\w.-]+)%"/g)].map(
+      (m) => m[1] as string,
+    );
     assert.ok(used.length > 5);
-    assert.deepEqual(used.filter((k) => !(k in en)), []);
+    assert.deepEqual(
+      used.filter((k) => !(k in en)),
+      [],
+    );
   });
 });

@@ -12,7 +12,9 @@ const ROOT = join(__dirname, '..', '..', '..');
 /** Every `'<name>.js'` / `'<name>.wasm'` literal the extension's sources load from next to themselves. */
 function bundlesLoaded(): string[] {
   const found = new Set<string>();
-  const files = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.ts'));
+  const files = readdirSync(join(ROOT, 'src'), { recursive: true, withFileTypes: true }).filter(
+    (e) => e.isFile() && e.name.endsWith('.ts'),
+  );
   for (const f of files) {
     const text = readFileSync(join(f.parentPath, f.name), 'utf8');
     if (!text.includes('__dirname')) continue;
@@ -22,14 +24,27 @@ function bundlesLoaded(): string[] {
 }
 
 describe('package: the .vsix contents', () => {
-  const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
+  const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
 
   it('finds the lazily loaded bundles in the sources', () => {
-    assert.deepEqual(bundlesLoaded(), ['citations.js', 'features.js', 'imaging.js', 'knowledge.js', 'mozjpeg_dec.wasm', 'platform.js', 'webp_dec.wasm']);
+    assert.deepEqual(bundlesLoaded(), [
+      'citations.js',
+      'features.js',
+      'imaging.js',
+      'knowledge.js',
+      'mozjpeg_dec.wasm',
+      'platform.js',
+      'webp_dec.wasm',
+    ]);
   });
 
   it('ships every bundle loaded at run time, and the activation entry named in package.json', () => {
-    const main = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }).main.replace(/^\.\//, '');
+    const main = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }).main.replace(
+      /^\.\//,
+      '',
+    );
     for (const file of [main, ...bundlesLoaded().map((b) => `dist/${b}`)]) {
       assert.ok(ignore.includes(`!${file}`), `.vscodeignore must keep ${file}`);
     }

@@ -60,7 +60,12 @@ describe('npm run demo: the desktop path (a stand-in `code` on PATH)', function 
   function runDemo(wait: boolean): ChildProcess {
     return spawn(process.execPath, [DEMO, '--no-build'], {
       cwd: ROOT,
-      env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}`, FAKE_CODE_OUT: out, FAKE_CODE_WAIT: wait ? '1' : '0' },
+      env: {
+        ...process.env,
+        PATH: `${dir}:${process.env.PATH ?? ''}`,
+        FAKE_CODE_OUT: out,
+        FAKE_CODE_WAIT: wait ? '1' : '0',
+      },
       stdio: 'ignore',
     });
   }
@@ -70,14 +75,27 @@ describe('npm run demo: the desktop path (a stand-in `code` on PATH)', function 
     assert.equal(code, 0);
     const args = readFileSync(join(out, 'args'), 'utf8').trim().split('\n');
     assert.ok(args.includes('--new-window') && args.includes('--wait'), args.join(' '));
-    assert.ok(args.includes(`--extensionDevelopmentPath=${ROOT}`), 'the extension is loaded from the repository in development mode');
-    assert.ok(args.includes('--user-data-dir') && args.includes('--extensions-dir'), 'its own profile: the user’s settings and keys are untouched');
+    assert.ok(
+      args.includes(`--extensionDevelopmentPath=${ROOT}`),
+      'the extension is loaded from the repository in development mode',
+    );
+    assert.ok(
+      args.includes('--user-data-dir') && args.includes('--extensions-dir'),
+      'its own profile: the user’s settings and keys are untouched',
+    );
     assert.ok(args.includes(join(ROOT, 'test', 'fixtures', 'workspace')), 'the sample workspace');
-    assert.ok(args.some((a) => a.endsWith('.md')), 'the draft bulletin');
+    assert.ok(
+      args.some((a) => a.endsWith('.md')),
+      'the draft bulletin',
+    );
     const endpoint = readFileSync(join(out, 'endpoint'), 'utf8');
     assert.match(endpoint, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     assert.equal(readFileSync(join(out, 'has-key'), 'utf8').trim(), 'yes', 'the key travels in the environment');
-    assert.equal(readFileSync(join(out, 'probe'), 'utf8').trim(), '401', 'the local endpoint answered while VS Code ran');
+    assert.equal(
+      readFileSync(join(out, 'probe'), 'utf8').trim(),
+      '401',
+      'the local endpoint answered while VS Code ran',
+    );
     assert.match(await probe(endpoint), /^down/, 'the endpoint is stopped once the window is closed');
   });
 

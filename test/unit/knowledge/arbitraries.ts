@@ -13,7 +13,13 @@ const passageArb = fc.record({
 });
 
 /** A result list as the server gives it: distinct passages, scores non-increasing in order. */
-export const listArb = (scoreType: fc.Arbitrary<string | undefined> = fc.constantFrom('rrf(≈1/(60+rank), 仅用于排序)', 'cosine_similarity(0~1)', undefined)): fc.Arbitrary<ResultList<TestPassage>> =>
+export const listArb = (
+  scoreType: fc.Arbitrary<string | undefined> = fc.constantFrom(
+    'rrf(≈1/(60+rank), 仅用于排序)',
+    'cosine_similarity(0~1)',
+    undefined,
+  ),
+): fc.Arbitrary<ResultList<TestPassage>> =>
   fc
     .record({
       id: fc.string({ minLength: 1, maxLength: 6 }),

@@ -38,7 +38,10 @@ describe('knowledge/context', () => {
   });
 
   it('after a sentence end, takes the sentence just written', () => {
-    assert.equal(queryFromContext(DOC, at('复合肥。', 4)).query, '7月底驻芽期时，提示对茶树进行浅修，同步施基肥或者复合肥');
+    assert.equal(
+      queryFromContext(DOC, at('复合肥。', 4)).query,
+      '7月底驻芽期时，提示对茶树进行浅修，同步施基肥或者复合肥',
+    );
     assert.equal(queryFromContext('茶树修剪。', 5).query, '茶树修剪');
   });
 
@@ -47,7 +50,10 @@ describe('knowledge/context', () => {
     assert.equal(queryFromContext(DOC, at('灌溉')).query, '检查 灌溉 设备');
     assert.equal(queryFromContext(DOC, at('追肥')).query, '小麦拔节期应适时追肥，防止倒伏');
     assert.equal(queryFromContext(DOC, at('浅水')).query, '分蘖期浅水勤灌');
-    assert.equal(queryFromContext(DOC, at('TEA_MANAGER_001')).query, '茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)');
+    assert.equal(
+      queryFromContext(DOC, at('TEA_MANAGER_001')).query,
+      '茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)',
+    );
   });
 
   it('keeps only the clause, then a window around the cursor, when the sentence is too long', () => {
@@ -61,10 +67,16 @@ describe('knowledge/context', () => {
   it('uses the selection when there is one (either direction), cleaned and capped', () => {
     const from = at('7月底');
     const to = at('，同步');
-    assert.deepEqual(queryFromContext(DOC, from, { selectionEnd: to }), { query: '7月底驻芽期时，提示对茶树进行浅修', source: 'selection' });
+    assert.deepEqual(queryFromContext(DOC, from, { selectionEnd: to }), {
+      query: '7月底驻芽期时，提示对茶树进行浅修',
+      source: 'selection',
+    });
     assert.deepEqual(queryFromContext(DOC, to, { selectionEnd: from }).query, '7月底驻芽期时，提示对茶树进行浅修');
     const english = 'Pruning tea bushes after the spring flush keeps the plucking table level';
-    assert.equal(queryFromContext(english, 0, { selectionEnd: english.length, maxLength: 30 }).query, 'Pruning tea bushes after the');
+    assert.equal(
+      queryFromContext(english, 0, { selectionEnd: english.length, maxLength: 30 }).query,
+      'Pruning tea bushes after the',
+    );
   });
 
   it('returns source none for an empty document, a blank line or a selection of syntax only', () => {
@@ -92,12 +104,37 @@ describe('knowledge/context', () => {
   it('property: never throws, stays within maxLength, offsets out of range are clamped', () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: fc.constantFrom('茶', '树', '。', '，', '\n', ' ', '*', '#', '[', ']', '^', '1', '(', ')', '`', '|', '>', '-', 'a') }),
+        fc.string({
+          unit: fc.constantFrom(
+            '茶',
+            '树',
+            '。',
+            '，',
+            '\n',
+            ' ',
+            '*',
+            '#',
+            '[',
+            ']',
+            '^',
+            '1',
+            '(',
+            ')',
+            '`',
+            '|',
+            '>',
+            '-',
+            'a',
+          ),
+        }),
         fc.integer({ min: -5, max: 200 }),
         fc.option(fc.integer({ min: -5, max: 200 }), { nil: undefined }),
         fc.integer({ min: 1, max: 40 }),
         (text, offset, selectionEnd, maxLength) => {
-          const r = queryFromContext(text, offset, { maxLength, ...(selectionEnd !== undefined ? { selectionEnd } : {}) });
+          const r = queryFromContext(text, offset, {
+            maxLength,
+            ...(selectionEnd !== undefined ? { selectionEnd } : {}),
+          });
           assert.ok(r.query.length <= maxLength);
           assert.equal(r.query, r.query.trim());
           assert.equal(r.source === 'none', r.query === '');

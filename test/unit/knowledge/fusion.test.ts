@@ -5,31 +5,56 @@ import { scoreKind } from '../../../src/knowledge/score';
 import { passageKey, type ResultList } from '../../../src/knowledge/types';
 import { listArb, listsArb, monotoneArb, type TestPassage } from './arbitraries';
 
-const p = (doc: string, chunk: number, score: number): TestPassage => ({ doc_name: doc, chunk_index: chunk, score, content: doc });
+const p = (doc: string, chunk: number, score: number): TestPassage => ({
+  doc_name: doc,
+  chunk_index: chunk,
+  score,
+  content: doc,
+});
 const keys = (lists: readonly ResultList<TestPassage>[], k?: number): string[] =>
   fuseLists(lists, k === undefined ? {} : { k }).map((f) => f.key);
 
 describe('knowledge/fusion', () => {
   it('fuses by rank with k = 60, merging duplicates and keeping where each was found', () => {
-    const kb1: ResultList<TestPassage> = { id: 'TEA', scoreType: 'rrf(≈1/(60+rank), 仅用于排序)', sources: [p('a', 1, 0.0164), p('b', 2, 0.0161)] };
-    const kb2: ResultList<TestPassage> = { id: 'RICE', scoreType: 'cosine_similarity(0~1)', sources: [p('c', 0, 0.91), p('a', 1, 0.88)] };
+    const kb1: ResultList<TestPassage> = {
+      id: 'TEA',
+      scoreType: 'rrf(≈1/(60+rank), 仅用于排序)',
+      sources: [p('a', 1, 0.0164), p('b', 2, 0.0161)],
+    };
+    const kb2: ResultList<TestPassage> = {
+      id: 'RICE',
+      scoreType: 'cosine_similarity(0~1)',
+      sources: [p('c', 0, 0.91), p('a', 1, 0.88)],
+    };
     const fused = fuseLists([kb1, kb2]);
-    assert.deepEqual(fused.map((f) => f.key), ['a#1', 'c#0', 'b#2']);
+    assert.deepEqual(
+      fused.map((f) => f.key),
+      ['a#1', 'c#0', 'b#2'],
+    );
     const a = fused[0];
     assert.ok(a);
     assert.equal(a.rank, 1);
     assert.ok(Math.abs(a.fusedScore - (1 / 61 + 1 / 62)) < 1e-15);
     assert.deepEqual(
       a.hits.map((h) => [h.listId, h.rank, h.scoreKind, h.score]),
-      [['TEA', 1, 'rrf', 0.0164], ['RICE', 2, 'cosine', 0.88]],
+      [
+        ['TEA', 1, 'rrf', 0.0164],
+        ['RICE', 2, 'cosine', 0.88],
+      ],
     );
     assert.equal(a.passage, kb1.sources[0], 'the passage of the best-ranked hit');
     assert.deepEqual(fusedLabel(a, fused.length, 2), { key: 'score.fused', args: [1, 3, 2, 2] });
   });
 
   it('never compares raw scores: a cosine 0.99 does not beat an RRF 0.016 at a worse rank', () => {
-    const rrf: ResultList<TestPassage> = { scoreType: 'rrf(≈1/(60+rank), 仅用于排序)', sources: [p('x', 0, 0.0164), p('y', 0, 0.0161)] };
-    const cos: ResultList<TestPassage> = { scoreType: 'cosine_similarity(0~1)', sources: [p('z', 0, 0.99), p('w', 0, 0.98)] };
+    const rrf: ResultList<TestPassage> = {
+      scoreType: 'rrf(≈1/(60+rank), 仅用于排序)',
+      sources: [p('x', 0, 0.0164), p('y', 0, 0.0161)],
+    };
+    const cos: ResultList<TestPassage> = {
+      scoreType: 'cosine_similarity(0~1)',
+      sources: [p('z', 0, 0.99), p('w', 0, 0.98)],
+    };
     assert.deepEqual(keys([rrf, cos]), ['x#0', 'z#0', 'y#0', 'w#0']);
     assert.deepEqual(keys([cos, rrf]), ['z#0', 'x#0', 'w#0', 'y#0']);
   });
@@ -40,13 +65,23 @@ describe('knowledge/fusion', () => {
     assert.deepEqual(keys([l1, l2]), ['a#0', 'c#0', 'b#0', 'd#0']);
     assert.deepEqual(keys([l1, l2]), keys([l1, l2]));
     // k = 0: a, x, y = 1/1 and b = 1/2 + 1/2 all tie; b was found by more lists, then list order
-    const many = [{ sources: [p('a', 0, 1)] }, { sources: [p('x', 0, 1), p('b', 0, 1)] }, { sources: [p('y', 0, 1), p('b', 0, 1)] }];
+    const many = [
+      { sources: [p('a', 0, 1)] },
+      { sources: [p('x', 0, 1), p('b', 0, 1)] },
+      { sources: [p('y', 0, 1), p('b', 0, 1)] },
+    ];
     assert.deepEqual(keys(many, 0), ['b#0', 'a#0', 'x#0', 'y#0']);
   });
 
   it('counts a repeat inside one list once, at its best rank', () => {
     const fused = fuseLists([{ sources: [p('a', 0, 1), p('b', 0, 0.9), p('a', 0, 0.8)] }]);
-    assert.deepEqual(fused.map((f) => [f.key, f.hits.length]), [['a#0', 1], ['b#0', 1]]);
+    assert.deepEqual(
+      fused.map((f) => [f.key, f.hits.length]),
+      [
+        ['a#0', 1],
+        ['b#0', 1],
+      ],
+    );
   });
 
   it('handles no lists, empty lists, and rejects a bad k', () => {
@@ -61,7 +96,10 @@ describe('knowledge/fusion', () => {
     const list = fusedAsList(fused);
     assert.equal(scoreKind(list.scoreType), 'rrf');
     assert.equal(list.scoreType, FUSED_SCORE_TYPE);
-    assert.deepEqual(list.sources.map((s) => [passageKey(s), s.score]), fused.map((f) => [f.key, f.fusedScore]));
+    assert.deepEqual(
+      list.sources.map((s) => [passageKey(s), s.score]),
+      fused.map((f) => [f.key, f.fusedScore]),
+    );
     assert.equal(list.sources[0]?.content, 'a');
   });
 
@@ -70,11 +108,19 @@ describe('knowledge/fusion', () => {
       fc.assert(
         fc.property(listsArb, fc.nat(), monotoneArb, (lists, which, f) => {
           const i = which % lists.length;
-          const rescaled = lists.map((l, j) => (j === i ? { ...l, sources: l.sources.map((s) => ({ ...s, score: f(s.score) })) } : l));
+          const rescaled = lists.map((l, j) =>
+            j === i ? { ...l, sources: l.sources.map((s) => ({ ...s, score: f(s.score) })) } : l,
+          );
           const before = fuseLists(lists);
           const after = fuseLists(rescaled);
-          assert.deepEqual(after.map((x) => x.key), before.map((x) => x.key));
-          assert.deepEqual(after.map((x) => x.fusedScore), before.map((x) => x.fusedScore));
+          assert.deepEqual(
+            after.map((x) => x.key),
+            before.map((x) => x.key),
+          );
+          assert.deepEqual(
+            after.map((x) => x.fusedScore),
+            before.map((x) => x.fusedScore),
+          );
         }),
       );
     });
@@ -106,15 +152,20 @@ describe('knowledge/fusion', () => {
 
     it('a passage placed at the same rank in an extra list moves ahead of its equal', () => {
       fc.assert(
-        fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 3 }), (m, n, r) => {
-          // A at rank r+1 in m + n lists, B at rank r+1 in n lists (B listed first in every shared list's filler).
-          const filler = (i: number): TestPassage[] => Array.from({ length: r }, (_, j) => p(`f${i}`, j, 1));
-          const lists: ResultList<TestPassage>[] = [];
-          for (let i = 0; i < n; i++) lists.push({ sources: [...filler(i), p('B', 0, 0.5)] });
-          for (let i = 0; i < m + n; i++) lists.push({ sources: [...filler(i + 10), p('A', 0, 0.5)] });
-          const order = keys(lists);
-          assert.ok(order.indexOf('A#0') < order.indexOf('B#0'));
-        }),
+        fc.property(
+          fc.integer({ min: 1, max: 5 }),
+          fc.integer({ min: 1, max: 4 }),
+          fc.integer({ min: 0, max: 3 }),
+          (m, n, r) => {
+            // A at rank r+1 in m + n lists, B at rank r+1 in n lists (B listed first in every shared list's filler).
+            const filler = (i: number): TestPassage[] => Array.from({ length: r }, (_, j) => p(`f${i}`, j, 1));
+            const lists: ResultList<TestPassage>[] = [];
+            for (let i = 0; i < n; i++) lists.push({ sources: [...filler(i), p('B', 0, 0.5)] });
+            for (let i = 0; i < m + n; i++) lists.push({ sources: [...filler(i + 10), p('A', 0, 0.5)] });
+            const order = keys(lists);
+            assert.ok(order.indexOf('A#0') < order.indexOf('B#0'));
+          },
+        ),
       );
     });
 
@@ -139,7 +190,9 @@ describe('knowledge/fusion', () => {
         fc.property(listsArb, fc.nat(), monotoneArb, (lists, which, f) => {
           // Reversing the raw scores' meaning of any list (even making them increase) changes nothing.
           const i = which % lists.length;
-          const scrambled = lists.map((l, j) => (j === i ? { ...l, sources: l.sources.map((s) => ({ ...s, score: -f(s.score) })) } : l));
+          const scrambled = lists.map((l, j) =>
+            j === i ? { ...l, sources: l.sources.map((s) => ({ ...s, score: -f(s.score) })) } : l,
+          );
           assert.deepEqual(keys(scrambled), keys(lists));
         }),
       );

@@ -40,7 +40,10 @@ describe('knowledge/latestOnly', () => {
     const search = createLatestOnly(fn, { delayMs: 300, scheduler: clock });
     const calls = await type(clock, search, '茶树驻芽期修剪技术要点', 120);
     await clock.advance(300);
-    assert.deepEqual(requests.map((r) => r.query), ['茶树驻芽期修剪技术要点']);
+    assert.deepEqual(
+      requests.map((r) => r.query),
+      ['茶树驻芽期修剪技术要点'],
+    );
     requests[0]?.resolve('hits');
     const results = await Promise.all(calls);
     assert.deepEqual(results.at(-1), { status: 'ok', value: 'hits' });
@@ -64,7 +67,10 @@ describe('knowledge/latestOnly', () => {
     stale?.resolve('stale hits'); // the server answers late: ignored
     fresh?.resolve('fresh hits');
     const results = await Promise.all([...first, ...second]);
-    assert.deepEqual(results.filter((r) => r.status === 'ok'), [{ status: 'ok', value: 'fresh hits' }]);
+    assert.deepEqual(
+      results.filter((r) => r.status === 'ok'),
+      [{ status: 'ok', value: 'fresh hits' }],
+    );
     assert.ok(!results.some((r) => r.status === 'ok' && r.value === 'stale hits'));
     assert.equal(search.stats.sent, 2);
     assert.equal(search.stats.aborted, 1);
@@ -90,7 +96,10 @@ describe('knowledge/latestOnly', () => {
           r.resolve(r.query);
         });
         const results = await Promise.all(calls);
-        assert.deepEqual(results.map((r) => r.status), [...Array<string>(9).fill('superseded'), 'ok']);
+        assert.deepEqual(
+          results.map((r) => r.status),
+          [...Array<string>(9).fill('superseded'), 'ok'],
+        );
         assert.deepEqual(results[9], { status: 'ok', value: 'q9' });
       }),
       { numRuns: 50 },
@@ -116,7 +125,10 @@ describe('knowledge/latestOnly', () => {
     const search = createLatestOnly(fn, { delayMs: 300, scheduler: clock });
     const waiting = search('茶');
     const enter = search.now('茶树');
-    assert.deepEqual(requests.map((r) => r.query), ['茶树']);
+    assert.deepEqual(
+      requests.map((r) => r.query),
+      ['茶树'],
+    );
     assert.deepEqual(await waiting, { status: 'superseded' });
     assert.equal(clock.pending, 0);
     search.cancel();
@@ -129,7 +141,7 @@ describe('knowledge/latestOnly', () => {
     assert.equal(requests.length, 1);
   });
 
-  it('rejects with the latest request\'s own error only; errors of superseded requests are swallowed', async () => {
+  it("rejects with the latest request's own error only; errors of superseded requests are swallowed", async () => {
     const clock = new ManualScheduler();
     const { fn, requests } = fakeSearch();
     const search = createLatestOnly(fn, { delayMs: 0, scheduler: clock });
@@ -139,9 +151,12 @@ describe('knowledge/latestOnly', () => {
     requests[1]?.reject(new Error('boom'));
     assert.deepEqual(await a, { status: 'superseded' });
     await assert.rejects(b, /boom/);
-    const throwing = createLatestOnly<string, string>(() => {
-      throw new Error('sync');
-    }, { delayMs: 0, scheduler: clock });
+    const throwing = createLatestOnly<string, string>(
+      () => {
+        throw new Error('sync');
+      },
+      { delayMs: 0, scheduler: clock },
+    );
     await assert.rejects(throwing.now('x'), /sync/);
   });
 

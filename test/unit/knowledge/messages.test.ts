@@ -11,7 +11,11 @@ describe('knowledge/messages', () => {
       assert.ok(messagesEn[key].trim() !== '' && messagesZhCn[key].trim() !== '', key);
       assert.deepEqual(placeholders(messagesZhCn[key]), placeholders(messagesEn[key]), key);
       const used = placeholders(messagesEn[key]);
-      assert.deepEqual(used, used.map((_, i) => i), `${key}: placeholders are 0..n-1`);
+      assert.deepEqual(
+        used,
+        used.map((_, i) => i),
+        `${key}: placeholders are 0..n-1`,
+      );
     }
   });
 

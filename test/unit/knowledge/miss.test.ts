@@ -14,20 +14,28 @@ describe('knowledge/miss', () => {
     });
 
     it('tolerates full-width punctuation, spacing and missing parts', () => {
-      assert.deepEqual(parseMissText('知识库未命中相关片段（候选：向量32条/全文 2 条）；scoreThreshold = 0.85 过滤掉 30 条候选（最高分：0.81）'), {
-        vectorCandidates: 32,
-        fulltextCandidates: 2,
-        threshold: 0.85,
-        filtered: 30,
-        bestScore: 0.81,
-      });
-      assert.deepEqual(parseMissText('Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 0 条 / 全文 0 条)'), {
-        vectorCandidates: 0,
-        fulltextCandidates: 0,
-        threshold: null,
-        filtered: null,
-        bestScore: null,
-      });
+      assert.deepEqual(
+        parseMissText(
+          '知识库未命中相关片段（候选：向量32条/全文 2 条）；scoreThreshold = 0.85 过滤掉 30 条候选（最高分：0.81）',
+        ),
+        {
+          vectorCandidates: 32,
+          fulltextCandidates: 2,
+          threshold: 0.85,
+          filtered: 30,
+          bestScore: 0.81,
+        },
+      );
+      assert.deepEqual(
+        parseMissText('Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 0 条 / 全文 0 条)'),
+        {
+          vectorCandidates: 0,
+          fulltextCandidates: 0,
+          threshold: null,
+          filtered: null,
+          bestScore: null,
+        },
+      );
     });
 
     it('returns undefined for other failures', () => {
@@ -58,20 +66,26 @@ describe('knowledge/miss', () => {
   describe('missOffers', () => {
     it('offers a threshold just under the best score, guided refinement and all knowledge bases', () => {
       const offers = missOffers(MISS, ARGS);
-      assert.deepEqual(offers.map((o) => o.id), ['lower-threshold', 'refine', 'all-knowledge-bases']);
+      assert.deepEqual(
+        offers.map((o) => o.id),
+        ['lower-threshold', 'refine', 'all-knowledge-bases'],
+      );
       const [lower, refine, all] = offers;
       assert.deepEqual(lower?.args, { ...ARGS, scoreThreshold: 0.62 });
       assert.deepEqual(lower?.change, { kind: 'scoreThreshold', value: 0.62 });
       assert.deepEqual(lower?.message, { key: 'offer.lowerThreshold', args: ['0.62', '0.6385'] });
       assert.equal(lower?.warning, undefined);
       assert.equal(lower?.requiresConfirmation, false);
-      assert.deepEqual(refine?.change, { kind: 'guided', prefill: { crop: 'tea', stage: 'dormant-bud', task: 'pruning' } });
+      assert.deepEqual(refine?.change, {
+        kind: 'guided',
+        prefill: { crop: 'tea', stage: 'dormant-bud', task: 'pruning' },
+      });
       assert.deepEqual(all?.args, { query: ARGS.query, topK: 5 });
       assert.ok(!('kbCode' in (all?.args ?? {})));
       assert.deepEqual(all?.change, { kind: 'dropKbCode', kbCode: 'TEA_MANAGER_001' });
     });
 
-    it('accepts a miss whose unknown fields are undefined (the platform layer\'s typed error)', () => {
+    it("accepts a miss whose unknown fields are undefined (the platform layer's typed error)", () => {
       const typed: {
         readonly vectorCandidates: number | undefined;
         readonly fulltextCandidates: number | undefined;
@@ -80,7 +94,10 @@ describe('knowledge/miss', () => {
         readonly bestScore: number | undefined;
       } = { vectorCandidates: 32, fulltextCandidates: undefined, threshold: 0.7, filtered: 32, bestScore: 0.6385 };
       assert.equal(missOffers(typed, ARGS)[0]?.args.scoreThreshold, 0.62);
-      assert.deepEqual(describeMiss(typed).map((m) => m.key), ['miss.title', 'miss.filtered', 'miss.noInvention']);
+      assert.deepEqual(
+        describeMiss(typed).map((m) => m.key),
+        ['miss.title', 'miss.filtered', 'miss.noInvention'],
+      );
     });
 
     it('offers all knowledge bases only when a kbCode was used', () => {
@@ -110,31 +127,50 @@ describe('knowledge/miss', () => {
     });
 
     it('offers no threshold change when there was nothing to filter, or the threshold was already off', () => {
-      const none = missOffers({ vectorCandidates: 0, fulltextCandidates: 0, threshold: null, filtered: null, bestScore: null }, ARGS);
-      assert.deepEqual(none.map((o) => o.id), ['refine', 'all-knowledge-bases']);
+      const none = missOffers(
+        { vectorCandidates: 0, fulltextCandidates: 0, threshold: null, filtered: null, bestScore: null },
+        ARGS,
+      );
+      assert.deepEqual(
+        none.map((o) => o.id),
+        ['refine', 'all-knowledge-bases'],
+      );
       const off = missOffers({ ...MISS, threshold: 0 }, { ...ARGS, scoreThreshold: 0 });
-      assert.deepEqual(off.map((o) => o.id), ['refine', 'all-knowledge-bases']);
+      assert.deepEqual(
+        off.map((o) => o.id),
+        ['refine', 'all-knowledge-bases'],
+      );
     });
 
     it('uses the threshold of the failed search when the text lacks it, and never offers a higher one', () => {
       const offers = missOffers({ bestScore: 0.86 }, { query: 'q', scoreThreshold: 0.8 });
-      assert.deepEqual(offers.map((o) => o.id), ['refine', 'disable-threshold']);
+      assert.deepEqual(
+        offers.map((o) => o.id),
+        ['refine', 'disable-threshold'],
+      );
       assert.equal(missOffers({ bestScore: 0.6385 }, { query: 'q' })[0]?.args.scoreThreshold, 0.62);
     });
 
     it('property: a retry threshold is positive, below the best score and the one used, with 2–4 decimals', () => {
       fc.assert(
-        fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.01, max: 1, noNaN: true }), (best, used) => {
-          for (const o of missOffers({ vectorCandidates: 5, bestScore: best, threshold: used, filtered: 5 }, { query: 'q' })) {
-            const t = o.args.scoreThreshold;
-            if (o.id === 'lower-threshold') {
-              assert.ok(t !== undefined && t > 0 && t < best && t < used, `${t} ${best} ${used}`);
-              assert.ok(/^0\.\d{1,4}$/.test(String(t)), String(t));
-              assert.equal(o.requiresConfirmation, t < 0.5);
+        fc.property(
+          fc.double({ min: 0, max: 1, noNaN: true }),
+          fc.double({ min: 0.01, max: 1, noNaN: true }),
+          (best, used) => {
+            for (const o of missOffers(
+              { vectorCandidates: 5, bestScore: best, threshold: used, filtered: 5 },
+              { query: 'q' },
+            )) {
+              const t = o.args.scoreThreshold;
+              if (o.id === 'lower-threshold') {
+                assert.ok(t !== undefined && t > 0 && t < best && t < used, `${t} ${best} ${used}`);
+                assert.ok(/^0\.\d{1,4}$/.test(String(t)), String(t));
+                assert.equal(o.requiresConfirmation, t < 0.5);
+              }
+              if (t === 0) assert.equal(o.requiresConfirmation, true);
             }
-            if (t === 0) assert.equal(o.requiresConfirmation, true);
-          }
-        }),
+          },
+        ),
       );
     });
   });

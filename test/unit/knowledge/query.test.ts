@@ -17,7 +17,10 @@ describe('knowledge/query', () => {
 
     it('uses the zh-CN term whichever name was given (id, en label, alias, entry object)', () => {
       const v = builtinVocabulary();
-      assert.equal(composeQuery({ crop: 'Rice', stage: 'tillering', task: 'irrigation' }).query, '水稻 分蘖期 水分管理');
+      assert.equal(
+        composeQuery({ crop: 'Rice', stage: 'tillering', task: 'irrigation' }).query,
+        '水稻 分蘖期 水分管理',
+      );
       assert.equal(composeQuery({ crop: 'maize', task: '追肥' }).query, '玉米 施肥');
       const wheat = findCrop(v, 'wheat');
       const frost = findTask(v, 'frost-protection');
@@ -43,7 +46,10 @@ describe('knowledge/query', () => {
     });
 
     it('drops words repeating an earlier term', () => {
-      assert.equal(composeQuery({ crop: 'tea', task: 'pruning', words: '茶树 修剪 时间 时间' }).query, '茶树 修剪 时间');
+      assert.equal(
+        composeQuery({ crop: 'tea', task: 'pruning', words: '茶树 修剪 时间 时间' }).query,
+        '茶树 修剪 时间',
+      );
     });
 
     it('uses the user vocabulary when given', () => {

@@ -5,7 +5,13 @@ import { KnowledgeBaseRegistry, splitJoined } from '../../../src/knowledge/regis
 describe('knowledge/registry', () => {
   it('splits the comma-joined kb_code / kb_name of a result and pairs them in order', () => {
     const r = new KnowledgeBaseRegistry();
-    assert.equal(r.observe('TEA_MANAGER_001,Strip_Intercropping,RICE_001,CORN_001,SOYBEAN_001', '茶树管理,玉米大豆带状复合种植技术,水稻,玉米,大豆'), true);
+    assert.equal(
+      r.observe(
+        'TEA_MANAGER_001,Strip_Intercropping,RICE_001,CORN_001,SOYBEAN_001',
+        '茶树管理,玉米大豆带状复合种植技术,水稻,玉米,大豆',
+      ),
+      true,
+    );
     assert.deepEqual(r.list(), [
       { code: 'TEA_MANAGER_001', name: '茶树管理' },
       { code: 'Strip_Intercropping', name: '玉米大豆带状复合种植技术' },
@@ -22,7 +28,10 @@ describe('knowledge/registry', () => {
     r.observe('WHEAT_001', '');
     assert.deepEqual(r.list(), [{ code: 'WHEAT_001' }]);
     r.observe(' A ， WHEAT_001 ,', '甲，小麦');
-    assert.deepEqual(r.list(), [{ code: 'WHEAT_001', name: '小麦' }, { code: 'A', name: '甲' }]);
+    assert.deepEqual(r.list(), [
+      { code: 'WHEAT_001', name: '小麦' },
+      { code: 'A', name: '甲' },
+    ]);
     assert.equal(r.observe('A', undefined), false);
     assert.equal(r.nameOf('A'), '甲');
     assert.equal(r.observe(null, null), false);
@@ -35,12 +44,18 @@ describe('knowledge/registry', () => {
     const r = new KnowledgeBaseRegistry();
     r.observe('TEA_MANAGER_001,RICE_001', '茶树管理');
     const state: unknown = JSON.parse(JSON.stringify(r));
-    assert.deepEqual(state, { version: 1, bases: [{ code: 'TEA_MANAGER_001', name: '茶树管理' }, { code: 'RICE_001' }] });
+    assert.deepEqual(state, {
+      version: 1,
+      bases: [{ code: 'TEA_MANAGER_001', name: '茶树管理' }, { code: 'RICE_001' }],
+    });
     assert.deepEqual(KnowledgeBaseRegistry.fromJSON(state).list(), r.list());
     for (const bad of [undefined, null, 42, { version: 2, bases: [] }, { version: 1, bases: 'x' }]) {
       assert.equal(KnowledgeBaseRegistry.fromJSON(bad).size, 0);
     }
-    const partial = KnowledgeBaseRegistry.fromJSON({ version: 1, bases: [{ code: 'A' }, { code: 7 }, { code: 'B', name: '乙' }] });
+    const partial = KnowledgeBaseRegistry.fromJSON({
+      version: 1,
+      bases: [{ code: 'A' }, { code: 7 }, { code: 'B', name: '乙' }],
+    });
     assert.deepEqual(partial.list(), [{ code: 'A' }, { code: 'B', name: '乙' }]);
   });
 

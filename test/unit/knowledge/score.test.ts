@@ -15,7 +15,8 @@ describe('knowledge/score', () => {
     assert.equal(scoreKind(' RRF '), 'rrf');
     assert.equal(scoreKind(COS), 'cosine');
     assert.equal(scoreKind('cosine'), 'cosine');
-    for (const other of [undefined, null, '', 'bm25', 'dot_product', 'rrfx', 'similarity(cosine)']) assert.equal(scoreKind(other), 'unknown', String(other));
+    for (const other of [undefined, null, '', 'bm25', 'dot_product', 'rrfx', 'similarity(cosine)'])
+      assert.equal(scoreKind(other), 'unknown', String(other));
   });
 
   it('shows RRF as rank and strength relative to the top, never as a percentage', () => {
@@ -39,7 +40,14 @@ describe('knowledge/score', () => {
   it('shows cosine as similarity', () => {
     const list: ResultList<TestPassage> = { scoreType: COS, sources: [p('a', 0.81234), p('b', 0.7)] };
     const d = presentScore(list.sources[0] as TestPassage, list);
-    assert.deepEqual(d, { kind: 'cosine', rank: 1, of: 2, similarity: 0.81234, label: { key: 'score.cosine', args: [1, 2, '0.812'] }, note: { key: 'score.note.cosine', args: [] } });
+    assert.deepEqual(d, {
+      kind: 'cosine',
+      rank: 1,
+      of: 2,
+      similarity: 0.81234,
+      label: { key: 'score.cosine', args: [1, 2, '0.812'] },
+      note: { key: 'score.note.cosine', args: [] },
+    });
   });
 
   it('shows an unknown score type by rank, with the raw value and the type named', () => {

@@ -28,14 +28,44 @@ describe('knowledge/vocabulary', () => {
 
     it('has the decided wheat, tea and rice stages, in order', () => {
       const zh = (crop: string): string[] => (findCrop(v, crop)?.stages ?? []).map((s) => s.labels['zh-CN']);
-      assert.deepEqual(zh('wheat'), ['出苗期', '分蘖期', '越冬期', '返青期', '拔节期', '孕穗期', '抽穗期', '开花期', '灌浆期', '成熟期']);
+      assert.deepEqual(zh('wheat'), [
+        '出苗期',
+        '分蘖期',
+        '越冬期',
+        '返青期',
+        '拔节期',
+        '孕穗期',
+        '抽穗期',
+        '开花期',
+        '灌浆期',
+        '成熟期',
+      ]);
       assert.deepEqual(zh('tea'), ['萌芽期', '一芽一叶期', '一芽二叶期', '驻芽期', '休眠期']);
-      assert.deepEqual(zh('rice'), ['播种育秧', '移栽', '返青', '分蘖期', '拔节孕穗', '抽穗扬花', '灌浆结实', '成熟期']);
+      assert.deepEqual(zh('rice'), [
+        '播种育秧',
+        '移栽',
+        '返青',
+        '分蘖期',
+        '拔节孕穗',
+        '抽穗扬花',
+        '灌浆结实',
+        '成熟期',
+      ]);
       assert.ok(zh('corn').length >= 5 && zh('soybean').length >= 5);
     });
 
     it('has the farm tasks, every entry labelled in zh-CN and en with unique ids', () => {
-      for (const id of ['fertilizing', 'irrigation', 'pest-disease', 'pruning', 'weeding', 'sowing', 'harvest', 'plucking', 'frost-protection']) {
+      for (const id of [
+        'fertilizing',
+        'irrigation',
+        'pest-disease',
+        'pruning',
+        'weeding',
+        'sowing',
+        'harvest',
+        'plucking',
+        'frost-protection',
+      ]) {
         assert.ok(findTask(v, id), id);
       }
       const entries = [...v.crops, ...v.crops.flatMap((c) => c.stages), ...v.tasks];
@@ -108,7 +138,10 @@ describe('knowledge/vocabulary', () => {
       assert.deepEqual(warnings, []);
       const potato = findCrop(v, '土豆');
       assert.equal(potato?.kbCode, 'POTATO_001');
-      assert.deepEqual(potato?.stages.map((s) => [s.id, s.labels['zh-CN'], s.labels.en]), [['块茎膨大期', '块茎膨大期', 'Tuber bulking']]);
+      assert.deepEqual(
+        potato?.stages.map((s) => [s.id, s.labels['zh-CN'], s.labels.en]),
+        [['块茎膨大期', '块茎膨大期', 'Tuber bulking']],
+      );
       assert.equal(findCrop(v, 'wheat')?.stages.at(-1)?.id, 'sowing');
       // en defaults to the zh-CN label
       assert.equal(findStage(v, '秋梢期', findCrop(v, 'tea'))?.labels.en, '秋梢期');
@@ -159,20 +192,26 @@ describe('knowledge/vocabulary', () => {
         'tasks[0]',
         'tasks[1]',
       ]);
-      assert.deepEqual(warnings.map((w) => w.message.key), [
-        'vocabulary.warning.unknownKey',
-        'vocabulary.warning.invalidEntry',
-        'vocabulary.warning.invalidEntry',
-        'vocabulary.warning.invalidEntry',
-        'vocabulary.warning.invalidEntry',
-        'vocabulary.warning.unknownCrop',
-        'vocabulary.warning.notList',
-        'vocabulary.warning.unknownTaskCrop',
-        'vocabulary.warning.invalidEntry',
-      ]);
+      assert.deepEqual(
+        warnings.map((w) => w.message.key),
+        [
+          'vocabulary.warning.unknownKey',
+          'vocabulary.warning.invalidEntry',
+          'vocabulary.warning.invalidEntry',
+          'vocabulary.warning.invalidEntry',
+          'vocabulary.warning.invalidEntry',
+          'vocabulary.warning.unknownCrop',
+          'vocabulary.warning.notList',
+          'vocabulary.warning.unknownTaskCrop',
+          'vocabulary.warning.invalidEntry',
+        ],
+      );
       assert.match(String(warnings[2]?.message.args[1]), /kbCode/);
       assert.equal(findCrop(v, 'sorghum'), undefined);
-      assert.deepEqual(findCrop(v, 'millet')?.stages.map((s) => s.labels['zh-CN']), ['拔节期']);
+      assert.deepEqual(
+        findCrop(v, 'millet')?.stages.map((s) => s.labels['zh-CN']),
+        ['拔节期'],
+      );
       assert.ok(findTask(v, '整形'), 'a task naming an unknown crop is kept, with a warning');
     });
 

@@ -122,13 +122,19 @@ describe('recognition: URL fallback against the local endpoint', function () {
   });
 
   it('404: the fallback download fails too, with the HTTP status; no second platform call', async () => {
-    await assert.rejects(recognize({ kind: 'url', url: `${host.origin}/missing` }, 'wheat_stage', deps), (e: unknown) => e instanceof DownloadError && e.reason === 'http' && e.status === 404);
+    await assert.rejects(
+      recognize({ kind: 'url', url: `${host.origin}/missing` }, 'wheat_stage', deps),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'http' && e.status === 404,
+    );
     assert.deepEqual(calls, [`url:${host.origin}/missing`]);
   });
 
   it('timeout: a host that accepts and never answers times out on the platform and then here', async () => {
     const started = Date.now();
-    await assert.rejects(recognize({ kind: 'url', url: `${host.origin}/slow` }, 'tea_stage', deps), (e: unknown) => e instanceof DownloadError && e.reason === 'timeout');
+    await assert.rejects(
+      recognize({ kind: 'url', url: `${host.origin}/slow` }, 'tea_stage', deps),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'timeout',
+    );
     assert.deepEqual(calls, [`url:${host.origin}/slow`]);
     assert.ok(Date.now() - started < 10_000);
   });
@@ -138,17 +144,26 @@ describe('recognition: URL fallback against the local endpoint', function () {
     assert.deepEqual(calls, [`base64:${toBareBase64(TEA).length}`]);
     assert.equal(out.sentAs, 'base64');
     calls.length = 0;
-    await assert.rejects(recognize({ kind: 'bytes', bytes: new TextEncoder().encode('# not a picture'), name: 'a.png' }, 'tea_count', deps), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'not-image');
+    await assert.rejects(
+      recognize(
+        { kind: 'bytes', bytes: new TextEncoder().encode('# not a picture'), name: 'a.png' },
+        'tea_count',
+        deps,
+      ),
+      (e: unknown) => e instanceof ImageRefusedError && e.reason === 'not-image',
+    );
     assert.deepEqual(calls, []);
   });
   it('a WebP picture goes as JPEG (the local endpoint decodes JPEG and PNG only) and is recognised like the PNG it came from', async () => {
     const tea = pngPixels(TEA);
     const asWebp = await webp(tea.width, tea.height, tea.pixel, { lossless: true });
     // Sent as it is, the endpoint refuses it: the reason the extension converts.
-    const raw = await client.callTool('crop_growth_recognize', { imageBase64: toBareBase64(asWebp), recognitionType: 'tea_count' }).then(
-      () => 'accepted',
-      (e: Error) => e.message,
-    );
+    const raw = await client
+      .callTool('crop_growth_recognize', { imageBase64: toBareBase64(asWebp), recognitionType: 'tea_count' })
+      .then(
+        () => 'accepted',
+        (e: Error) => e.message,
+      );
     assert.match(raw, /不支持的图片格式/);
     const png = await recognize({ kind: 'bytes', bytes: TEA, name: 'tea_buds.png' }, 'tea_count', deps);
     calls.length = 0;
@@ -157,7 +172,10 @@ describe('recognition: URL fallback against the local endpoint', function () {
     assert.equal(out.preview?.format, 'jpeg');
     assert.deepEqual(out.preview?.size, { width: tea.width, height: tea.height });
     assert.deepEqual(out.original, { bytes: asWebp, format: 'webp' });
-    assert.deepEqual(out.notes.map((n) => n.kind), ['converted']);
+    assert.deepEqual(
+      out.notes.map((n) => n.kind),
+      ['converted'],
+    );
     const count = (r: typeof out): number => r.result.data.detections.length;
     assert.ok(Math.abs(count(out) - count(png)) <= 1, `buds: ${count(out)} from the WebP, ${count(png)} from the PNG`);
   });
@@ -178,7 +196,10 @@ describe('recognition: URL fallback against the local endpoint', function () {
     // A photo turned upright (EXIF orientation 6) is shown as its re-encoded copy: the bytes the boxes refer to.
     seen.length = 0;
     const turned = withOrientation(jpg(40, 20), 6);
-    const upright = await recognize({ kind: 'bytes', bytes: turned, name: 'turned.jpg' }, 'tea_count', { ...withPreview, shrinker: () => async () => ({ bytes: TEA, format: 'png', width: 1, height: 1 }) });
+    const upright = await recognize({ kind: 'bytes', bytes: turned, name: 'turned.jpg' }, 'tea_count', {
+      ...withPreview,
+      shrinker: () => async () => ({ bytes: TEA, format: 'png', width: 1, height: 1 }),
+    });
     assert.match(seen[0] ?? '', /^preview:\d+x\d+:false:true$/);
     assert.equal(seen[1], 'call');
     assert.equal(upright.preview?.bytes, TEA);
@@ -195,17 +216,32 @@ describe('recognition: own download checks', function () {
     const got = await downloadImage(`${host.origin}/tea.png`);
     assert.equal(got.format, 'png');
     assert.equal(got.contentType, 'image/png');
-    await assert.rejects(downloadImage(`${host.origin}/html`), (e: unknown) => e instanceof DownloadError && e.reason === 'not-image');
-    await assert.rejects(downloadImage(`${host.origin}/fake-png`), (e: unknown) => e instanceof DownloadError && e.reason === 'not-image');
+    await assert.rejects(
+      downloadImage(`${host.origin}/html`),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'not-image',
+    );
+    await assert.rejects(
+      downloadImage(`${host.origin}/fake-png`),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'not-image',
+    );
   });
 
   it('caps the size while streaming', async () => {
-    await assert.rejects(downloadImage(`${host.origin}/big`, { maxBytes: 1024 * 1024 }), (e: unknown) => e instanceof DownloadError && e.reason === 'too-large');
+    await assert.rejects(
+      downloadImage(`${host.origin}/big`, { maxBytes: 1024 * 1024 }),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'too-large',
+    );
   });
 
   it('refuses non-http URLs and URLs with credentials', async () => {
-    await assert.rejects(downloadImage('file:///etc/passwd'), (e: unknown) => e instanceof DownloadError && e.reason === 'bad-url');
-    await assert.rejects(downloadImage(`http://user:pw@127.0.0.1:1/x.png`), (e: unknown) => e instanceof DownloadError && e.reason === 'bad-url');
+    await assert.rejects(
+      downloadImage('file:///etc/passwd'),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'bad-url',
+    );
+    await assert.rejects(
+      downloadImage(`http://user:pw@127.0.0.1:1/x.png`),
+      (e: unknown) => e instanceof DownloadError && e.reason === 'bad-url',
+    );
   });
 
   it('is cancelled by its signal', async () => {

@@ -4,7 +4,11 @@ import { PNG } from 'pngjs';
 import { encodeRgbaAsWebp } from '../../emulator/make-sample-images';
 
 /** A PNG of `w` × `h` filled by `pixel(x, y)` → [r, g, b]. */
-export function png(w: number, h: number, pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60]): Uint8Array {
+export function png(
+  w: number,
+  h: number,
+  pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60],
+): Uint8Array {
   const p = new PNG({ width: w, height: h });
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -20,7 +24,12 @@ export function png(w: number, h: number, pixel: (x: number, y: number) => [numb
 }
 
 /** A JPEG of `w` × `h` (quality `q`) filled by `pixel`. */
-export function jpg(w: number, h: number, pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60], q = 90): Uint8Array {
+export function jpg(
+  w: number,
+  h: number,
+  pixel: (x: number, y: number) => [number, number, number] = () => [40, 160, 60],
+  q = 90,
+): Uint8Array {
   const data = Buffer.alloc(w * h * 4);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -107,12 +116,27 @@ export async function webp(
       data.set([r, g, b, a], (y * w + x) * 4);
     }
   }
-  const out = await encodeRgbaAsWebp(data, w, h, options.lossless ? { lossless: 1, quality: 50, method: 0, exact: 1 } : { quality: options.quality ?? 90, method: 0 });
+  const out = await encodeRgbaAsWebp(
+    data,
+    w,
+    h,
+    options.lossless
+      ? { lossless: 1, quality: 50, method: 0, exact: 1 }
+      : { quality: options.quality ?? 90, method: 0 },
+  );
   return new Uint8Array(out);
 }
 
 /** The pixels of a PNG as a pixel function (to re-encode a sample picture in another format). */
-export function pngPixels(pngBytes: Uint8Array): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
+export function pngPixels(pngBytes: Uint8Array): {
+  width: number;
+  height: number;
+  pixel: (x: number, y: number) => number[];
+} {
   const p = PNG.sync.read(Buffer.from(pngBytes));
-  return { width: p.width, height: p.height, pixel: (x, y) => [...p.data.subarray((y * p.width + x) * 4, (y * p.width + x) * 4 + 4)] };
+  return {
+    width: p.width,
+    height: p.height,
+    pixel: (x, y) => [...p.data.subarray((y * p.width + x) * 4, (y * p.width + x) * 4 + 4)],
+  };
 }

@@ -82,7 +82,10 @@ describe('recognition: image checks', () => {
       [new TextEncoder().encode('GIF89a' + 'x'.repeat(20)), 'unsupported-format'],
       [new Uint8Array(0), 'empty'],
     ] as const) {
-      await assert.rejects(prepareForUpload(bytes, { shrinker }), (e: unknown) => e instanceof ImageRefusedError && e.reason === reason);
+      await assert.rejects(
+        prepareForUpload(bytes, { shrinker }),
+        (e: unknown) => e instanceof ImageRefusedError && e.reason === reason,
+      );
     }
     assert.equal(loaded, 0);
   });
@@ -116,17 +119,40 @@ describe('recognition: image checks', () => {
 
   it('refuses clearly when an image over the limit cannot be shrunk (no library, library failure, still too big)', async () => {
     const big = png(200, 200, noise());
-    const isCannot = (e: unknown): boolean => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'png';
+    const isCannot = (e: unknown): boolean =>
+      e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'png';
     await assert.rejects(prepareForUpload(big, { maxBytes: 100 }), isCannot);
-    await assert.rejects(prepareForUpload(big, { maxBytes: 100, shrinker: () => async () => { throw new Error('boom'); } }), isCannot);
-    await assert.rejects(prepareForUpload(big, { maxBytes: 100, shrinker: () => async () => ({ bytes: big, format: 'png', width: 1, height: 1 }) }), isCannot);
+    await assert.rejects(
+      prepareForUpload(big, {
+        maxBytes: 100,
+        shrinker: () => async () => {
+          throw new Error('boom');
+        },
+      }),
+      isCannot,
+    );
+    await assert.rejects(
+      prepareForUpload(big, {
+        maxBytes: 100,
+        shrinker: () => async () => ({ bytes: big, format: 'png', width: 1, height: 1 }),
+      }),
+      isCannot,
+    );
   });
 
   it('re-encodes for orientation on request, falling back to the original when that fails', async () => {
     const bytes = jpg(10, 10);
-    const failing = await prepareForUpload(bytes, { reencode: true, shrinker: () => async () => { throw new Error('no'); } });
+    const failing = await prepareForUpload(bytes, {
+      reencode: true,
+      shrinker: () => async () => {
+        throw new Error('no');
+      },
+    });
     assert.equal(failing.base64, toBareBase64(bytes));
-    const ok = await prepareForUpload(bytes, { reencode: true, shrinker: () => async () => ({ bytes: png(1, 1), format: 'png', width: 1, height: 1 }) });
+    const ok = await prepareForUpload(bytes, {
+      reencode: true,
+      shrinker: () => async () => ({ bytes: png(1, 1), format: 'png', width: 1, height: 1 }),
+    });
     assert.equal(ok.reencoded?.why, 'orientation');
   });
 

@@ -5,7 +5,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as jimp from 'jimp';
-import { ImageRefusedError, MAX_UPLOAD_BYTES, imageSize, jpegOrientation, prepareForUpload } from '../../../src/features/recognition/image';
+import {
+  ImageRefusedError,
+  MAX_UPLOAD_BYTES,
+  imageSize,
+  jpegOrientation,
+  prepareForUpload,
+} from '../../../src/features/recognition/image';
 import { loadShrinker, shrinkWith } from '../../../src/features/recognition/resize';
 import { jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
 
@@ -27,7 +33,10 @@ describe('recognition: resize', function () {
 
   it('applies the EXIF orientation (a 6 turns 200×100 into 100×200, upright, without EXIF), with either JPEG decoder', async () => {
     // left half red, right half blue: after a 90° clockwise turn, red is on top
-    const src = withOrientation(jpg(200, 100, (x) => (x < 100 ? [220, 20, 20] : [20, 20, 220])), 6);
+    const src = withOrientation(
+      jpg(200, 100, (x) => (x < 100 ? [220, 20, 20] : [20, 20, 220])),
+      6,
+    );
     const shrinkers = { 'jimp alone': shrinkWith.bind(null, jimp), 'the bundle (mozjpeg)': loadShrinker() };
     for (const [which, shrink] of Object.entries(shrinkers)) {
       const out = await shrink(src, 'jpeg', MAX_UPLOAD_BYTES);
@@ -47,7 +56,10 @@ describe('recognition: resize', function () {
     const broken = jpg(64, 64);
     const damaged = new Uint8Array(MAX_UPLOAD_BYTES + 10);
     damaged.set(broken.subarray(0, 200)); // the header, then nothing but zeros
-    await assert.rejects(prepareForUpload(damaged, { shrinker: loadShrinker }), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'jpeg');
+    await assert.rejects(
+      prepareForUpload(damaged, { shrinker: loadShrinker }),
+      (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'jpeg',
+    );
   });
 
   it('shrinks a WebP over 4 MB (decoded by libwebp) to a JPEG under the limit, keeping its aspect', async () => {
@@ -66,7 +78,9 @@ describe('recognition: resize', function () {
 
   it('converts a WebP under the limit to JPEG (the pixels kept; transparency on white)', async () => {
     // left half red, right half blue, bottom quarter transparent
-    const small = await webp(200, 100, (x, y) => (y >= 75 ? [0, 0, 0, 0] : x < 100 ? [220, 20, 20] : [20, 20, 220]), { lossless: true });
+    const small = await webp(200, 100, (x, y) => (y >= 75 ? [0, 0, 0, 0] : x < 100 ? [220, 20, 20] : [20, 20, 220]), {
+      lossless: true,
+    });
     const p = await prepareForUpload(small, { shrinker: loadShrinker });
     assert.equal(p.format, 'jpeg');
     assert.equal(p.reencoded?.why, 'format');
@@ -82,7 +96,10 @@ describe('recognition: resize', function () {
   it('a WebP libwebp cannot decode: refused over the limit with a clear reason, sent as it is under it', async () => {
     const fake = new Uint8Array(MAX_UPLOAD_BYTES + 10);
     fake.set(webpHeader(4000, 3000));
-    await assert.rejects(prepareForUpload(fake, { shrinker: loadShrinker }), (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'webp');
+    await assert.rejects(
+      prepareForUpload(fake, { shrinker: loadShrinker }),
+      (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'webp',
+    );
     const small = new Uint8Array(100);
     small.set(webpHeader(40, 30));
     const p = await prepareForUpload(small, { shrinker: loadShrinker });

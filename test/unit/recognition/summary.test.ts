@@ -1,11 +1,18 @@
 /** Reading results and the Markdown summary inserted into bulletins. */
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, relativeLink, summarize, summaryMarkdown, type SummaryLabels } from '../../../src/features/recognition/summary';
+import {
+  escapeMarkdown,
+  relativeLink,
+  summarize,
+  summaryMarkdown,
+  type SummaryLabels,
+} from '../../../src/features/recognition/summary';
 import type { Recognition } from '../../../src/features/recognition/types';
 
 const labels: SummaryLabels = {
   paragraph: (type, parts) => `**Crop image recognition (${type})**: ${parts.join('; ')}.`,
-  typeName: (t) => ({ tea_count: 'Tea bud count', tea_stage: 'Tea growth stage', wheat_stage: 'Wheat growth stage' })[t],
+  typeName: (t) =>
+    ({ tea_count: 'Tea bud count', tea_stage: 'Tea growth stage', wheat_stage: 'Wheat growth stage' })[t],
   count: (n) => `${n} tea buds detected`,
   stage: (s) => `growth stage ${s}`,
   noStage: 'no clear growth stage in this picture',
@@ -22,17 +29,39 @@ const labels: SummaryLabels = {
 function result(data: Partial<Recognition['data']>): Recognition {
   return {
     status: 'success',
-    data: { task_type: 'detect', detections: [], count: 0, model_id: 'tea_count', model_name: '茶叶数量检测', recognized_result: 0, ...data },
+    data: {
+      task_type: 'detect',
+      detections: [],
+      count: 0,
+      model_id: 'tea_count',
+      model_name: '茶叶数量检测',
+      recognized_result: 0,
+      ...data,
+    },
     message: '检测成功',
     error: null,
   };
 }
 
-const det = (confidence: number, bbox: number[] = [0, 0, 10, 10]): Recognition['data']['detections'][number] => ({ class_id: 0, confidence, bbox, class_name: 'tea' });
+const det = (confidence: number, bbox: number[] = [0, 0, 10, 10]): Recognition['data']['detections'][number] => ({
+  class_id: 0,
+  confidence,
+  bbox,
+  class_name: 'tea',
+});
 
 describe('recognition: summary', () => {
   it('counts tea buds and splits them at confidence 0.5', () => {
-    const s = summarize(result({ detections: [det(0.92), det(0.61), det(0.42)], count: 3, recognized_result: 3, inference_time: 0.1187, input_size: [640, 640] }), 'tea_count');
+    const s = summarize(
+      result({
+        detections: [det(0.92), det(0.61), det(0.42)],
+        count: 3,
+        recognized_result: 3,
+        inference_time: 0.1187,
+        input_size: [640, 640],
+      }),
+      'tea_count',
+    );
     assert.equal(s.kind, 'count');
     assert.equal(s.total, 3);
     assert.equal(s.confident, 2);
@@ -45,21 +74,38 @@ describe('recognition: summary', () => {
   });
 
   it('reads a stage, and a null recognized_result as no conclusion (never a stage)', () => {
-    const stage = summarize(result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: '拔节期' }), 'wheat_stage');
+    const stage = summarize(
+      result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: '拔节期' }),
+      'wheat_stage',
+    );
     assert.equal(stage.kind, 'stage');
     assert.equal(stage.stage, '拔节期');
     assert.equal(stage.retakeAdvised, false);
-    const none = summarize(result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: null }), 'wheat_stage');
+    const none = summarize(
+      result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: null }),
+      'wheat_stage',
+    );
     assert.equal(none.kind, 'none');
     assert.equal(none.stage, undefined);
     assert.equal(none.retakeAdvised, true);
-    const blank = summarize(result({ model_id: 'tea_stage', model_name: '茶树生育时期', recognized_result: '  ' }), 'tea_stage');
+    const blank = summarize(
+      result({ model_id: 'tea_stage', model_name: '茶树生育时期', recognized_result: '  ' }),
+      'tea_stage',
+    );
     assert.equal(blank.kind, 'none');
   });
 
   it('writes the count summary with the confidence note, model, date and links', () => {
-    const s = summarize(result({ detections: [det(0.92), det(0.61), det(0.42)], count: 3, recognized_result: 3 }), 'tea_count');
-    const md = summaryMarkdown(s, { labels, date: '2026-10-26', imageLink: 'images/recognition/tea-tea_count.png', originalLink: 'images/recognition/tea-original.jpg' });
+    const s = summarize(
+      result({ detections: [det(0.92), det(0.61), det(0.42)], count: 3, recognized_result: 3 }),
+      'tea_count',
+    );
+    const md = summaryMarkdown(s, {
+      labels,
+      date: '2026-10-26',
+      imageLink: 'images/recognition/tea-tea_count.png',
+      originalLink: 'images/recognition/tea-original.jpg',
+    });
     assert.equal(
       md,
       [
@@ -75,15 +121,27 @@ describe('recognition: summary', () => {
   });
 
   it('writes "no clear growth stage" with the shooting advice for a null result', () => {
-    const s = summarize(result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: null }), 'wheat_stage');
+    const s = summarize(
+      result({ model_id: 'wheat_stage', model_name: '小麦生育时期', recognized_result: null }),
+      'wheat_stage',
+    );
     const md = summaryMarkdown(s, { labels, date: '2026-10-26' });
-    assert.equal(md, '**Crop image recognition (Wheat growth stage)**: no clear growth stage in this picture; model 小麦生育时期 (wheat\\_stage); recognised on 2026-10-26.\n\n> - Shoot straight down.\n> - Closer than 50 cm.\n');
+    assert.equal(
+      md,
+      '**Crop image recognition (Wheat growth stage)**: no clear growth stage in this picture; model 小麦生育时期 (wheat\\_stage); recognised on 2026-10-26.\n\n> - Shoot straight down.\n> - Closer than 50 cm.\n',
+    );
     assert.ok(!/期\b.*growth stage [^n]/.test(md));
   });
 
   it('writes a confident stage without advice', () => {
-    const s = summarize(result({ model_id: 'tea_stage', model_name: '茶树生育时期', recognized_result: '一芽一叶期' }), 'tea_stage');
-    assert.equal(summaryMarkdown(s, { labels, date: '2026-04-01' }), '**Crop image recognition (Tea growth stage)**: growth stage 一芽一叶期; model 茶树生育时期 (tea\\_stage); recognised on 2026-04-01.\n');
+    const s = summarize(
+      result({ model_id: 'tea_stage', model_name: '茶树生育时期', recognized_result: '一芽一叶期' }),
+      'tea_stage',
+    );
+    assert.equal(
+      summaryMarkdown(s, { labels, date: '2026-04-01' }),
+      '**Crop image recognition (Tea growth stage)**: growth stage 一芽一叶期; model 茶树生育时期 (tea\\_stage); recognised on 2026-04-01.\n',
+    );
   });
 
   it('escapes server text so it cannot become markup', () => {
@@ -95,7 +153,10 @@ describe('recognition: summary', () => {
   });
 
   it('links relatively from the bulletin to the saved picture, encoding each segment', () => {
-    assert.equal(relativeLink('/ws/bulletins/2026/w43.md', '/ws/images/recognition/a b.png'), '../../images/recognition/a%20b.png');
+    assert.equal(
+      relativeLink('/ws/bulletins/2026/w43.md', '/ws/images/recognition/a b.png'),
+      '../../images/recognition/a%20b.png',
+    );
     assert.equal(relativeLink('/ws/w43.md', '/ws/images/recognition/茶.png'), 'images/recognition/%E8%8C%B6.png');
     assert.equal(relativeLink('/ws/images/note.md', '/ws/images/x.png'), 'x.png');
   });

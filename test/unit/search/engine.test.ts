@@ -9,7 +9,10 @@ const NAMES: Record<string, string> = { TEA: '茶树管理', RICE: '水稻', COR
 function result(code: string, docs: [string, number, number][]): ResultLike {
   return {
     kb_code: code,
-    kb_name: code.split(',').map((c) => NAMES[c] ?? c).join(','),
+    kb_name: code
+      .split(',')
+      .map((c) => NAMES[c] ?? c)
+      .join(','),
     score_type: RRF,
     counts: { vector: 10, fulltext: 2, hybrid: docs.length, rerank: 0 },
     sources: docs.map(([d, i, s]) => ({ doc_name: d, chunk_index: i, content: `${d} ${i}`, score: s })),
@@ -18,12 +21,23 @@ function result(code: string, docs: [string, number, number][]): ResultLike {
 }
 
 class Miss extends Error {
-  constructor(readonly info: { vectorCandidates: number; fulltextCandidates: number; threshold: number; filtered: number; bestScore: number }) {
+  constructor(
+    readonly info: {
+      vectorCandidates: number;
+      fulltextCandidates: number;
+      threshold: number;
+      filtered: number;
+      bestScore: number;
+    },
+  ) {
     super('miss');
   }
 }
 
-function deps(answers: Record<string, ResultLike | Miss>, extra: Partial<SearchDeps> = {}): SearchDeps & { calls: (string | undefined)[] } {
+function deps(
+  answers: Record<string, ResultLike | Miss>,
+  extra: Partial<SearchDeps> = {},
+): SearchDeps & { calls: (string | undefined)[] } {
   const calls: (string | undefined)[] = [];
   return {
     calls,
@@ -46,15 +60,23 @@ const signal = new AbortController().signal;
 
 describe('runSearch', () => {
   it('one knowledge base: one call, the server order, its base on every passage', async () => {
-    const d = deps({ TEA: result('TEA', [['a.docx', 1, 0.0328], ['b.docx', 0, 0.0323]]) });
+    const d = deps({
+      TEA: result('TEA', [
+        ['a.docx', 1, 0.0328],
+        ['b.docx', 0, 0.0323],
+      ]),
+    });
     const out = await runSearch({ query: 'q', kbCode: 'TEA' }, d, signal);
     assert.equal(out.kind, 'hit');
     if (out.kind !== 'hit') return;
     assert.deepEqual(d.calls, ['TEA']);
-    assert.deepEqual(out.record.passages.map((p) => [model.keyOf(p.passage), p.passage.kbCode, p.passage.kbName, p.view.rank]), [
-      ['a.docx#1', 'TEA', '茶树管理', 1],
-      ['b.docx#0', 'TEA', '茶树管理', 2],
-    ]);
+    assert.deepEqual(
+      out.record.passages.map((p) => [model.keyOf(p.passage), p.passage.kbCode, p.passage.kbName, p.view.rank]),
+      [
+        ['a.docx#1', 'TEA', '茶树管理', 1],
+        ['b.docx#0', 'TEA', '茶树管理', 2],
+      ],
+    );
     assert.equal(out.record.passages[0]?.view.strength, 1);
     assert.deepEqual(out.counts, { vector: 10, fulltext: 2, hybrid: 2, rerank: 0 });
   });
@@ -62,7 +84,10 @@ describe('runSearch', () => {
   it('all bases, not yet listed: one listing call, then each base separately, fused by rank; never a comma list as a base', async () => {
     const d = deps({
       '*': result('TEA,RICE,CORN', [['a.docx', 1, 0.03]]),
-      TEA: result('TEA', [['a.docx', 1, 0.0328], ['b.docx', 0, 0.03]]),
+      TEA: result('TEA', [
+        ['a.docx', 1, 0.0328],
+        ['b.docx', 0, 0.03],
+      ]),
       RICE: result('RICE', [['r.docx', 2, 0.0325]]),
       CORN: new Miss({ vectorCandidates: 5, fulltextCandidates: 0, threshold: 0.7, filtered: 5, bestScore: 0.4 }),
     });
@@ -75,34 +100,57 @@ describe('runSearch', () => {
     assert.equal(out.lists, 2);
     assert.ok(out.observed.some((o) => o.listed && o.kbCode === 'TEA,RICE,CORN'));
     const ps = out.record.passages;
-    assert.deepEqual(ps.map((p) => [model.keyOf(p.passage), p.passage.kbCode]), [
-      ['a.docx#1', 'TEA'],
-      ['r.docx#2', 'RICE'],
-      ['b.docx#0', 'TEA'],
-    ]);
+    assert.deepEqual(
+      ps.map((p) => [model.keyOf(p.passage), p.passage.kbCode]),
+      [
+        ['a.docx#1', 'TEA'],
+        ['r.docx#2', 'RICE'],
+        ['b.docx#0', 'TEA'],
+      ],
+    );
     for (const p of ps) assert.ok(!p.passage.kbCode.includes(',') && !p.passage.kbName.includes(','));
-    assert.deepEqual(ps.map((p) => p.view.foundIn), [1, 1, 1]);
+    assert.deepEqual(
+      ps.map((p) => p.view.foundIn),
+      [1, 1, 1],
+    );
     assert.deepEqual(out.counts, { vector: 20, fulltext: 4, hybrid: 3, rerank: 0 });
     assert.deepEqual(out.warnings, ['Rerank 精排已手动关闭']);
   });
 
   it('all bases already listed: no listing call', async () => {
-    const d = deps({ TEA: result('TEA', [['a.docx', 1, 0.03]]), RICE: result('RICE', [['a.docx', 1, 0.03]]) }, { bases: [{ code: 'TEA' }, { code: 'RICE' }], basesListed: true });
+    const d = deps(
+      { TEA: result('TEA', [['a.docx', 1, 0.03]]), RICE: result('RICE', [['a.docx', 1, 0.03]]) },
+      { bases: [{ code: 'TEA' }, { code: 'RICE' }], basesListed: true },
+    );
     const out = await runSearch({ query: 'q' }, d, signal);
     assert.deepEqual([...d.calls].sort(), ['RICE', 'TEA']);
     assert.ok(out.kind === 'hit');
     assert.equal(out.record.passages.length, 1, 'duplicates (same doc_name#chunk_index) merge');
     assert.equal(out.record.passages[0]?.view.foundIn, 2);
-    assert.equal(out.record.passages[0]?.passage.kbCode, 'TEA', 'attributed to the base of its best hit (the first at equal ranks)');
+    assert.equal(
+      out.record.passages[0]?.passage.kbCode,
+      'TEA',
+      'attributed to the base of its best hit (the first at equal ranks)',
+    );
   });
 
   it('a miss everywhere is one miss: counts summed, best of the best scores', async () => {
-    const m = (v: number, best: number): Miss => new Miss({ vectorCandidates: v, fulltextCandidates: 0, threshold: 0.7, filtered: v, bestScore: best });
-    const d = deps({ TEA: m(10, 0.5), RICE: m(6, 0.62) }, { bases: [{ code: 'TEA' }, { code: 'RICE' }], basesListed: true });
+    const m = (v: number, best: number): Miss =>
+      new Miss({ vectorCandidates: v, fulltextCandidates: 0, threshold: 0.7, filtered: v, bestScore: best });
+    const d = deps(
+      { TEA: m(10, 0.5), RICE: m(6, 0.62) },
+      { bases: [{ code: 'TEA' }, { code: 'RICE' }], basesListed: true },
+    );
     const out = await runSearch({ query: 'q', scoreThreshold: 0.7 }, d, signal);
     assert.equal(out.kind, 'miss');
     if (out.kind !== 'miss') return;
-    assert.deepEqual(out.miss, { vectorCandidates: 16, fulltextCandidates: 0, filtered: 16, threshold: 0.7, bestScore: 0.62 });
+    assert.deepEqual(out.miss, {
+      vectorCandidates: 16,
+      fulltextCandidates: 0,
+      filtered: 16,
+      threshold: 0.7,
+      bestScore: 0.62,
+    });
   });
 
   it('other failures are thrown when no base answered', async () => {
@@ -111,13 +159,35 @@ describe('runSearch', () => {
   });
 
   it('combineMisses keeps unknown parts unknown', () => {
-    assert.deepEqual(combineMisses([{ threshold: 0.7 }]), { vectorCandidates: undefined, fulltextCandidates: undefined, filtered: undefined, threshold: 0.7, bestScore: undefined });
+    assert.deepEqual(combineMisses([{ threshold: 0.7 }]), {
+      vectorCandidates: undefined,
+      fulltextCandidates: undefined,
+      filtered: undefined,
+      threshold: 0.7,
+      bestScore: undefined,
+    });
   });
 });
 
 describe('knowledge state model', () => {
-  const passage = { docName: 'a.docx', chunkIndex: 1, content: 'x', kbCode: 'TEA', kbName: '茶树管理', query: 'q', score: 0.03, scoreType: RRF, retrievedAt: '2026-10-25T13:06:13Z' };
-  const record = (id: string, query: string): model.SearchRecord => ({ id, options: { query, kbCode: 'TEA' }, at: '2026-10-25T13:06:13Z', kbCodes: ['TEA'], passages: [{ passage, view: { rank: 1, of: 1, strength: 1 } }] });
+  const passage = {
+    docName: 'a.docx',
+    chunkIndex: 1,
+    content: 'x',
+    kbCode: 'TEA',
+    kbName: '茶树管理',
+    query: 'q',
+    score: 0.03,
+    scoreType: RRF,
+    retrievedAt: '2026-10-25T13:06:13Z',
+  };
+  const record = (id: string, query: string): model.SearchRecord => ({
+    id,
+    options: { query, kbCode: 'TEA' },
+    at: '2026-10-25T13:06:13Z',
+    kbCodes: ['TEA'],
+    passages: [{ passage, view: { rank: 1, of: 1, strength: 1 } }],
+  });
 
   it('round-trips through JSON and drops what it cannot read', () => {
     let s = model.addSearch(model.emptyState(), record('1', 'q'));
@@ -125,7 +195,12 @@ describe('knowledge state model', () => {
     s = model.observeBases(s, 'TEA,RICE', '茶树管理,水稻', true);
     const back = model.readState(JSON.parse(JSON.stringify(s)));
     assert.deepEqual(back, s);
-    const broken = model.readState({ version: 1, history: [{ id: 'x' }, 3], pins: [{ docName: '' }], bases: [{ code: 'A' }, { code: 'A' }, 7] });
+    const broken = model.readState({
+      version: 1,
+      history: [{ id: 'x' }, 3],
+      pins: [{ docName: '' }],
+      bases: [{ code: 'A' }, { code: 'A' }, 7],
+    });
     assert.deepEqual(broken, { version: 1, history: [], pins: [], bases: [{ code: 'A' }], basesListed: false });
     assert.deepEqual(model.readState('nonsense'), model.emptyState());
   });

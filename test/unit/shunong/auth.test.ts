@@ -1,6 +1,12 @@
 import { strict as assert } from 'node:assert';
 import type { Emulator } from '../../emulator/server';
-import { AuthError, InsecureEndpointError, ShunongClient, isLoopbackHost, type CallEnvelope } from '../../../src/shunong';
+import {
+  AuthError,
+  InsecureEndpointError,
+  ShunongClient,
+  isLoopbackHost,
+  type CallEnvelope,
+} from '../../../src/shunong';
 import { FakeScheduler, SECRET_KEY, observingFetch, startEmu } from './helpers';
 
 describe('shunong client: auth, and the key never leaks', () => {
@@ -22,14 +28,20 @@ describe('shunong client: auth, and the key never leaks', () => {
   it('no key configured: AuthError missing-key without any request', async () => {
     for (const getKey of [() => undefined, () => '', async () => '  ']) {
       const c = make({ getKey });
-      await assert.rejects(c.connect(), (e: AuthError) => e instanceof AuthError && e.kind === 'auth' && e.reason === 'missing-key' && e.status === 401);
+      await assert.rejects(
+        c.connect(),
+        (e: AuthError) => e instanceof AuthError && e.kind === 'auth' && e.reason === 'missing-key' && e.status === 401,
+      );
     }
     assert.equal(emu.requests.length, 0);
   });
 
   it('a rejected key: AuthError invalid-key from the 401 body, never retried', async () => {
     const c = make({ getKey: () => 'sk_wrong_one' });
-    await assert.rejects(c.knowledgeSearch({ query: '茶树' }), (e: AuthError) => e.reason === 'invalid-key' && !e.message.includes('sk_wrong_one'));
+    await assert.rejects(
+      c.knowledgeSearch({ query: '茶树' }),
+      (e: AuthError) => e.reason === 'invalid-key' && !e.message.includes('sk_wrong_one'),
+    );
     assert.deepEqual(
       emu.requests.map((r) => r.status),
       [401],
@@ -69,19 +81,34 @@ describe('shunong client: auth, and the key never leaks', () => {
         return Promise.reject(new Error('must not be called'));
       }) as typeof fetch,
     });
-    await assert.rejects(c.connect(), (e: InsecureEndpointError) => e instanceof InsecureEndpointError && e.kind === 'insecure');
+    await assert.rejects(
+      c.connect(),
+      (e: InsecureEndpointError) => e instanceof InsecureEndpointError && e.kind === 'insecure',
+    );
     await assert.rejects(c.callTool('get_current_time'), InsecureEndpointError);
     assert.equal(fetched, 0);
-    assert.ok(isLoopbackHost('127.0.0.1') && isLoopbackHost('localhost') && isLoopbackHost('[::1]') && !isLoopbackHost('10.0.0.1'));
+    assert.ok(
+      isLoopbackHost('127.0.0.1') &&
+        isLoopbackHost('localhost') &&
+        isLoopbackHost('[::1]') &&
+        !isLoopbackHost('10.0.0.1'),
+    );
   });
 
   it('the key appears in no error, log line or envelope, whatever happens', async () => {
     const captured: string[] = [];
     const logs: string[] = [];
     const sched = new FakeScheduler(100_000);
-    const c = make({ log: (l) => logs.push(l), scheduler: sched, timeoutMs: 600_000, retry: { maxAttempts: 2, baseMs: 1 } });
+    const c = make({
+      log: (l) => logs.push(l),
+      scheduler: sched,
+      timeoutMs: 600_000,
+      retry: { maxAttempts: 2, baseMs: 1 },
+    });
     const keep = (x: unknown): void => {
-      captured.push(x instanceof Error ? `${x.name} ${x.message} ${x.stack ?? ''} ${JSON.stringify(x)}` : JSON.stringify(x));
+      captured.push(
+        x instanceof Error ? `${x.name} ${x.message} ${x.stack ?? ''} ${JSON.stringify(x)}` : JSON.stringify(x),
+      );
     };
     const tryIt = async (p: Promise<unknown>): Promise<void> => {
       try {

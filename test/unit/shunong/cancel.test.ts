@@ -54,7 +54,10 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
     const c = make();
     const ac = new AbortController();
     ac.abort();
-    await assert.rejects(c.currentTime({}, { signal: ac.signal }), (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    await assert.rejects(
+      c.currentTime({}, { signal: ac.signal }),
+      (e: Error & { kind?: string }) => e.kind === 'cancelled',
+    );
     assert.equal(mini.received.length, 0);
   });
 
@@ -67,7 +70,10 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
     await until(() => mini.callSockets.length === 1);
     assert.equal(sched.heldCount, 1);
     sched.fireHeld();
-    await assert.rejects(p, (e: Error & { kind?: string; timeoutMs?: number }) => e.kind === 'timeout' && e.timeoutMs === 5000);
+    await assert.rejects(
+      p,
+      (e: Error & { kind?: string; timeoutMs?: number }) => e.kind === 'timeout' && e.timeoutMs === 5000,
+    );
     await until(() => mini.callSockets[0]?.closed === true);
     await until(() => mini.received.some((m) => m.method === 'notifications/cancelled'));
   });
@@ -84,8 +90,16 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
     mini = await startMiniServer({
       onCall: (msg, reply) => {
         const token = (msg.params?.['_meta'] as { progressToken?: number } | undefined)?.progressToken;
-        reply.event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'half' } });
-        reply.event({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 2, total: 2 } });
+        reply.event({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 1, total: 2, message: 'half' },
+        });
+        reply.event({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 2, total: 2 },
+        });
         reply.result(textResult(TIME));
       },
     });
@@ -93,12 +107,22 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
     const seen: unknown[] = [];
     const t = await c.currentTime({}, { onProgress: (p) => seen.push(p) });
     assert.equal(t.solar_term, '霜降');
-    assert.deepEqual(seen, [{ progress: 1, total: 2, message: 'half' }, { progress: 2, total: 2 }]);
+    assert.deepEqual(seen, [
+      { progress: 1, total: 2, message: 'half' },
+      { progress: 2, total: 2 },
+    ]);
   });
 
   it('listChanged (inline on a reply): the tool list is refreshed and listeners told', async () => {
     let version = 1;
-    const v2 = [...MINI_TOOLS, { name: 'weather_search', description: 'weather', inputSchema: { type: 'object', properties: { location: {}, date: {} } } }];
+    const v2 = [
+      ...MINI_TOOLS,
+      {
+        name: 'weather_search',
+        description: 'weather',
+        inputSchema: { type: 'object', properties: { location: {}, date: {} } },
+      },
+    ];
     mini = await startMiniServer({
       tools: () => (version === 1 ? MINI_TOOLS : v2),
       onCall: (_msg, reply) => {
@@ -151,7 +175,11 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
         ),
     });
     const c = make();
-    await assert.rejects(c.knowledgeSearch({ query: 'q' }), (e: Error & { kind?: string; vectorCandidates?: number }) => e.kind === 'knowledge-miss' && e.vectorCandidates === 3);
+    await assert.rejects(
+      c.knowledgeSearch({ query: 'q' }),
+      (e: Error & { kind?: string; vectorCandidates?: number }) =>
+        e.kind === 'knowledge-miss' && e.vectorCandidates === 3,
+    );
   });
 });
 
@@ -167,7 +195,12 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
   });
   const make = (): ShunongClient => {
     // the timeout is held by the fake scheduler: a hang would fail the test by mocha's timeout
-    const c = new ShunongClient({ endpoint: emu.url, getKey: () => KEY, scheduler: new FakeScheduler(1000), timeoutMs: 600_000 });
+    const c = new ShunongClient({
+      endpoint: emu.url,
+      getKey: () => KEY,
+      scheduler: new FakeScheduler(1000),
+      timeoutMs: 600_000,
+    });
     clients.push(c);
     return c;
   };
@@ -187,14 +220,20 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
     const c = make();
     await c.connect();
     await emu.admin({ cutSse: { next: 2 } });
-    await assert.rejects(c.knowledgeSearch({ query: '茶树修剪技术要点' }), (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /cut short/.test(e.message));
+    await assert.rejects(
+      c.knowledgeSearch({ query: '茶树修剪技术要点' }),
+      (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /cut short/.test(e.message),
+    );
   });
 
   it('a reply stream that ends cleanly before its reply: retried once, then a clear NetworkError, never a hang', async () => {
     const c = make();
     await c.connect();
     await emu.admin({ cutSse: { next: 1, how: 'end' } });
-    assert.ok((await c.knowledgeSearch({ query: '茶树修剪技术要点' })).sources.length > 0, 'one clean early end is retried');
+    assert.ok(
+      (await c.knowledgeSearch({ query: '茶树修剪技术要点' })).sources.length > 0,
+      'one clean early end is retried',
+    );
     await emu.admin({ cutSse: { next: 2, how: 'end' } });
     await assert.rejects(
       c.knowledgeSearch({ query: '茶树修剪技术要点' }),
@@ -219,6 +258,9 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
     await new Promise<void>((r) => probe.close(() => r()));
     const c = new ShunongClient({ endpoint: `http://127.0.0.1:${port}/mcp`, getKey: () => KEY });
     clients.push(c);
-    await assert.rejects(c.connect(), (e: NetworkError) => e.kind === 'network' && e.code === 'ECONNREFUSED' && e.message.includes(String(port)));
+    await assert.rejects(
+      c.connect(),
+      (e: NetworkError) => e.kind === 'network' && e.code === 'ECONNREFUSED' && e.message.includes(String(port)),
+    );
   });
 });

@@ -155,7 +155,10 @@ describe('shunong client: expired sessions', () => {
     const c = make({ fetch: obs.fetch });
     await c.connect();
     await emu.admin({ expireSessions: true });
-    await assert.rejects(c.currentTime(), (e: Error & { kind?: string }) => e.kind === 'protocol' && /expired again/.test(e.message));
+    await assert.rejects(
+      c.currentTime(),
+      (e: Error & { kind?: string }) => e.kind === 'protocol' && /expired again/.test(e.message),
+    );
     assert.ok(emu.requests.filter((x) => x.rpcMethod === 'initialize').length <= 3);
   });
 });

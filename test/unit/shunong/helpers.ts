@@ -7,7 +7,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import type { Scheduler } from '../../../src/shunong';
-import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/server';
+import {
+  DEFAULT_KNOWLEDGE_DIR,
+  RetrievalEngine,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from '../../emulator/server';
 
 /** A distinctive key, so a leak is easy to find. */
 export const SECRET_KEY = 'sk_test_SECRET_7f3a9c';
@@ -69,7 +75,12 @@ export interface Seen {
 }
 
 /** Wraps the real fetch to record every request (never changes it unless `mutate` is given). */
-export function observingFetch(opts: { mutate?: (headers: Headers, body: string | undefined) => void; after?: (s: Seen) => Promise<void> | void } = {}): {
+export function observingFetch(
+  opts: {
+    mutate?: (headers: Headers, body: string | undefined) => void;
+    after?: (s: Seen) => Promise<void> | void;
+  } = {},
+): {
   fetch: typeof fetch;
   seen: Seen[];
   inflight: () => number;
@@ -83,7 +94,12 @@ export function observingFetch(opts: { mutate?: (headers: Headers, body: string 
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? init.body : undefined;
     opts.mutate?.(headers, body);
-    const s: Seen = { method: init?.method ?? 'GET', url: String(input instanceof Request ? input.url : input), body, headers };
+    const s: Seen = {
+      method: init?.method ?? 'GET',
+      url: String(input instanceof Request ? input.url : input),
+      body,
+      headers,
+    };
     seen.push(s);
     inflight++;
     max = Math.max(max, inflight);
@@ -146,12 +162,22 @@ export interface MiniServer {
 
 /** The tools the tiny server advertises by default. */
 export const MINI_TOOLS = [
-  { name: 'knowledge_search', description: 'search', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
-  { name: 'get_current_time', description: 'time', inputSchema: { type: 'object', properties: { format: { type: 'string' } } } },
+  {
+    name: 'knowledge_search',
+    description: 'search',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
+  {
+    name: 'get_current_time',
+    description: 'time',
+    inputSchema: { type: 'object', properties: { format: { type: 'string' } } },
+  },
 ];
 
 /** Starts the tiny server; `onCall` handles tools/call (default: never answers). */
-export async function startMiniServer(opts: { onCall?: (msg: MiniMessage, reply: MiniReply) => void; tools?: () => unknown[] } = {}): Promise<MiniServer> {
+export async function startMiniServer(
+  opts: { onCall?: (msg: MiniMessage, reply: MiniReply) => void; tools?: () => unknown[] } = {},
+): Promise<MiniServer> {
   const received: MiniMessage[] = [];
   const callSockets: { socket: Socket; closed: boolean }[] = [];
   const sid = 'mini-session-1';
@@ -170,7 +196,11 @@ export async function startMiniServer(opts: { onCall?: (msg: MiniMessage, reply:
         const body = JSON.stringify({
           jsonrpc: '2.0',
           id: msg.id,
-          result: { protocolVersion: '2025-06-18', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 'mini', version: '1' } },
+          result: {
+            protocolVersion: '2025-06-18',
+            capabilities: { tools: { listChanged: true } },
+            serverInfo: { name: 'mini', version: '1' },
+          },
         });
         res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': sid });
         res.end(body);
@@ -223,8 +253,14 @@ export async function startMiniServer(opts: { onCall?: (msg: MiniMessage, reply:
 }
 
 /** A text tool result as the server sends it. */
-export function textResult(payload: unknown, isError = false): { content: { type: 'text'; text: string }[]; isError: boolean } {
-  return { content: [{ type: 'text', text: typeof payload === 'string' ? payload : JSON.stringify(payload) }], isError };
+export function textResult(
+  payload: unknown,
+  isError = false,
+): { content: { type: 'text'; text: string }[]; isError: boolean } {
+  return {
+    content: [{ type: 'text', text: typeof payload === 'string' ? payload : JSON.stringify(payload) }],
+    isError,
+  };
 }
 
 let engine: RetrievalEngine | undefined;

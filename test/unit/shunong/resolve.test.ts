@@ -30,14 +30,22 @@ describe('tool-name resolution', () => {
   it('ambiguous names list the candidates', () => {
     assert.throws(
       () => resolveToolName('search', TOOLS),
-      (e: AmbiguousToolError) => e instanceof AmbiguousToolError && e.kind === 'ambiguous-tool' && e.candidates.join() === 'weather_search,knowledge_search' && /weather_search/.test(e.message),
+      (e: AmbiguousToolError) =>
+        e instanceof AmbiguousToolError &&
+        e.kind === 'ambiguous-tool' &&
+        e.candidates.join() === 'weather_search,knowledge_search' &&
+        /weather_search/.test(e.message),
     );
   });
 
   it('unknown names get scored suggestions and never resolve to another tool', () => {
     assert.throws(
       () => resolveToolName('knowlege_serch', TOOLS),
-      (e: UnknownToolError) => e instanceof UnknownToolError && e.suggestions[0]?.name === 'knowledge_search' && (e.suggestions[0]?.score ?? 0) > 0.7 && /Did you mean knowledge_search/.test(e.message),
+      (e: UnknownToolError) =>
+        e instanceof UnknownToolError &&
+        e.suggestions[0]?.name === 'knowledge_search' &&
+        (e.suggestions[0]?.score ?? 0) > 0.7 &&
+        /Did you mean knowledge_search/.test(e.message),
     );
     assert.throws(
       () => resolveToolName('weather_now', TOOLS),
@@ -117,8 +125,14 @@ describe('generic call layer against the local endpoint', () => {
   });
 
   it('bad JSON arguments are an invalid-arguments failure', async () => {
-    await assert.rejects(c.callTool('get_current_time', '{nope'), (e: Error & { kind?: string }) => e.kind === 'invalid-arguments');
-    await assert.rejects(c.callTool('get_current_time', '[1]'), (e: Error & { kind?: string }) => e.kind === 'invalid-arguments');
+    await assert.rejects(
+      c.callTool('get_current_time', '{nope'),
+      (e: Error & { kind?: string }) => e.kind === 'invalid-arguments',
+    );
+    await assert.rejects(
+      c.callTool('get_current_time', '[1]'),
+      (e: Error & { kind?: string }) => e.kind === 'invalid-arguments',
+    );
     const env = await c.callTool('get_current_time', '', { raiseOnError: false });
     assert.ok(env.success);
   });

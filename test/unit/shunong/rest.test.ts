@@ -27,7 +27,10 @@ import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator, type Emulator } 
 import { FakeScheduler, SECRET_KEY } from './helpers';
 
 const QUESTION = '水稻分蘖期应该如何管理水层？';
-const REQUEST = chatRequest(QUESTION, { knowledge: { query: '水稻分蘖期水分管理', topK: 5, minScore: 0.5, useRerank: true }, weather: { location: '成都', date: 'forecast' } });
+const REQUEST = chatRequest(QUESTION, {
+  knowledge: { query: '水稻分蘖期水分管理', topK: 5, minScore: 0.5, useRerank: true },
+  weather: { location: '成都', date: 'forecast' },
+});
 
 function streamOf(parts: string[]): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -47,7 +50,10 @@ async function collect(it: AsyncIterable<string>): Promise<string[]> {
 
 describe('REST client: request building', () => {
   it('builds the knowledge tool with snake_case fields, only those given, within the documented ranges', () => {
-    assert.deepEqual(knowledgeTool({ query: ' 水稻分蘖期水分管理 ' }), { type: 'agriwis_knowledge_search', query: '水稻分蘖期水分管理' });
+    assert.deepEqual(knowledgeTool({ query: ' 水稻分蘖期水分管理 ' }), {
+      type: 'agriwis_knowledge_search',
+      query: '水稻分蘖期水分管理',
+    });
     assert.deepEqual(knowledgeTool({ query: 'q', kbCode: 'RICE_001', topK: 20, minScore: 0, useRerank: true }), {
       type: 'agriwis_knowledge_search',
       query: 'q',
@@ -63,7 +69,12 @@ describe('REST client: request building', () => {
   });
 
   it('builds the weather tool and the whole request (model auto, tool_choice auto)', () => {
-    assert.deepEqual(weatherTool({ location: '武汉', date: 'forecast', unit: 'celsius' }), { type: 'agriwis_weather_search', location: '武汉', date: 'forecast', unit: 'celsius' });
+    assert.deepEqual(weatherTool({ location: '武汉', date: 'forecast', unit: 'celsius' }), {
+      type: 'agriwis_weather_search',
+      location: '武汉',
+      date: 'forecast',
+      unit: 'celsius',
+    });
     assert.deepEqual(chatRequest('武汉明天天气怎么样？', { weather: { location: '武汉' } }, true), {
       model: 'auto',
       messages: [{ role: 'user', content: '武汉明天天气怎么样？' }],
@@ -82,7 +93,17 @@ describe('REST client: request building', () => {
 
 describe('REST client: SSE line reader', () => {
   it('reads data lines across chunk boundaries, CRLF / CR / LF, multi-line data, comments', async () => {
-    const got = await collect(sseData(streamOf(['data: {"a"', ':1}\r', '\n\r\n: comment\n', 'event: x\ndata: one\ndata: two\n\ndata:[DONE]\r\r', 'data: tail-without-blank-line'])));
+    const got = await collect(
+      sseData(
+        streamOf([
+          'data: {"a"',
+          ':1}\r',
+          '\n\r\n: comment\n',
+          'event: x\ndata: one\ndata: two\n\ndata:[DONE]\r\r',
+          'data: tail-without-blank-line',
+        ]),
+      ),
+    );
     assert.deepEqual(got, ['{"a":1}', 'one\ntwo', '[DONE]']);
   });
 
@@ -152,25 +173,54 @@ describe('REST client: against the local endpoint', function () {
     try {
       const cites = r.annotations.filter(isKnowledgeCitation);
       for (const k of cites) {
-        const hits = await mcp.knowledgeSearch({ query: summaryPrefix(k.summary), kbCode: k.kb_id, topK: 10, scoreThreshold: 0 });
+        const hits = await mcp.knowledgeSearch({
+          query: summaryPrefix(k.summary),
+          kbCode: k.kb_id,
+          topK: 10,
+          scoreThreshold: 0,
+        });
         const s = matchCitation(k, hits.sources);
         assert.ok(s, `resolved ${k.title}`);
         assert.ok(s.content.startsWith(summaryPrefix(k.summary)));
         assert.equal(s.doc_name.replace(/\.[a-z]+$/, ''), k.title);
       }
       // every sentence of the answer lies in one of the resolved passages or in the weather summary
-      const passages = await Promise.all(cites.map(async (k) => matchCitation(k, (await mcp.knowledgeSearch({ query: summaryPrefix(k.summary), kbCode: k.kb_id, topK: 10, scoreThreshold: 0 })).sources)!.content));
+      const passages = await Promise.all(
+        cites.map(
+          async (k) =>
+            matchCitation(
+              k,
+              (
+                await mcp.knowledgeSearch({
+                  query: summaryPrefix(k.summary),
+                  kbCode: k.kb_id,
+                  topK: 10,
+                  scoreThreshold: 0,
+                })
+              ).sources,
+            )!.content,
+        ),
+      );
       const weather = r.annotations.filter(isWeatherCitation).map((w) => w.summary);
-      for (const s of sentencesOf(r.content)) assert.ok(passages.some((p) => p.includes(s)) || weather.some((w) => s.includes(w)), s);
+      for (const s of sentencesOf(r.content))
+        assert.ok(passages.some((p) => p.includes(s)) || weather.some((w) => s.includes(w)), s);
     } finally {
       await mcp.close();
     }
-    assert.equal(matchCitation({ title: 'x', summary: '不存在的摘要……' }, [{ doc_name: 'x.docx', chunk_index: 0, content: '别的内容' }]), undefined);
+    assert.equal(
+      matchCitation({ title: 'x', summary: '不存在的摘要……' }, [
+        { doc_name: 'x.docx', chunk_index: 0, content: '别的内容' },
+      ]),
+      undefined,
+    );
   });
 
   it('a missing key fails before any request; a rejected key is AuthError invalid-key; neither carries the key', async () => {
     const before = emu.requests.length;
-    await assert.rejects(client({ getKey: () => '  ' }).complete(REQUEST), (e: AuthError) => e instanceof AuthError && e.reason === 'missing-key');
+    await assert.rejects(
+      client({ getKey: () => '  ' }).complete(REQUEST),
+      (e: AuthError) => e instanceof AuthError && e.reason === 'missing-key',
+    );
     assert.equal(emu.requests.length, before);
     const wrong = `${SECRET_KEY}_WRONG`;
     await assert.rejects(client({ getKey: () => wrong }).complete(REQUEST), (e: AuthError) => {
@@ -185,7 +235,10 @@ describe('REST client: against the local endpoint', function () {
   });
 
   it('refuses plain http to a non-loopback host', async () => {
-    await assert.rejects(new ShunongRestClient({ endpoint: 'http://example.com/mcp', getKey: () => SECRET_KEY }).complete(REQUEST), InsecureEndpointError);
+    await assert.rejects(
+      new ShunongRestClient({ endpoint: 'http://example.com/mcp', getKey: () => SECRET_KEY }).complete(REQUEST),
+      InsecureEndpointError,
+    );
   });
 
   it('429: backs off at least Retry-After (injected scheduler), then succeeds; gives up after the policy', async () => {
@@ -196,14 +249,20 @@ describe('REST client: against the local endpoint', function () {
     assert.equal(sched.slept.length, 2);
     for (const ms of sched.slept) assert.ok(ms >= 3000, `waited ${ms} ms`);
     await emu.admin({ rateLimit: { next: 5, retryAfterSec: 1 } });
-    await assert.rejects(client({ scheduler: new FakeScheduler(), retry: { maxAttempts: 3 } }).complete(REQUEST), (e: RateLimitedError) => e instanceof RateLimitedError && e.attempts === 3 && e.retryAfterMs === 1000);
+    await assert.rejects(
+      client({ scheduler: new FakeScheduler(), retry: { maxAttempts: 3 } }).complete(REQUEST),
+      (e: RateLimitedError) => e instanceof RateLimitedError && e.attempts === 3 && e.retryAfterMs === 1000,
+    );
   });
 
   it('5xx: retried, then ServerError', async () => {
     await emu.admin({ fail5xx: { next: 1, status: 503 } });
     assert.ok((await client({ scheduler: new FakeScheduler() }).complete(REQUEST)).content);
     await emu.admin({ fail5xx: { next: 4, status: 502 } });
-    await assert.rejects(client({ scheduler: new FakeScheduler() }).complete(REQUEST), (e: ServerError) => e instanceof ServerError && e.status === 502);
+    await assert.rejects(
+      client({ scheduler: new FakeScheduler() }).complete(REQUEST),
+      (e: ServerError) => e instanceof ServerError && e.status === 502,
+    );
   });
 
   it('times out (TimeoutError) and is cancelled mid-stream by the caller (CancelledError)', async () => {

@@ -32,7 +32,9 @@ describe('failure texts → typed failures (parseToolFailure)', () => {
   });
 
   it('knowledge miss without a threshold part', () => {
-    const e = parseToolFailure('Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 0 条 / 全文 0 条); 可改用更具体的关键词');
+    const e = parseToolFailure(
+      'Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 0 条 / 全文 0 条); 可改用更具体的关键词',
+    );
     assert.ok(e instanceof KnowledgeMissError);
     assert.equal(e.vectorCandidates, 0);
     assert.equal(e.threshold, undefined);
@@ -40,7 +42,9 @@ describe('failure texts → typed failures (parseToolFailure)', () => {
   });
 
   it('image download: HTTP status and URL; redirect; connect timeout', () => {
-    const a = parseToolFailure('Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP 404 https://example.com/a.jpg');
+    const a = parseToolFailure(
+      'Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP 404 https://example.com/a.jpg',
+    );
     assert.ok(a instanceof ImageDownloadError);
     assert.equal(a.status, 404);
     assert.equal(a.url, 'https://example.com/a.jpg');
@@ -99,19 +103,34 @@ describe('results → typed values (parseToolResult)', () => {
   });
 
   it('isError text is never data', () => {
-    assert.throws(() => parseToolResult('crop_growth_recognize', wrap('Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP 404 http://x/a.jpg', true)), ImageDownloadError);
+    assert.throws(
+      () =>
+        parseToolResult(
+          'crop_growth_recognize',
+          wrap('Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP 404 http://x/a.jpg', true),
+        ),
+      ImageDownloadError,
+    );
   });
 
   it('a mismatch names the tool and the field path', () => {
     const bad = { ...kr, sources: [{ ...kr.sources[0], score: 'high' }] };
     assert.throws(
       () => parseToolResult('knowledge_search', wrap(bad)),
-      (e: ResultShapeError) => e instanceof ResultShapeError && e.tool === 'knowledge_search' && e.field === 'sources.0.score' && /knowledge_search/.test(e.message) && /sources\.0\.score/.test(e.message),
+      (e: ResultShapeError) =>
+        e instanceof ResultShapeError &&
+        e.tool === 'knowledge_search' &&
+        e.field === 'sources.0.score' &&
+        /knowledge_search/.test(e.message) &&
+        /sources\.0\.score/.test(e.message),
     );
   });
 
   it('text that is not JSON is a shape error for known tools; raw text for unknown tools', () => {
-    assert.throws(() => parseToolResult('get_current_time', wrap('not json')), (e: ResultShapeError) => e.field === 'content[0].text');
+    assert.throws(
+      () => parseToolResult('get_current_time', wrap('not json')),
+      (e: ResultShapeError) => e.field === 'content[0].text',
+    );
     assert.equal(parseToolResult('some_tool', wrap('plain')), 'plain');
     assert.throws(() => parseToolResult('get_current_time', { content: [] }), ResultShapeError);
   });
@@ -151,7 +170,10 @@ describe('failures from the local endpoint', () => {
   });
 
   it('input validation (no query) through the generic layer', async () => {
-    await assert.rejects(c.callTool('knowledge_search', {}), (e: InputValidationError) => e.kind === 'input-validation' && e.tool === 'knowledge_search');
+    await assert.rejects(
+      c.callTool('knowledge_search', {}),
+      (e: InputValidationError) => e.kind === 'input-validation' && e.tool === 'knowledge_search',
+    );
     const env = await c.callTool('knowledge_search', {}, { raiseOnError: false });
     assert.equal(env.success, false);
     assert.equal(env.success === false && env.data.kind, 'input-validation');
@@ -159,7 +181,10 @@ describe('failures from the local endpoint', () => {
 
   it('image download: 404 with status and URL, 302, and a timeout', async () => {
     const missing = `${emu.origin}/samples/nope.jpg`;
-    await assert.rejects(c.recognizeCrop({ imageUrl: missing, recognitionType: 'tea_count' }), (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 404 && e.url === missing && !e.timedOut);
+    await assert.rejects(
+      c.recognizeCrop({ imageUrl: missing, recognitionType: 'tea_count' }),
+      (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 404 && e.url === missing && !e.timedOut,
+    );
     await assert.rejects(
       c.recognizeCrop({ imageUrl: `${emu.origin}/samples-redirect/tea_buds.jpg`, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 302,
@@ -177,6 +202,9 @@ describe('failures from the local endpoint', () => {
     assert.equal(r.data.model_id, 'wheat_stage');
     const r2 = await c.recognizeCrop({ imageBase64: `data:image/png;base64,${b64}`, recognitionType: 'wheat_stage' });
     assert.equal(r2.data.model_id, 'wheat_stage');
-    await assert.rejects(c.recognizeCrop({ imageBase64: '!!!', recognitionType: 'tea_stage' }), (e: ToolFailureError) => e.kind === 'tool-failure' && e.method === 'cropGrowthRecognize');
+    await assert.rejects(
+      c.recognizeCrop({ imageBase64: '!!!', recognitionType: 'tea_stage' }),
+      (e: ToolFailureError) => e.kind === 'tool-failure' && e.method === 'cropGrowthRecognize',
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { Emulator } from '../../emulator/server';
-import { ShunongClient, backoffDelay, parseRetryAfter, retryPolicy, type RateLimitedError, type ServerError } from '../../../src/shunong';
+import {
+  ShunongClient,
+  backoffDelay,
+  parseRetryAfter,
+  retryPolicy,
+  type RateLimitedError,
+  type ServerError,
+} from '../../../src/shunong';
 import { FakeScheduler, startEmu } from './helpers';
 
 const KEY = 'sk_local_demo';
@@ -71,7 +78,10 @@ describe('shunong client: 429 and 5xx', () => {
     await c.connect();
     await emu.admin({ rateLimit: { next: 5, retryAfterSec: 20 } });
     const before = emu.requests.length;
-    await assert.rejects(c.currentTime(), (e: RateLimitedError) => e.kind === 'rate-limited' && e.retryAfterMs === 20_000 && e.attempts === 1);
+    await assert.rejects(
+      c.currentTime(),
+      (e: RateLimitedError) => e.kind === 'rate-limited' && e.retryAfterMs === 20_000 && e.attempts === 1,
+    );
     assert.equal(emu.requests.length - before, 1);
     assert.equal(sched.slept.length, 0);
   });
@@ -93,7 +103,10 @@ describe('shunong client: 429 and 5xx', () => {
     const c = make({ retry: { maxAttempts: 2, baseMs: 10 } });
     await c.connect();
     await emu.admin({ fail5xx: { next: 5, status: 502 } });
-    await assert.rejects(c.currentTime(), (e: ServerError) => e.kind === 'server' && e.status === 502 && e.attempts === 2);
+    await assert.rejects(
+      c.currentTime(),
+      (e: ServerError) => e.kind === 'server' && e.status === 502 && e.attempts === 2,
+    );
   });
 
   it('429 on initialize (the first call) is retried too', async () => {

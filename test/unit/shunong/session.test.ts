@@ -40,10 +40,12 @@ describe('shunong client: session', () => {
     const logs: string[] = [];
     const c = make({ log: (l) => logs.push(l) });
     const tools = await c.connect();
-    assert.deepEqual(
-      tools.map((t) => t.name).sort(),
-      ['crop_growth_recognize', 'get_current_time', 'knowledge_search', 'weather_search'],
-    );
+    assert.deepEqual(tools.map((t) => t.name).sort(), [
+      'crop_growth_recognize',
+      'get_current_time',
+      'knowledge_search',
+      'weather_search',
+    ]);
     assert.deepEqual(
       emu.requests.map((r) => [r.httpMethod, r.rpcMethod, r.status]),
       [
@@ -108,7 +110,10 @@ describe('shunong client: session', () => {
     await c.listTools();
     assert.equal(emu.requests.length, n);
     await c.listTools({ refresh: true });
-    assert.deepEqual(emu.requests.slice(n).map((r) => r.rpcMethod), ['tools/list']);
+    assert.deepEqual(
+      emu.requests.slice(n).map((r) => r.rpcMethod),
+      ['tools/list'],
+    );
   });
 
   it('arguments the advertised inputSchema does not declare are not sent, and are logged', async () => {
@@ -125,7 +130,8 @@ describe('shunong client: session', () => {
     const r = await c.knowledgeSearch({ query: '茶树修剪技术要点', mode: 'vector', topK: 3 });
     assert.ok(r.sources.length <= 3);
     const call = obs.seen.find((s) => rpcMethod(s) === 'tools/call');
-    const args = (JSON.parse(call?.body ?? '{}') as { params: { arguments: Record<string, unknown> } }).params.arguments;
+    const args = (JSON.parse(call?.body ?? '{}') as { params: { arguments: Record<string, unknown> } }).params
+      .arguments;
     assert.deepEqual(args, { query: '茶树修剪技术要点', topK: 3 });
     assert.ok(logs.some((l) => l.includes('knowledge_search does not declare "mode"')));
   });
@@ -171,7 +177,10 @@ describe('shunong client: session', () => {
   it('progress of a recognition is passed through', async () => {
     const c = make();
     const seen: { progress: number; total?: number; message?: string }[] = [];
-    await c.recognizeCrop({ imageUrl: `${emu.origin}/samples/wheat_tillering.png`, recognitionType: 'wheat_stage' }, { onProgress: (p) => seen.push(p) });
+    await c.recognizeCrop(
+      { imageUrl: `${emu.origin}/samples/wheat_tillering.png`, recognitionType: 'wheat_stage' },
+      { onProgress: (p) => seen.push(p) },
+    );
     assert.ok(seen.length >= 2);
     assert.equal(seen[0]?.total, 3);
     assert.ok(seen.every((p) => typeof p.progress === 'number'));
