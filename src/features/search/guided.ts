@@ -212,7 +212,7 @@ class GuidedSteps {
         scoreThreshold: defaults.scoreThreshold,
         useRerank: defaults.useRerank,
       },
-      { back: true, step: TOTAL },
+      { back: true, step: TOTAL, live: false },
     );
     // Without search-as-you-type the query step only answers with options.
     if (typeof chosen !== 'string') g.options = chosen;

@@ -62,7 +62,7 @@ export async function offersStep(
     });
     const it = r.item;
     if (!it || (it.role !== 'edit' && it.role !== 'offer')) continue;
-    if (it.role === 'edit') return queryStep(ctx, outcome.options, { back: false });
+    if (it.role === 'edit') return queryStep(ctx, outcome.options, { back: false, live: ctx.freeText });
     const offer = it.offer;
     if (offer.requiresConfirmation && !(await confirmNoise(offer.warning ? localise(offer.warning) : noise))) continue;
     if (offer.change.kind === 'guided') {

@@ -73,7 +73,8 @@ export async function editOptions(ctx: FlowContext, initial: SearchOptions): Pro
       items: optionItems(o, withMode),
       back: true,
     });
-    if (!r || !r.item || r.item.role === 'done' || r.item.role !== 'option') return o;
+    // Done, Back, or Enter on no item: the options as they are.
+    if (r?.item?.role !== 'option') return o;
     switch (r.item.option) {
       case 'rerank':
         o = { ...o, useRerank: !o.useRerank };

@@ -19,6 +19,8 @@ import { readDefaults } from './settings';
 export interface QueryPlace {
   readonly back: boolean;
   readonly step?: number;
+  /** In the free-text search: the passages of the typed query are listed as the user types (when the setting is on). */
+  readonly live: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function queryStep(
 ): Promise<SearchOptions | EndStatus> {
   const { input, services } = ctx;
   let options = initial;
-  const asYouType = ctx.freeText && readDefaults(ctx.target?.document.uri).searchAsYouType;
+  const asYouType = place.live && readDefaults(ctx.target?.document.uri).searchAsYouType;
   let found: FlowItem[] = [];
   let record: SearchRecord | undefined;
   let outcome: (SearchOutcome & { kind: 'hit' }) | undefined;

@@ -73,7 +73,7 @@ export async function resultsStep(
         },
       });
     } catch (err) {
-      if (err === FlowAction.back) return queryStep(ctx, record.options, { back: false });
+      if (err === FlowAction.back) return queryStep(ctx, record.options, { back: false, live: ctx.freeText });
       if (err === FlowAction.cancel) await docs.closePreview();
       throw err;
     }

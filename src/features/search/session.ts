@@ -56,7 +56,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
     this.free = true;
     let chosen;
     try {
-      chosen = await queryStep(this, initial, { back: false });
+      chosen = await queryStep(this, initial, { back: false, live: true });
     } catch (err) {
       if (err === FlowAction.cancel) return this.end('closed');
       throw err;
