@@ -7,18 +7,21 @@
 import * as vscode from 'vscode';
 import { Connection, readSettings } from './account/connection';
 import * as account from './account/index';
+import * as browser from './browser/index';
 import * as bulletin from './bulletin/index';
 import * as cite from './cite/index';
 import * as draft from './draft/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
+import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
   readonly bulletin: ReturnType<typeof bulletin.activate>;
   readonly citations: cite.Citations;
-  readonly knowledge: search.KnowledgeApi;
+  /** The knowledge store and passage documents the search and the browser share, and the browser. */
+  readonly knowledge: KnowledgeServices & { readonly browser: browser.Browser };
 }
 
 /** Production: registers every feature (synchronously) and starts reading the connection's state. */
@@ -56,8 +59,10 @@ function register(context: vscode.ExtensionContext, connection: Connection): Shu
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context);
-  const knowledge = search.activate(context, { connection });
-  return { connection, bulletin: bulletinApi, citations, knowledge };
+  const shared = createKnowledgeServices(context);
+  search.activate(context, { connection, ...shared });
+  const knowledgeBrowser = browser.activate(context, { ...shared, scoreLine: cite.scoreLine });
+  return { connection, bulletin: bulletinApi, citations, knowledge: { ...shared, browser: knowledgeBrowser } };
 }
 
 /**

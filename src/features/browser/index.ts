@@ -1,24 +1,24 @@
 /**
  * The sidebar knowledge browser (native TreeView in the Shunong container): sections, counts in the
  * view's description, inline and context actions on passages, drag into Markdown, reveal from the
- * results list. The data is the search feature's {@link KnowledgeStore}.
+ * results list. The data is the shared knowledge store, handed in with the passage documents.
  */
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
-import type { PassageDocs } from '../search/docs';
-import { copyPassage } from '../search/flow';
-import { clearHistory, clearPins, removeSearch } from '../search/model';
-import type { KnowledgeStore } from '../search/store';
-import { citationText } from '../search/text';
-import { KnowledgeTree, type BrowserNode } from './tree';
+import { clearHistory, clearPins, removeSearch } from '../../knowledge/history';
+import { citationText } from '../../knowledge/snippet';
+import type { KnowledgeServices } from '../shared/knowledge';
+import { copyPassage } from '../shared/passageText';
+import { KnowledgeTree, type BrowserNode, type ScoreLine } from './tree';
 
 /** The view id (declared in package.json). */
 export const VIEW_ID = 'shunong.knowledgeBrowser';
 
-/** The browser, for the search feature and the tests. */
+/** What the browser registered: its tree, its view and its commands. */
 export interface Browser {
   readonly tree: KnowledgeTree;
   readonly view: vscode.TreeView<BrowserNode>;
+  readonly commands: readonly vscode.Disposable[];
   /** Reveals (and selects) a passage of a search. */
   reveal(recordId: string, passageId: string): Promise<boolean>;
 }
@@ -54,10 +54,10 @@ async function insert(node: unknown, snippet: boolean): Promise<boolean> {
 /** Registers the view and its commands. */
 export function activate(
   context: vscode.ExtensionContext,
-  services: { store: KnowledgeStore; docs: PassageDocs },
+  services: KnowledgeServices & { readonly scoreLine: ScoreLine },
 ): Browser {
   const { store, docs } = services;
-  const tree = new KnowledgeTree(store);
+  const tree = new KnowledgeTree(store, services.scoreLine);
   const view = vscode.window.createTreeView(VIEW_ID, {
     treeDataProvider: tree,
     dragAndDropController: tree,
@@ -78,22 +78,15 @@ export function activate(
     return (await vscode.window.showWarningMessage(message, { modal: true }, clear)) === clear;
   };
 
-  const browser: Browser = {
-    tree,
-    view,
-    async reveal(recordId, passageId) {
-      const node = tree.passageNode(recordId, passageId);
-      if (!node) return false;
-      await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
-      await view.reveal(node, { select: true, focus: true, expand: true });
-      return true;
-    },
+  const reveal = async (recordId: string, passageId: string): Promise<boolean> => {
+    const node = tree.passageNode(recordId, passageId);
+    if (!node) return false;
+    await vscode.commands.executeCommand(`${VIEW_ID}.focus`);
+    await view.reveal(node, { select: true, focus: true, expand: true });
+    return true;
   };
 
-  context.subscriptions.push(
-    tree,
-    view,
-    store.onDidChange(describe),
+  const commands = [
     vscode.commands.registerCommand('shunong.browser.insertCitedSnippet', (node?: unknown) => insert(node, true)),
     vscode.commands.registerCommand('shunong.browser.insertCitation', (node?: unknown) => insert(node, false)),
     vscode.commands.registerCommand('shunong.browser.copyCitation', async (node?: unknown) => {
@@ -164,8 +157,9 @@ export function activate(
       return true;
     }),
     vscode.commands.registerCommand('shunong.browser.reveal', (recordId?: unknown, passageId?: unknown) =>
-      typeof recordId === 'string' && typeof passageId === 'string' ? browser.reveal(recordId, passageId) : false,
+      typeof recordId === 'string' && typeof passageId === 'string' ? reveal(recordId, passageId) : false,
     ),
-  );
-  return browser;
+  ];
+  context.subscriptions.push(tree, view, store.onDidChange(describe), ...commands);
+  return { tree, view, commands, reveal };
 }

@@ -4,10 +4,20 @@
  */
 import * as vscode from 'vscode';
 import { PASSAGE_MIME, type CitedPassage } from '../../citations/passage';
-import { idOf, isPinned, keyOf, type SearchRecord, type SeenKnowledgeBase, type StoredPassage } from '../search/model';
-import type { KnowledgeStore } from '../search/store';
-import { scoreLine } from '../cite/index';
-import { firstLine, scoreText } from '../search/text';
+import {
+  idOf,
+  isPinned,
+  keyOf,
+  type SearchRecord,
+  type SeenKnowledgeBase,
+  type StoredPassage,
+} from '../../knowledge/history';
+import { firstLine } from '../../knowledge/snippet';
+import type { KnowledgeStore } from '../shared/knowledgeStore';
+import { scoreText } from '../shared/passageText';
+
+/** The score line of a passage kept without its list (a pin): only what the score's type allows. */
+export type ScoreLine = (p: Pick<CitedPassage, 'score' | 'scoreType'>) => string;
 
 /** A node of the knowledge browser. */
 export type BrowserNode =
@@ -35,7 +45,10 @@ export class KnowledgeTree
   private readonly parents = new Map<string, BrowserNode>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly store: KnowledgeStore) {
+  constructor(
+    private readonly store: KnowledgeStore,
+    private readonly scoreLine: ScoreLine,
+  ) {
     this.subscription = store.onDidChange(() => this.refresh());
   }
 
@@ -152,7 +165,7 @@ export class KnowledgeTree
         const item = new vscode.TreeItem(firstLine(p.content, 60), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.description = `${keyOf(p)} · ${p.kbName}`;
-        item.tooltip = tooltip(p, node.stored);
+        item.tooltip = tooltip(p, node.stored, this.scoreLine);
         item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'quote');
         item.contextValue = pinned ? 'shunong.passage.pinned' : 'shunong.passage';
         item.command = {
@@ -178,7 +191,11 @@ export class KnowledgeTree
 }
 
 /** The tooltip of a passage: citation, base, snippet, score — all server text appended as text. */
-export function tooltip(p: CitedPassage, stored?: StoredPassage): vscode.MarkdownString {
+export function tooltip(
+  p: CitedPassage,
+  stored: StoredPassage | undefined,
+  scoreLine: ScoreLine,
+): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
   md.isTrusted = false;

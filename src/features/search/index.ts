@@ -1,27 +1,23 @@
 /**
  * Knowledge search: "Shunong: Search Knowledge" (guided), "Search Knowledge for Selection" (free
- * text from the editor) and "Search Again" (from the history), the passage documents, and the
- * sidebar knowledge browser that shows what was found.
+ * text from the editor) and "Search Again" (from the history). The store and the passage documents
+ * it shows passages with are handed in (the knowledge browser shares them).
  */
 import * as vscode from 'vscode';
 import { queryFromContext } from '../../knowledge/context';
-import { loadKnowledge } from '../../platform';
+import type { SearchOptions, SearchRecord } from '../../knowledge/history';
+import { loadKnowledge, type KnowledgeLib } from '../../platform';
 import type { Connection } from '../account/connection';
-import * as browser from '../browser/index';
-import { PassageDocs, KNOWLEDGE_SCHEME } from './docs';
-import { readDefaults, SearchSession, vocabularyFor, type SearchRun, type TypingTimers } from './flow';
-import type { SearchOptions, SearchRecord } from './model';
-import { KnowledgeStore } from './store';
+import type { KnowledgeServices } from '../shared/knowledge';
+import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
+import type { SearchRun, SearchServices } from './context';
+import { TYPING_DELAY_MS } from './freeText';
+import { SearchSession } from './session';
+import { readDefaults, vocabularyFor } from './settings';
 
-/** What the search feature exposes (for the integration tests). */
-export interface KnowledgeApi {
-  readonly store: KnowledgeStore;
-  readonly docs: PassageDocs;
-  readonly browser: browser.Browser;
-  /** The session on screen, if any. */
-  readonly session: SearchSession | undefined;
-  /** The timers of search-as-you-type for the sessions opened from now on (tests inject a manual scheduler). */
-  readonly typing: TypingTimers;
+/** What the search feature registered. */
+export interface SearchFeature {
+  readonly commands: readonly vscode.Disposable[];
 }
 
 /** Options given as a command argument: a search to run at once (or just a knowledge base to start from). */
@@ -34,20 +30,45 @@ function isOptions(v: unknown): v is SearchOptions {
   );
 }
 
-/** Registers the search commands, the passage documents and the knowledge browser. */
-export function activate(context: vscode.ExtensionContext, services: { connection: Connection }): KnowledgeApi {
-  const store = new KnowledgeStore(context.workspaceState);
-  const docs = new PassageDocs(store);
+/** The free-text search's first options: the selection (or the words at the cursor) and the settings. */
+export function freeTextOptions(editor: vscode.TextEditor | undefined, lib: KnowledgeLib): SearchOptions {
+  let query = '';
+  if (editor) {
+    const doc = editor.document;
+    const sel = editor.selection;
+    query = queryFromContext(doc.getText(), doc.offsetAt(sel.active), {
+      selectionEnd: doc.offsetAt(sel.anchor),
+    }).query;
+  }
+  const defaults = readDefaults(editor?.document.uri);
+  const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
+  const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
+  return {
+    query,
+    ...(kbCode ? { kbCode } : {}),
+    topK: defaults.topK,
+    scoreThreshold: defaults.scoreThreshold,
+    useRerank: defaults.useRerank,
+  };
+}
+
+/** Registers the search commands. */
+export function activate(
+  context: vscode.ExtensionContext,
+  services: KnowledgeServices & { readonly connection: Connection },
+): SearchFeature {
+  const { store } = services;
+  const sessionServices: SearchServices = {
+    ...services,
+    knowledge: loadKnowledge,
+    debounce: (request) => loadKnowledge().createLatestOnly(request, { delayMs: TYPING_DELAY_MS }),
+  };
   let session: SearchSession | undefined;
-  const typing: TypingTimers = {};
 
   const open = (): SearchSession => {
     session?.dispose();
     const editor = vscode.window.activeTextEditor;
-    session = new SearchSession(
-      { connection: services.connection, store, docs, typing },
-      editor?.document.uri.scheme === KNOWLEDGE_SCHEME ? undefined : editor,
-    );
+    session = new SearchSession(sessionServices, editor?.document.uri.scheme === KNOWLEDGE_SCHEME ? undefined : editor);
     return session;
   };
   const finish = (s: SearchSession, run: SearchRun): SearchRun => {
@@ -69,29 +90,7 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
 
   const searchSelection = async (): Promise<SearchRun> => {
     const s = open();
-    const editor = vscode.window.activeTextEditor;
-    let query = '';
-    if (editor) {
-      const doc = editor.document;
-      const sel = editor.selection;
-      query = queryFromContext(doc.getText(), doc.offsetAt(sel.active), {
-        selectionEnd: doc.offsetAt(sel.anchor),
-      }).query;
-    }
-    const defaults = readDefaults(editor?.document.uri);
-    const lib = loadKnowledge();
-    const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
-    const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
-    return finish(
-      s,
-      await s.searchFreeText({
-        query,
-        ...(kbCode ? { kbCode } : {}),
-        topK: defaults.topK,
-        scoreThreshold: defaults.scoreThreshold,
-        useRerank: defaults.useRerank,
-      }),
-    );
+    return finish(s, await s.searchFreeText(freeTextOptions(vscode.window.activeTextEditor, loadKnowledge())));
   };
 
   const searchAgain = async (arg?: unknown): Promise<SearchRun> => {
@@ -129,23 +128,11 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
     return searchKnowledge(record.options);
   };
 
-  const tree = browser.activate(context, { store, docs });
-  context.subscriptions.push(
-    store,
-    docs,
-    { dispose: () => session?.dispose() },
-    vscode.workspace.registerTextDocumentContentProvider(KNOWLEDGE_SCHEME, docs),
+  const commands = [
     vscode.commands.registerCommand('shunong.searchKnowledge', searchKnowledge),
     vscode.commands.registerCommand('shunong.searchSelection', searchSelection),
     vscode.commands.registerCommand('shunong.searchAgain', searchAgain),
-  );
-  return {
-    store,
-    docs,
-    browser: tree,
-    typing,
-    get session() {
-      return session;
-    },
-  };
+  ];
+  context.subscriptions.push({ dispose: () => session?.dispose() }, ...commands);
+  return { commands };
 }

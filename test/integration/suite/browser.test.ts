@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isCitedPassage, PASSAGE_MIME } from '../../../src/citations/passage';
 import { KnowledgeTree, type BrowserNode } from '../../../src/features/browser/tree';
-import { KnowledgeStore } from '../../../src/features/search/store';
+import { scoreLine } from '../../../src/features/cite/index';
+import { KnowledgeStore } from '../../../src/features/shared/knowledgeStore';
 import { api, captureQuickPick, stub, until, closeAllEditors, openMarkdown } from './helpers';
 
 const QUERY = '茶树修剪技术要点';
@@ -26,7 +27,7 @@ async function searchOnce(): Promise<string> {
   );
   await until(() => {
     const qp = captured.get();
-    return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined);
+    return !!qp && !qp.busy && qp.items.some((i) => i.role === 'passage');
   }, 'the results');
   captured.get()?.hide();
   const result = await run;
@@ -56,7 +57,7 @@ suite('Knowledge browser', () => {
       get: () => undefined,
       update: async () => undefined,
     } as unknown as vscode.Memento;
-    const tree = new KnowledgeTree(new KnowledgeStore(memento));
+    const tree = new KnowledgeTree(new KnowledgeStore(memento), scoreLine);
     assert.deepEqual(tree.getChildren(), []);
   });
 
@@ -162,7 +163,7 @@ suite('Knowledge browser', () => {
     const node = tree.getChildren(tree.getChildren(section(tree, 'history'))[0])[0];
     await vscode.commands.executeCommand('shunong.browser.pin', node);
     const reread = knowledge.store.reread();
-    const rebuilt = new KnowledgeTree(reread);
+    const rebuilt = new KnowledgeTree(reread, scoreLine);
     const shape = (t: KnowledgeTree): string[] => {
       const out: string[] = [];
       const walk = (n?: BrowserNode): void => {
@@ -190,7 +191,7 @@ suite('Knowledge browser', () => {
     );
     await until(() => {
       const qp = captured.get();
-      return !!qp && !qp.busy && qp.items.some((i) => i.stored !== undefined);
+      return !!qp && !qp.busy && qp.items.some((i) => i.role === 'passage');
     }, 'the results again');
     assert.ok(captured.get()?.title?.includes(QUERY));
     captured.get()?.hide();

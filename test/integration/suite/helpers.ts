@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ShunongApi } from '../../../src/extension';
-import type { FlowItem } from '../../../src/features/search/flow';
+import type { FlowItem, PassageItem } from '../../../src/features/search/items';
 
 export const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
@@ -108,14 +108,29 @@ export function captureQuickPick(): { get(): vscode.QuickPick<FlowItem> | undefi
   return { get: () => qp };
 }
 
+/** The passages a step shows (the result items), in their order. */
+export function passagesOf(qp: vscode.QuickPick<FlowItem>): PassageItem[] {
+  return qp.items.filter((i): i is PassageItem => i.role === 'passage');
+}
+
+/** The id of what an item stands for: a vocabulary entry's or a no-hit offer's. */
+export function itemId(i: FlowItem): string | undefined {
+  return i.role === 'entry' ? i.entry.id : i.role === 'offer' ? i.offer.id : undefined;
+}
+
+/** Closes the quick input on screen (as Escape does). */
+export async function closeQuickInput(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+}
+
 /** Asserts that the passages shown are, in order, what the server ranks for the same search in the tea knowledge base. */
-export async function assertServerOrder(shown: readonly FlowItem[], query: string): Promise<void> {
+export async function assertServerOrder(shown: readonly PassageItem[], query: string): Promise<void> {
   const { connection } = await api();
   const direct = await connection.run((c) =>
     c.knowledgeSearch({ query, kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false }),
   );
   assert.deepEqual(
-    shown.map((i) => `${i.stored?.passage.docName}#${i.stored?.passage.chunkIndex}`),
+    shown.map((i) => `${i.stored.passage.docName}#${i.stored.passage.chunkIndex}`),
     direct.sources.map((s) => `${s.doc_name}#${s.chunk_index}`),
     "the order shown is the server's ranking",
   );

@@ -6,8 +6,20 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FlowItem } from '../../../src/features/search/flow';
-import { admin, api, assertServerOrder, captureQuickPick, closeAllEditors, stub, until, openMarkdown } from './helpers';
+import type { FlowItem } from '../../../src/features/search/items';
+import {
+  admin,
+  api,
+  assertServerOrder,
+  captureQuickPick,
+  closeAllEditors,
+  closeQuickInput,
+  itemId,
+  passagesOf,
+  stub,
+  until,
+  openMarkdown,
+} from './helpers';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -38,7 +50,14 @@ async function openBulletin(content: string): Promise<vscode.TextEditor> {
   return editor;
 }
 
-const passages = (qp: vscode.QuickPick<FlowItem>): FlowItem[] => qp.items.filter((i) => i.stored !== undefined);
+/** The text of the passage preview beside the results, as the editor shows it. */
+function previewText(): string {
+  return (
+    vscode.workspace.textDocuments
+      .find((d) => d.uri.scheme === 'shunong-knowledge' && d.uri.path === '/passage-preview.txt')
+      ?.getText() ?? ''
+  );
+}
 
 suite('Knowledge search', () => {
   suiteSetup(async () => {
@@ -48,8 +67,7 @@ suite('Knowledge search', () => {
 
   teardown(async () => {
     await admin({ latencyMs: 0 });
-    const { knowledge } = await api();
-    knowledge.session?.qp.hide();
+    await closeQuickInput();
     await closeAllEditors();
   });
 
@@ -63,46 +81,43 @@ suite('Knowledge search', () => {
     assert.equal(qp.step, 1);
     assert.equal(qp.totalSteps, 5);
     assert.ok(
-      qp.items.some((i) => i.kind2 === 'skip'),
+      qp.items.some((i) => i.role === 'skip'),
       'the step can be skipped',
     );
-    const tea = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'tea');
+    const tea = qp.items.find((i) => itemId(i) === 'tea');
     assert.ok(tea, 'the tea crop is offered');
     assert.match(tea.description ?? '', /TEA_MANAGER_001/);
     await accept(qp, tea);
 
     qp = await stepTitled(cap.get, /growth stage|生育期/);
-    const stage = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'dormant-bud');
+    const stage = qp.items.find((i) => itemId(i) === 'dormant-bud');
     assert.ok(stage, 'the tea stages are offered');
-    assert.ok(
-      !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'tillering'),
-      'only the stages of tea',
-    );
+    assert.ok(!qp.items.some((i) => itemId(i) === 'tillering'), 'only the stages of tea');
     await accept(qp, stage);
 
     qp = await stepTitled(cap.get, /farm task|农事环节/);
     await accept(
       qp,
-      qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'pruning'),
+      qp.items.find((i) => itemId(i) === 'pruning'),
     );
 
     qp = await stepTitled(cap.get, /own words|补充关键词/);
     qp.value = '要点';
-    await until(() => qp.items.some((i) => i.kind2 === 'custom'), 'the "add words" item');
+    await until(() => qp.items.some((i) => i.role === 'custom'), 'the "add words" item');
     await accept(
       qp,
-      qp.items.find((i) => i.kind2 === 'custom'),
+      qp.items.find((i) => i.role === 'custom'),
     );
 
     qp = await stepTitled(cap.get, /the query|查询语句/);
     assert.equal(qp.value, '茶树 驻芽期 修剪 要点', 'the composed query is shown, editable');
-    const search = qp.items.find((i) => i.kind2 === 'search');
+    const search = qp.items.find((i) => i.role === 'search');
     assert.match(search?.description ?? '', /TEA_MANAGER_001/, 'the crop picked the knowledge base');
     await accept(qp, search);
 
     qp = await stepTitled(cap.get, /passages|个片段/);
     assert.equal((qp as unknown as { sortByLabel?: boolean }).sortByLabel, false, 'no re-sorting by label');
-    const shown = passages(qp);
+    const shown = passagesOf(qp);
     await assertServerOrder(shown, '茶树 驻芽期 修剪 要点');
     const first = shown[0];
     assert.ok(first?.stored);
@@ -117,10 +132,7 @@ suite('Knowledge search', () => {
       qp.items.some((i) => /Vector candidates|向量候选/.test(i.label)),
       'the counts are shown',
     );
-    await until(
-      () => knowledge.docs.previewContent.includes(first.stored?.passage.content.slice(0, 20) ?? '?'),
-      'the preview beside',
-    );
+    await until(() => previewText().includes(first.stored?.passage.content.slice(0, 20) ?? '?'), 'the preview beside');
 
     await accept(qp, first);
     const result = await run;
@@ -149,14 +161,14 @@ suite('Knowledge search', () => {
     const run = Promise.resolve(vscode.commands.executeCommand<{ status: string }>('shunong.searchSelection'));
     let qp = await stepTitled(cap.get, /the query|查询语句/);
     assert.equal(qp.value, '茶树修剪技术要点');
-    assert.match(qp.items.find((i) => i.kind2 === 'search')?.description ?? '', /TEA_MANAGER_001/);
+    assert.match(qp.items.find((i) => i.role === 'search')?.description ?? '', /TEA_MANAGER_001/);
     await accept(
       qp,
-      qp.items.find((i) => i.kind2 === 'search'),
+      qp.items.find((i) => i.role === 'search'),
     );
     qp = await stepTitled(cap.get, /passages|个片段/);
-    assert.ok(passages(qp).length > 0);
-    assert.ok(passages(qp).every((i) => i.stored?.passage.kbCode === 'TEA_MANAGER_001'));
+    assert.ok(passagesOf(qp).length > 0);
+    assert.ok(passagesOf(qp).every((i) => i.stored?.passage.kbCode === 'TEA_MANAGER_001'));
     qp.hide();
     assert.equal((await run).status, 'closed');
     assert.equal(doc.getText(), '夏季要做好茶树修剪技术要点的宣传。\n', 'closing inserts nothing');
@@ -173,7 +185,7 @@ suite('Knowledge search', () => {
       }),
     );
     const qp = await stepTitled(cap.get, /passages|个片段/);
-    const items = passages(qp);
+    const items = passagesOf(qp);
     assert.ok(items.length > 0);
     for (const i of items) {
       assert.ok(i.stored && !i.stored.passage.kbCode.includes(','), 'one knowledge base per passage');
@@ -209,9 +221,9 @@ suite('Knowledge search', () => {
     const labels = qp.items.map((i) => i.label).join('\n');
     assert.match(labels, /25 vector \/ 0 full-text|向量 25 条 \/ 全文 0 条/);
     assert.match(labels, /0\.7.*25.*0\.4926/);
-    const offers = qp.items.filter((i) => i.kind2 === 'offer').map((i) => (i.data as { id: string }).id);
+    const offers = qp.items.filter((i) => i.role === 'offer').map((i) => itemId(i));
     assert.deepEqual(offers, ['lower-threshold', 'refine', 'all-knowledge-bases']);
-    const lower = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'lower-threshold');
+    const lower = qp.items.find((i) => itemId(i) === 'lower-threshold');
     assert.match(lower?.label ?? '', /0\.48/, 'just under the best score');
     assert.match(lower?.detail ?? '', /noise|噪声/, 'warns that low scores bring noise');
 
@@ -233,16 +245,16 @@ suite('Knowledge search', () => {
     // All knowledge bases instead of one: still a miss (every base filtered), now summed.
     await accept(
       qp,
-      qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'),
+      qp.items.find((i) => itemId(i) === 'all-knowledge-bases'),
     );
     await until(
       () =>
         /No passage matched|未命中/.test(qp.title ?? '') &&
         !qp.busy &&
-        !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'),
+        !qp.items.some((i) => itemId(i) === 'all-knowledge-bases'),
       'the miss over all bases',
     );
-    assert.ok(qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'refine'));
+    assert.ok(qp.items.some((i) => itemId(i) === 'refine'));
     qp.hide();
     const result = await run;
     assert.equal(result.status, 'closed');

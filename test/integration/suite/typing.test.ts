@@ -1,21 +1,26 @@
 /**
- * Search-as-you-type in "Search Knowledge for Selection", inside a real VS Code against the local
- * endpoint. The debounce runs on a ManualScheduler handed to the search feature (its `typing` test
- * seam), so "time" between keystrokes is moved by the test, never waited for; requests are counted
- * at the endpoint itself (GET /__admin/requests).
+ * Search-as-you-type in the free-text search ("Search Knowledge for Selection"), inside a real VS
+ * Code against the local endpoint. The test builds the search session with the extension's store,
+ * passage documents and connection, and a debouncer on a ManualScheduler, so "time" between
+ * keystrokes is moved by the test, never waited for; requests are counted at the endpoint itself
+ * (GET /__admin/requests).
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FlowItem } from '../../../src/features/search/flow';
+import { freeTextOptions } from '../../../src/features/search/index';
+import type { FlowItem } from '../../../src/features/search/items';
+import { SearchSession } from '../../../src/features/search/session';
+import * as knowledgeLib from '../../../src/knowledge/index';
+import { createLatestOnly, type LatestOnlyStats } from '../../../src/knowledge/latestOnly';
 import { ManualScheduler } from '../../../src/knowledge/scheduler';
 import {
   admin,
   api,
   assertServerOrder,
-  captureQuickPick,
   closeAllEditors,
   localEndpoint,
   openMarkdown,
+  passagesOf as passages,
   setSetting,
   stub,
   until,
@@ -42,7 +47,6 @@ async function requestLog(): Promise<RequestRecord[]> {
 
 const searches = (log: RequestRecord[]): RequestRecord[] =>
   log.filter((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search');
-const passages = (qp: vscode.QuickPick<FlowItem>): FlowItem[] => qp.items.filter((i) => i.stored !== undefined);
 
 async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<void> {
   if (item) qp.activeItems = [item];
@@ -50,24 +54,44 @@ async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<
   await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
 }
 
-/** Opens the free-text search on an empty bulletin and waits for its query step. */
-async function openQueryStep(): Promise<{
+/** The session on screen and the counters of its debouncer (undefined until the first keystroke makes it). */
+let session: SearchSession | undefined;
+let typingStats: () => LatestOnlyStats | undefined = () => undefined;
+
+/**
+ * Opens the free-text search on an empty bulletin, as "Search Knowledge for Selection" does, its
+ * debouncer on `clock`, and waits for its query step.
+ */
+async function openQueryStep(clock: ManualScheduler): Promise<{
   qp: vscode.QuickPick<FlowItem>;
   run: Promise<{ status: string; record?: { options: { query: string } } }>;
   editor: vscode.TextEditor;
 }> {
   const editor = await openMarkdown('\n');
-  const cap = captureQuickPick();
-  const run = Promise.resolve(
-    vscode.commands.executeCommand<{ status: string; record?: { options: { query: string } } }>(
-      'shunong.searchSelection',
-    ),
+  const { connection, knowledge } = await api();
+  typingStats = () => undefined;
+  const s = new SearchSession(
+    {
+      connection,
+      store: knowledge.store,
+      docs: knowledge.docs,
+      knowledge: () => knowledgeLib,
+      debounce: (request) => {
+        const live = createLatestOnly(request, { delayMs: DEBOUNCE, scheduler: clock });
+        typingStats = () => live.stats;
+        return live;
+      },
+    },
+    editor,
   );
-  await until(() => {
-    const qp = cap.get();
-    return !!qp && /the query|查询语句/.test(qp.title ?? '') && qp.items.some((i) => i.kind2 === 'search');
-  }, 'the query step');
-  return { qp: cap.get() as vscode.QuickPick<FlowItem>, run, editor };
+  session = s;
+  const run = s.searchFreeText(freeTextOptions(editor, knowledgeLib)).finally(() => s.dispose());
+  const qp = s.input.qp;
+  await until(
+    () => /the query|查询语句/.test(qp.title ?? '') && qp.items.some((i) => i.role === 'search'),
+    'the query step',
+  );
+  return { qp, run, editor };
 }
 
 /**
@@ -81,15 +105,13 @@ async function type(
   gap: (i: number) => number,
   from = 0,
 ): Promise<void> {
-  const { knowledge } = await api();
   const chars = [...text];
   for (let i = from; i < chars.length; i++) {
-    const seen = knowledge.session?.typingStats?.calls ?? 0;
+    const seen = typingStats()?.calls ?? 0;
     qp.value = chars.slice(0, i + 1).join('');
     // A one-character query is not searched (no call), but it creates the debouncer.
     await until(
-      () =>
-        i === 0 ? knowledge.session?.typingStats !== undefined : (knowledge.session?.typingStats?.calls ?? 0) > seen,
+      () => (i === 0 ? typingStats() !== undefined : (typingStats()?.calls ?? 0) > seen),
       `keystroke ${i + 1} seen`,
     );
     await clock.advance(gap(i));
@@ -100,18 +122,13 @@ suite('Search as you type', () => {
   let clock: ManualScheduler;
 
   setup(async () => {
-    const { knowledge } = await api();
     clock = new ManualScheduler();
-    knowledge.typing.scheduler = clock;
-    knowledge.typing.delayMs = DEBOUNCE;
     await setSetting('knowledge.defaultKbCode', 'TEA_MANAGER_001');
   });
 
   teardown(async () => {
-    const { knowledge } = await api();
-    knowledge.session?.qp.hide();
-    knowledge.typing.scheduler = undefined;
-    knowledge.typing.delayMs = undefined;
+    session?.input.qp.hide();
+    session = undefined;
     await admin({ latencyMs: 0 });
     await setSetting('knowledge.defaultKbCode', undefined);
     await closeAllEditors();
@@ -120,7 +137,7 @@ suite('Search as you type', () => {
   test("ten keystrokes send one request; the last query's passages in the server's order; Enter on one inserts it", async () => {
     const { knowledge } = await api();
     const before = (await requestLog()).length;
-    const { qp, run, editor } = await openQueryStep();
+    const { qp, run, editor } = await openQueryStep(clock);
     assert.equal((qp as unknown as { sortByLabel?: boolean }).sortByLabel, false, 'no re-sorting by label');
 
     await type(qp, clock, TEXT, () => KEY_GAP);
@@ -131,14 +148,14 @@ suite('Search as you type', () => {
     const sent = searches((await requestLog()).slice(before));
     assert.ok(sent.length <= 2, `at most two requests for ten keystrokes (got ${sent.length})`);
     assert.equal(sent.length, 1);
-    assert.equal(knowledge.session?.typingStats?.sent, 1);
+    assert.equal(typingStats()?.sent, 1);
 
     const shown = passages(qp);
     assert.ok(
       shown.every((i) => i.alwaysShow === true),
       "VS Code's filter by the typed text hides no passage",
     );
-    assert.equal(qp.items[0]?.kind2, 'search', 'Enter on the typed text runs the full search');
+    assert.equal(qp.items[0]?.role, 'search', 'Enter on the typed text runs the full search');
     assert.ok(
       shown.every((i) => i.stored?.passage.query === TEXT),
       "the passages are the last query's",
@@ -158,9 +175,8 @@ suite('Search as you type', () => {
   });
 
   test('a pause sends a request; the next keystroke aborts it at the endpoint; two requests in all; Enter runs the full search', async () => {
-    const { knowledge } = await api();
     const before = (await requestLog()).length;
-    const { qp, run } = await openQueryStep();
+    const { qp, run } = await openQueryStep(clock);
     await admin({ latencyMs: 5000 });
 
     await type(qp, clock, TEXT.slice(0, 5), () => KEY_GAP);
@@ -187,12 +203,12 @@ suite('Search as you type', () => {
     assert.equal(sent.length, 2, 'two requests for ten keystrokes with one pause');
     assert.equal(sent[0]?.status, 0, 'the superseded request was closed before any reply');
     assert.equal(sent[1]?.status, 200);
-    assert.equal(knowledge.session?.typingStats?.aborted, 1);
+    assert.equal(typingStats()?.aborted, 1);
 
     // Enter on the typed text: the full search, as before.
     await accept(
       qp,
-      qp.items.find((i) => i.kind2 === 'search'),
+      qp.items.find((i) => i.role === 'search'),
     );
     await until(
       () => /passages|个片段/.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0,
@@ -214,11 +230,11 @@ suite('Search as you type', () => {
       }) as never),
     );
     try {
-      const { qp, run } = await openQueryStep();
+      const { qp, run } = await openQueryStep(clock);
       await type(qp, clock, '火星登陆舱推进剂', () => KEY_GAP);
       await clock.advance(DEBOUNCE);
       await until(
-        () => qp.items.some((i) => i.kind2 === 'info' && /No passage|暂无片段/.test(i.label)) && !qp.busy,
+        () => qp.items.some((i) => i.role === 'info' && /No passage|暂无片段/.test(i.label)) && !qp.busy,
         'the quiet miss',
       );
       assert.equal(passages(qp).length, 0);
@@ -226,11 +242,11 @@ suite('Search as you type', () => {
       await setSetting('knowledge.defaultKbCode', 'NO_SUCH_KB');
       qp.hide();
       await run;
-      const again = await openQueryStep();
+      const again = await openQueryStep(clock);
       await type(again.qp, clock, '茶树修剪', () => KEY_GAP);
       await clock.advance(DEBOUNCE);
       await until(
-        () => again.qp.items.some((i) => i.kind2 === 'info' && /\$\(warning\)/.test(i.label)) && !again.qp.busy,
+        () => again.qp.items.some((i) => i.role === 'info' && /\$\(warning\)/.test(i.label)) && !again.qp.busy,
         'the failure as an item',
       );
       assert.equal(notes.length, 0, `no notification while typing: ${JSON.stringify(notes)}`);
@@ -238,14 +254,14 @@ suite('Search as you type', () => {
       await again.run;
 
       await setSetting('knowledge.defaultKbCode', 'TEA_MANAGER_001');
-      const third = await openQueryStep();
+      const third = await openQueryStep(clock);
       await type(third.qp, clock, '火星登陆舱推进剂', () => KEY_GAP);
       await accept(
         third.qp,
-        third.qp.items.find((i) => i.kind2 === 'search'),
+        third.qp.items.find((i) => i.role === 'search'),
       );
       await until(
-        () => /No passage matched|未命中/.test(third.qp.title ?? '') && third.qp.items.some((i) => i.kind2 === 'offer'),
+        () => /No passage matched|未命中/.test(third.qp.title ?? '') && third.qp.items.some((i) => i.role === 'offer'),
         'the full miss with its offers',
       );
       third.qp.hide();

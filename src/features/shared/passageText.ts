@@ -1,13 +1,14 @@
 /**
  * How search results read in the UI: localised knowledge-layer messages, a score per its
  * `score_type` (RRF as rank and relative strength, never a percentage; cosine as similarity),
- * snippet lines, citation text and the text of the read-only passage document.
+ * the text of the read-only passage document, and copying a passage with its citation.
  */
 import * as vscode from 'vscode';
+import type { CitedPassage } from '../../citations/passage';
+import { keyOf, type StoredPassage } from '../../knowledge/history';
 import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../../knowledge/messages';
 import { formatScore, scoreKind, strengthBar } from '../../knowledge/score';
-import type { CitedPassage } from '../../citations/passage';
-import { keyOf, type StoredPassage } from './model';
+import { citationText } from '../../knowledge/snippet';
 
 /** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */
 export function localise(message: Message): string {
@@ -44,29 +45,6 @@ export function scoreNote(scoreType: string, fused: boolean): string {
   }
 }
 
-/** `doc_name#chunk_index — kb_name (kb_code)`, as a footnote definition names it. */
-export function citationText(p: CitedPassage): string {
-  return `${keyOf(p)} — ${p.kbName} (${p.kbCode})`;
-}
-
-/** The passage's first non-empty line, cut to `max` characters. */
-export function firstLine(content: string, max = 80): string {
-  const line =
-    content
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .find((l) => l !== '') ?? '';
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-/** The passage after its first line (or after the first `max` characters), on one line, cut to `length`. */
-export function snippetRest(content: string, max = 80, length = 160): string {
-  const flat = content.replace(/\s+/g, ' ').trim();
-  const first = firstLine(content, max).replace(/…$/, '');
-  const rest = flat.startsWith(first) ? flat.slice(first.length).trim() : flat;
-  return rest.length > length ? `${rest.slice(0, length - 1)}…` : rest;
-}
-
 /** The text of the read-only passage document (server text as plain text). */
 export function passageDocument(s: StoredPassage | CitedPassage): string {
   const p = 'passage' in s ? s.passage : s;
@@ -79,4 +57,10 @@ export function passageDocument(s: StoredPassage | CitedPassage): string {
     '',
   );
   return lines.join('\n');
+}
+
+/** Copies a passage followed by its citation. */
+export async function copyPassage(p: CitedPassage): Promise<void> {
+  await vscode.env.clipboard.writeText(`${p.content}\n— ${citationText(p)}`);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', keyOf(p)), 3000);
 }

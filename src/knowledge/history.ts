@@ -3,10 +3,10 @@
  * (de)serialisation for workspace state and the small operations on it. Pure: no `vscode`, no zod
  * (so it stays out of the heavy bundles and loads at activation for the browser view).
  */
-import type { CitedPassage } from '../../citations/passage';
-import type { SearchArgs } from '../../knowledge/types';
+import type { CitedPassage } from '../citations/passage';
+import type { SearchArgs } from './types';
 
-/** How a passage's score is shown, decided when it was retrieved (see `score.ts` of src/knowledge). */
+/** How a passage's score is shown, decided when it was retrieved (see `score.ts`). */
 export interface ScoreView {
   /** 1-based rank in the list shown (the server's order, or the fused order). */
   readonly rank: number;

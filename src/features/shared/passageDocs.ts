@@ -5,9 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
-import { findPassage, idOf, keyOf, type StoredPassage } from './model';
-import type { KnowledgeStore } from './store';
-import { passageDocument } from './text';
+import { findPassage, idOf, keyOf, type StoredPassage } from '../../knowledge/history';
+import type { KnowledgeStore } from './knowledgeStore';
+import { passageDocument } from './passageText';
 
 /** The scheme of the passage documents. */
 export const KNOWLEDGE_SCHEME = 'shunong-knowledge';
@@ -51,11 +51,6 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
       preserveFocus: true,
       preview: true,
     });
-  }
-
-  /** The text the preview shows now (for tests). */
-  get previewContent(): string {
-    return this.previewText;
   }
 
   /** Closes the preview editor, if open. */

@@ -2,16 +2,16 @@
  * Runs one search: a single knowledge base, or every base of the account queried separately and
  * fused by rank (RRF, k = 60; duplicates merged), so each passage is attributed to exactly one
  * knowledge base (the comma-joined `kb_code` of an all-bases answer never becomes a passage's base).
- * Pure: no `vscode`; the platform call and the no-hit test are injected. Only the zod-free parts of
- * src/knowledge are imported, so this module can live in the activation bundle.
+ * Pure: no `vscode`; the platform call and the no-hit test are injected. Only the zod-free modules beside it are
+ * imported, so this module can live in the activation bundle.
  */
-import { fuseLists, fusedAsList } from '../../knowledge/fusion';
-import type { MissInfo } from '../../knowledge/miss';
-import { presentScores } from '../../knowledge/score';
-import type { SearchCounts } from '../../knowledge/summary';
-import type { ResultList } from '../../knowledge/types';
-import type { CitedPassage } from '../../citations/passage';
-import type { ScoreView, SearchOptions, SearchRecord, SeenKnowledgeBase, StoredPassage } from './model';
+import { fuseLists, fusedAsList } from './fusion';
+import type { MissInfo } from './miss';
+import { presentScores } from './score';
+import type { SearchCounts } from './summary';
+import type { ResultList } from './types';
+import type { CitedPassage } from '../citations/passage';
+import type { ScoreView, SearchOptions, SearchRecord, SeenKnowledgeBase, StoredPassage } from './history';
 
 /** One passage of a knowledge_search result (structurally the platform's `KnowledgeSource`). */
 export interface SourceLike {

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
-import * as model from './model';
+import * as model from '../../knowledge/history';
 
 /** The workspace-state key. */
 export const STATE_KEY = 'shunong.knowledge.state';

@@ -1,0 +1,88 @@
+/** What the steps of one search session share: its quick input, services, target editor and state. */
+import type * as vscode from 'vscode';
+import type { LatestOnly } from '../../knowledge/latestOnly';
+import type { MissInfo } from '../../knowledge/miss';
+import * as history from '../../knowledge/history';
+import type { SearchDeps, SearchOutcome } from '../../knowledge/search';
+import type { KnowledgeLib } from '../../platform';
+import type { KnowledgeResult } from '../../shunong/index';
+import type { Connection } from '../account/connection';
+import type { KnowledgeStore } from '../shared/knowledgeStore';
+import type { PassageDocs } from '../shared/passageDocs';
+import type { FlowInput } from './input';
+
+/** How a search command ended (returned by the commands, for callers). */
+export interface SearchRun {
+  readonly status: 'inserted' | 'cited' | 'opened' | 'closed' | 'cancelled' | 'error';
+  /** The last search that found passages in this session. */
+  readonly record?: history.SearchRecord;
+  /** The last miss shown in this session. */
+  readonly miss?: MissInfo;
+}
+
+/** How a session ends once a passage was used (or the search failed). */
+export type EndStatus = SearchRun['status'];
+
+/** Makes the debouncer of search-as-you-type around `request` (the clock and the quiet time are its own). */
+export type Debounce = <I, R>(request: (input: I, signal: AbortSignal) => Promise<R>) => LatestOnly<I, R>;
+
+/** What the search flow needs. */
+export interface SearchServices {
+  readonly connection: Connection;
+  readonly store: KnowledgeStore;
+  readonly docs: PassageDocs;
+  /** The knowledge bundle (vocabulary, query composition, misses), loaded on first use. */
+  readonly knowledge: () => KnowledgeLib;
+  /** The debouncer of search-as-you-type, made on first use. */
+  readonly debounce: Debounce;
+}
+
+/** Search-as-you-type of the free-text query step. */
+export interface TypingSearch {
+  /**
+   * Asks for `options` after the quiet time, superseding (and aborting) every older request;
+   * `shown` gets the outcome only if nothing newer came and the step is still on screen.
+   */
+  typed(options: history.SearchOptions, shown: (r: SearchOutcome | Error) => void): void;
+  /** Drops the waiting request and aborts the one in flight. */
+  cancel(): void;
+}
+
+/** One session, as its steps see it. */
+export interface FlowContext {
+  readonly input: FlowInput;
+  readonly services: SearchServices;
+  /** The editor the search started from (where a passage is inserted). */
+  readonly target: vscode.TextEditor | undefined;
+  /** True in the free-text search: its query step (also when coming back to it) searches as you type. */
+  readonly freeText: boolean;
+  /** Search-as-you-type of this session. */
+  readonly typing: TypingSearch;
+  /** Notes the last search that found passages. */
+  found(record: history.SearchRecord): void;
+}
+
+/** What `runSearch` needs: the shared client's call and the knowledge bases known in `state`. */
+export function searchDeps(
+  client: { knowledgeSearch(o: history.SearchOptions, opts: { signal: AbortSignal }): Promise<KnowledgeResult> },
+  state: history.KnowledgeState,
+): SearchDeps {
+  return {
+    call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
+    missOf: (e) => ((e as { kind?: unknown }).kind === 'knowledge-miss' ? (e as MissInfo) : undefined),
+    bases: state.bases,
+    basesListed: state.basesListed,
+    now: () => new Date(),
+  };
+}
+
+/** Remembers what a search saw (knowledge bases) and, for a hit, the search in the history. */
+export async function commitOutcome(store: KnowledgeStore, outcome: SearchOutcome): Promise<void> {
+  await store.update((s) => {
+    let next = s;
+    for (const o of outcome.observed) next = history.observeBases(next, o.kbCode, o.kbName, o.listed);
+    if (outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id))
+      next = history.addSearch(next, outcome.record);
+    return next;
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Search-as-you-type of the free-text query step: debounced, a superseded request aborted, busy
+ * while a request is in flight, the server's order kept; a miss or a failure is a quiet item.
+ */
+import * as vscode from 'vscode';
+import type { SearchOptions } from '../../knowledge/history';
+import type { LatestOnly } from '../../knowledge/latestOnly';
+import { runSearch, type SearchOutcome } from '../../knowledge/search';
+import { describeError } from '../account/connection';
+import { searchDeps, type SearchServices, type TypingSearch } from './context';
+import type { FlowInput } from './input';
+import { passageItems, separator, type FlowItem } from './items';
+
+/** Quiet time after the last keystroke before a search-as-you-type request is sent. */
+export const TYPING_DELAY_MS = 300;
+/** Shorter queries are not searched while typing (Enter still searches them). */
+const TYPING_MIN_CHARS = 2;
+
+/** A query too short to search while typing (its list is emptied). */
+class TypingTooShort extends Error {}
+
+/** Search-as-you-type of one session (its debouncer is made on first use). */
+export class LiveSearch implements TypingSearch {
+  private live: LatestOnly<SearchOptions, SearchOutcome> | undefined;
+  /** Counts the requests, so only the latest one clears `busy`. */
+  private generation = 0;
+
+  constructor(
+    private readonly input: FlowInput,
+    private readonly services: SearchServices,
+  ) {}
+
+  /** @inheritdoc Failures are shown by `shown` as an item, never as notifications. */
+  typed(options: SearchOptions, shown: (r: SearchOutcome | Error) => void): void {
+    const live = (this.live ??= this.services.debounce((o: SearchOptions, signal: AbortSignal) =>
+      this.request(o, signal),
+    ));
+    const input = this.input;
+    const token = input.token;
+    if ([...options.query].length < TYPING_MIN_CHARS) {
+      live.cancel();
+      input.qp.busy = false;
+      shown(new TypingTooShort());
+      return;
+    }
+    live(options).then(
+      (r) => {
+        if (r.status === 'ok' && token === input.token && !input.hidden) shown(r.value);
+      },
+      (err: unknown) => {
+        if (token === input.token && !input.hidden) shown(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  }
+
+  cancel(): void {
+    this.live?.cancel();
+  }
+
+  /** One request: busy while in flight; the store is left alone until a passage is used. */
+  private async request(options: SearchOptions, signal: AbortSignal): Promise<SearchOutcome> {
+    const gen = ++this.generation;
+    this.input.qp.busy = true;
+    try {
+      const state = this.services.store.state;
+      return await this.services.connection.run((client) => runSearch(options, searchDeps(client, state), signal), {
+        offerSetKey: false,
+      });
+    } finally {
+      if (gen === this.generation) this.input.qp.busy = false;
+    }
+  }
+}
+
+/** The items of a search-as-you-type answer: the passages in the server's order, or one quiet line. */
+export function typedItems(r: SearchOutcome | Error, endpoint: string): FlowItem[] {
+  if (r instanceof TypingTooShort) return [];
+  if (r instanceof Error) {
+    const about =
+      (r as { kind?: unknown }).kind === 'cancelled' ? vscode.l10n.t('Cancelled.') : describeError(r, endpoint);
+    return [{ label: `$(warning) ${about}`, role: 'info', alwaysShow: true }];
+  }
+  if (r.kind === 'miss') {
+    return [
+      {
+        label: `$(info) ${vscode.l10n.t('No passage for "{0}" yet. Enter searches and tells why.', r.options.query)}`,
+        role: 'info',
+        alwaysShow: true,
+      },
+    ];
+  }
+  const where = r.fused
+    ? vscode.l10n.t('{0} knowledge bases, fused by rank', r.lists)
+    : r.record.passages[0]?.passage.kbName || r.record.kbCodes.join(', ');
+  return [
+    separator(vscode.l10n.t('"{0}": {1} passages · {2}', r.record.options.query, r.record.passages.length, where)),
+    ...passageItems(r.record, true),
+  ];
+}

@@ -1,0 +1,152 @@
+/**
+ * "Shunong: Search Knowledge" in one quick input: the guided steps (or the free-text query step),
+ * then the search with progress (Cancel aborts the request) and its results, or, on a miss, the
+ * counts, threshold and best score with the ways out; the loop goes on while the user retries.
+ */
+import * as vscode from 'vscode';
+import type { SearchOptions, SearchRecord } from '../../knowledge/history';
+import type { MissInfo } from '../../knowledge/miss';
+import { runSearch, type SearchOutcome } from '../../knowledge/search';
+import { describeError } from '../account/connection';
+import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './context';
+import { LiveSearch } from './freeText';
+import { runGuided, type GuidedStart } from './guided';
+import { FlowAction, FlowInput } from './input';
+import { describeOptions } from './items';
+import { offersStep } from './offers';
+import { queryStep } from './query';
+import { resultsStep } from './results';
+
+/** One run of the search UI, on one QuickPick. */
+export class SearchSession implements FlowContext, vscode.Disposable {
+  readonly input = new FlowInput();
+  readonly typing: LiveSearch;
+  private lastRecord: SearchRecord | undefined;
+  private lastMiss: MissInfo | undefined;
+  private free = false;
+
+  constructor(
+    readonly services: SearchServices,
+    readonly target: vscode.TextEditor | undefined,
+  ) {
+    this.typing = new LiveSearch(this.input, services);
+  }
+
+  get freeText(): boolean {
+    return this.free;
+  }
+
+  found(record: SearchRecord): void {
+    this.lastRecord = record;
+  }
+
+  /**
+   * The guided steps, then the composed query. Returns the search to run, or undefined when the
+   * user closed the flow.
+   */
+  guided(start: GuidedStart = {}): Promise<SearchOptions | undefined> {
+    return runGuided(this, start);
+  }
+
+  /**
+   * The quick free-text search: the query step with search-as-you-type, then the full search on
+   * Enter (or the passage picked while typing, inserted).
+   */
+  async searchFreeText(initial: SearchOptions): Promise<SearchRun> {
+    this.free = true;
+    let chosen;
+    try {
+      chosen = await queryStep(this, initial, { back: false, live: true });
+    } catch (err) {
+      if (err === FlowAction.cancel) return this.end('closed');
+      throw err;
+    }
+    if (typeof chosen === 'string') return this.end(chosen);
+    return this.search(chosen);
+  }
+
+  /** Runs `first` and shows its results or its miss; loops while the user retries. Returns how the session ended. */
+  async search(first: SearchOptions): Promise<SearchRun> {
+    let options = first;
+    for (;;) {
+      const outcome = await this.execute(options);
+      if (outcome === 'cancelled') return this.end('cancelled');
+      if (outcome instanceof Error) {
+        this.input.qp.hide();
+        void vscode.window.showErrorMessage(describeError(outcome, this.services.connection.endpoint));
+        return this.end('error');
+      }
+      let next;
+      try {
+        if (outcome.kind === 'hit') {
+          this.lastRecord = outcome.record;
+          next = await resultsStep(this, outcome);
+        } else {
+          this.lastMiss = outcome.miss;
+          next = await offersStep(this, outcome);
+        }
+      } catch (err) {
+        if (err === FlowAction.cancel) return this.end('closed');
+        throw err;
+      }
+      if (typeof next === 'string') return this.end(next);
+      options = next;
+    }
+  }
+
+  private end(status: SearchRun['status']): SearchRun {
+    return {
+      status,
+      ...(this.lastRecord ? { record: this.lastRecord } : {}),
+      ...(this.lastMiss ? { miss: this.lastMiss } : {}),
+    };
+  }
+
+  /** One search with progress; Cancel (or closing the quick input) aborts it. */
+  private async execute(options: SearchOptions): Promise<SearchOutcome | Error | 'cancelled'> {
+    const qp = this.input.qp;
+    const { connection, store } = this.services;
+    this.input.showBusy(vscode.l10n.t('Searching for "{0}"…', options.query), describeOptions(options));
+    const abort = new AbortController();
+    const hide = qp.onDidHide(() => abort.abort());
+    try {
+      return await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Searching the knowledge base for "{0}"…', options.query),
+          cancellable: true,
+        },
+        async (_progress, token) => {
+          const sub = token.onCancellationRequested(() => abort.abort());
+          try {
+            const state = store.state;
+            const outcome = await connection.run((client) =>
+              runSearch(options, searchDeps(client, state), abort.signal),
+            );
+            if (abort.signal.aborted) return 'cancelled';
+            // The store takes the change at once (in memory); writing it to workspace state is not waited for.
+            void commitOutcome(store, outcome).catch(() => undefined);
+            return outcome;
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+    } catch (err) {
+      if (abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled') return 'cancelled';
+      return err instanceof Error ? err : new Error(String(err));
+    } finally {
+      hide.dispose();
+      qp.busy = false;
+      qp.ignoreFocusOut = false;
+      if (abort.signal.aborted) {
+        qp.hide();
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Knowledge search cancelled.'), 3000);
+      }
+    }
+  }
+
+  dispose(): void {
+    this.input.dispose();
+  }
+}

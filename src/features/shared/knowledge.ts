@@ -1,0 +1,22 @@
+/**
+ * The knowledge state the search and the knowledge browser share: the workspace's store (history,
+ * pins, knowledge bases seen) and the read-only passage documents. Made once at activation and
+ * handed to both features.
+ */
+import * as vscode from 'vscode';
+import { KnowledgeStore } from './knowledgeStore';
+import { KNOWLEDGE_SCHEME, PassageDocs } from './passageDocs';
+
+/** The knowledge services of this workspace. */
+export interface KnowledgeServices {
+  readonly store: KnowledgeStore;
+  readonly docs: PassageDocs;
+}
+
+/** Makes the store on `context.workspaceState` and the passage documents, and registers their provider. */
+export function createKnowledgeServices(context: vscode.ExtensionContext): KnowledgeServices {
+  const store = new KnowledgeStore(context.workspaceState);
+  const docs = new PassageDocs(store);
+  context.subscriptions.push(store, docs, vscode.workspace.registerTextDocumentContentProvider(KNOWLEDGE_SCHEME, docs));
+  return { store, docs };
+}
