@@ -24,7 +24,7 @@ import {
   sourceOf,
   type CitedPassage,
 } from '../../citations/passage';
-import { planDraftInsertion, type DraftBlock } from './draft';
+import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 
 const CACHE_KEY = 'shunong.citationCache';
 export const PASSAGE_SCHEME = 'shunong-passage';

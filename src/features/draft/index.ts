@@ -12,10 +12,16 @@ import * as vscode from 'vscode';
 import { loadCitations, loadPlatform } from '../../platform';
 import type { Annotation, ChatResult, ChatUsage, KnowledgeCitation, WeatherCitation } from '../../shunong/index';
 import { describeError, readSettings, type Connection } from '../account/connection';
-import { langOf } from '../bulletin/text';
+import { langOf } from '../../bulletin/text';
 import type { Citations } from '../cite/index';
 import type { CitedPassage } from '../../citations/passage';
-import { buildBlocks, splitDraft, type DraftSentence, type ResolvedKnowledge, type WeatherSource } from './model';
+import {
+  buildBlocks,
+  splitDraft,
+  type DraftSentence,
+  type ResolvedKnowledge,
+  type WeatherSource,
+} from '../../citations/draftBlocks';
 
 export const DRAFT_SCHEME = 'shunong-draft';
 

@@ -6,8 +6,8 @@ import {
   renderWeatherBrief,
   solarTermTable,
   type ForecastDay,
-} from '../../../src/features/bulletin/render';
-import { builtinTemplate, fillTemplate } from '../../../src/features/bulletin/template';
+} from '../../../src/bulletin/render';
+import { builtinTemplate, fillTemplate } from '../../../src/bulletin/template';
 
 // The vendor page's own examples (000_*.txt, weather_search and get_current_time).
 const PAGE_NOW = {
