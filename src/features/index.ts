@@ -49,13 +49,14 @@ function connect(context: vscode.ExtensionContext): Connection {
   return connection;
 }
 
-/** Features: one line each, `feature.activate(context, services)`. */
+/** The shared services first, then the features: one line each, `feature.activate(context, services)`. */
 function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
-  draft.activate(context, { connection, citations: () => citations });
+  const citationService = new cite.CitationService(context.workspaceState);
+  draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, connection);
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
-  const citations = cite.activate(context);
+  const citations = cite.activate(context, { citations: citationService });
   const knowledge = search.activate(context, { connection });
   return { connection, bulletin: bulletinApi, citations, knowledge };
 }

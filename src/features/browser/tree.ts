@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { PASSAGE_MIME, type CitedPassage } from '../../citations/passage';
 import { idOf, isPinned, keyOf, type SearchRecord, type SeenKnowledgeBase, type StoredPassage } from '../search/model';
 import type { KnowledgeStore } from '../search/store';
-import { scoreLine } from '../cite/index';
+import { scoreLine } from '../shared/score';
 import { firstLine, scoreText } from '../search/text';
 
 /** A node of the knowledge browser. */
