@@ -20,9 +20,6 @@ import { askQuestion, defaultOptions, pickOptions, type DraftOptions } from './o
 import { DraftPreview, DRAFT_SCHEME, renderPreview, usageText, type PreviewState } from './preview';
 import { resolveAll } from './resolve';
 
-export { currentHeading, defaultOptions, type DraftOptions } from './options';
-export { DRAFT_SCHEME, usageText } from './preview';
-
 /** Arguments for scripted runs (tests, other commands); without them the command asks. */
 export interface DraftArgs {
   question?: string;
