@@ -3,7 +3,7 @@
  * goal is at most 2 per day boundary crossed: the first and the one after midnight). The loader
  * stands in for get_current_time; what is measured is how often the item asks.
  */
-import { beijingDate, DailyValue } from '../src/features/bulletin/daily';
+import { beijingDate, DailyValue } from '../src/bulletin/daily';
 import { FakeClock } from '../test/support/fake-clock';
 
 async function idle(startIso: string, hours: number, reads: number): Promise<{ requests: number; days: number }> {

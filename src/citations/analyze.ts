@@ -2,88 +2,29 @@
  * One parse of a bulletin → the citation model: our references and definitions, the author's
  * footnotes, inline citations, the references section, front matter, and the problems found.
  */
-import { isOurLabel, parseDefinitionBody, parseRawCitation, type ParseCitationResult } from './citation';
+import { isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
 import { normalizeForParser, parseBlocks, type CiteMeta, type RefMeta, type Token } from './parser';
 import { LineIndex, inlineMapper, isBlankLine, type InlineKind } from './positions';
-import { collectProblems, type Problem } from './problems';
-import { DEFAULT_REFERENCES_HEADING, type Citation, type CitationOptions, type SourceRange } from './types';
+import type {
+  AuthorDefinition,
+  DocumentModel,
+  FootnoteReference,
+  InlineCitation,
+  OurDefinition,
+  ReferencesSection,
+} from './model';
+import { collectProblems } from './problems';
+import { DEFAULT_REFERENCES_HEADING, type CitationOptions, type SourceRange } from './types';
 
-/** A `[^label]` reference outside code. `range` covers exactly `[^label]`. */
-export interface FootnoteReference {
-  label: string;
-  range: SourceRange;
-  /** The label has one of our definitions (the first definition of that label is ours). */
-  ours: boolean;
-  /** Some definition (ours or the author's) exists for the label. */
-  defined: boolean;
-}
-
-/** Why a citation could not be read. */
-export type CitationError = Extract<ParseCitationResult, { ok: false }>;
-
-/** A definition of our form `[^n]: doc#idx — kb (code)` (one line, top level, numeric label). */
-export interface OurDefinition {
-  label: string;
-  /** The label as a number. */
-  number: number;
-  /** The parsed citation; absent when malformed (see `error`). */
-  citation?: Citation;
-  error?: CitationError;
-  /** The `doc#idx` text as written (escaped) and where it is. */
-  citationRaw: string;
-  citationRange: SourceRange;
-  kbName: string;
-  kbCode: string;
-  /** The whole definition line, without its line break. */
-  range: SourceRange;
-  line: number;
-  /** An earlier definition has the same label (this one is ignored by Markdown). */
-  duplicateLabel: boolean;
-}
-
-/** Any other footnote definition: the author's. Never edited. */
-export interface AuthorDefinition {
-  label: string;
-  /** From `[^` to the end of the definition's last line. */
-  range: SourceRange;
-  line: number;
-  /** Exclusive. */
-  endLine: number;
-  duplicateLabel: boolean;
-}
-
-/** An inline citation `〔doc#idx〕`; `range` covers the brackets too. */
-export interface InlineCitation {
-  raw: string;
-  citation?: Citation;
-  error?: CitationError;
-  range: SourceRange;
-}
-
-/** The references section: its heading and the lines up to the next heading of the same or a higher level. */
-export interface ReferencesSection {
-  headingRange: SourceRange;
-  headingLine: number;
-  level: number;
-  /** Exclusive end line of the section. */
-  endLine: number;
-}
-
-/** What {@link analyzeDocument} finds. */
-export interface DocumentModel {
-  /** The line break the document uses (first one found; LF by default). */
-  eol: '\n' | '\r\n';
-  lineCount: number;
-  references: FootnoteReference[];
-  definitions: OurDefinition[];
-  authorDefinitions: AuthorDefinition[];
-  /** Labels our numbers must avoid: used by the author (definitions, or references we do not own). */
-  authorLabels: string[];
-  inlineCitations: InlineCitation[];
-  referencesSection?: ReferencesSection;
-  frontMatter?: SourceRange;
-  problems: Problem[];
-}
+export type {
+  AuthorDefinition,
+  CitationError,
+  DocumentModel,
+  FootnoteReference,
+  InlineCitation,
+  OurDefinition,
+  ReferencesSection,
+} from './model';
 
 /** A block the cursor may be in (internal, for insertion). */
 export interface BlockInfo {

@@ -3,23 +3,10 @@
  * localise them (`{0}`-style placeholders, as `vscode.l10n.t` uses).
  */
 import { citationKey } from './citation';
-import type { DocumentModel } from './analyze';
+import type { DocumentModel, Problem, ProblemCode } from './model';
 import type { SourceRange } from './types';
 
-export type ProblemCode =
-  'undefined-reference' | 'unused-definition' | 'duplicate-source' | 'malformed-citation' | 'duplicate-label';
-
-/** One problem, without a fix (see `lint` for fixes). */
-export interface Problem {
-  code: ProblemCode;
-  severity: 'error' | 'warning';
-  /** The footnote label concerned, when there is one. */
-  label?: string;
-  message: string;
-  messageKey: string;
-  args: string[];
-  range: SourceRange;
-}
+export type { Problem, ProblemCode } from './model';
 
 /** The English templates, by message key. */
 export const MESSAGES: Record<string, string> = {

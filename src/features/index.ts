@@ -52,16 +52,17 @@ function connect(context: vscode.ExtensionContext): Connection {
   return connection;
 }
 
-/** Features: one line each, `feature.activate(context, services)`. */
+/** The shared services first, then the features: one line each, `feature.activate(context, services)`. */
 function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
-  draft.activate(context, { connection, citations: () => citations });
+  const citationService = new cite.CitationService(context.workspaceState);
+  draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, connection);
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
-  const citations = cite.activate(context);
+  const citations = cite.activate(context, { citations: citationService });
   const shared = createKnowledgeServices(context);
   search.activate(context, { connection, ...shared });
-  const knowledgeBrowser = browser.activate(context, { ...shared, scoreLine: cite.scoreLine });
+  const knowledgeBrowser = browser.activate(context, shared);
   return { connection, bulletin: bulletinApi, citations, knowledge: { ...shared, browser: knowledgeBrowser } };
 }
 

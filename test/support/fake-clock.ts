@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/features/bulletin/daily';
+import type { Clock } from '../../src/bulletin/daily';
 
 /** A fake clock: timers fire only when the test advances time. */
 export class FakeClock implements Clock {

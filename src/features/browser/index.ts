@@ -9,7 +9,7 @@ import { clearHistory, clearPins, removeSearch } from '../../knowledge/history';
 import { citationText } from '../../knowledge/snippet';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { copyPassage } from '../shared/passageText';
-import { KnowledgeTree, type BrowserNode, type ScoreLine } from './tree';
+import { KnowledgeTree, type BrowserNode } from './tree';
 
 /** The view id (declared in package.json). */
 export const VIEW_ID = 'shunong.knowledgeBrowser';
@@ -52,12 +52,9 @@ async function insert(node: unknown, snippet: boolean): Promise<boolean> {
 }
 
 /** Registers the view and its commands. */
-export function activate(
-  context: vscode.ExtensionContext,
-  services: KnowledgeServices & { readonly scoreLine: ScoreLine },
-): Browser {
+export function activate(context: vscode.ExtensionContext, services: KnowledgeServices): Browser {
   const { store, docs } = services;
-  const tree = new KnowledgeTree(store, services.scoreLine);
+  const tree = new KnowledgeTree(store);
   const view = vscode.window.createTreeView(VIEW_ID, {
     treeDataProvider: tree,
     dragAndDropController: tree,

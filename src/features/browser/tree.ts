@@ -15,9 +15,7 @@ import {
 import { firstLine } from '../../knowledge/snippet';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
 import { scoreText } from '../shared/passageText';
-
-/** The score line of a passage kept without its list (a pin): only what the score's type allows. */
-export type ScoreLine = (p: Pick<CitedPassage, 'score' | 'scoreType'>) => string;
+import { scoreLine } from '../shared/score';
 
 /** A node of the knowledge browser. */
 export type BrowserNode =
@@ -45,10 +43,7 @@ export class KnowledgeTree
   private readonly parents = new Map<string, BrowserNode>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(
-    private readonly store: KnowledgeStore,
-    private readonly scoreLine: ScoreLine,
-  ) {
+  constructor(private readonly store: KnowledgeStore) {
     this.subscription = store.onDidChange(() => this.refresh());
   }
 
@@ -165,7 +160,7 @@ export class KnowledgeTree
         const item = new vscode.TreeItem(firstLine(p.content, 60), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
         item.description = `${keyOf(p)} · ${p.kbName}`;
-        item.tooltip = tooltip(p, node.stored, this.scoreLine);
+        item.tooltip = tooltip(p, node.stored);
         item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'quote');
         item.contextValue = pinned ? 'shunong.passage.pinned' : 'shunong.passage';
         item.command = {
@@ -191,11 +186,7 @@ export class KnowledgeTree
 }
 
 /** The tooltip of a passage: citation, base, snippet, score — all server text appended as text. */
-export function tooltip(
-  p: CitedPassage,
-  stored: StoredPassage | undefined,
-  scoreLine: ScoreLine,
-): vscode.MarkdownString {
+export function tooltip(p: CitedPassage, stored: StoredPassage | undefined): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
   md.isTrusted = false;

@@ -5,10 +5,16 @@
 import * as vscode from 'vscode';
 import type { CurrentTime } from '../../shunong/index';
 import { type Connection, describeError } from '../account/connection';
-import { DailyValue, systemClock, type Clock } from './daily';
-import { calendarLine, DEFAULT_THRESHOLDS, renderWeatherBrief, solarTermTable, type NoteThresholds } from './render';
-import { builtinTemplate, fillTemplate } from './template';
-import { langOf, termName } from './text';
+import { DailyValue, systemClock, type Clock } from '../../bulletin/daily';
+import {
+  calendarLine,
+  DEFAULT_THRESHOLDS,
+  renderWeatherBrief,
+  solarTermTable,
+  type NoteThresholds,
+} from '../../bulletin/render';
+import { builtinTemplate, fillTemplate } from '../../bulletin/template';
+import { langOf, termName } from '../../bulletin/text';
 
 const RECENT_KEY = 'shunong.weather.recentPlaces';
 const MAX_RECENT = 8;

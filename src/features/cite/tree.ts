@@ -3,8 +3,13 @@
  * when cached, its passage. Native TreeView in the Shunong container.
  */
 import * as vscode from 'vscode';
-import type { DocumentModel, SourceRange } from '../../citations/index';
-import type { Citations } from './index';
+import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
+
+/** What the view reads: a document's citation model and the workspace cache of passages. */
+export interface CitationSources {
+  model(doc: vscode.TextDocument): DocumentModel;
+  readonly cache: CitationCache;
+}
 
 type Node =
   | { kind: 'citation'; key: string; label: string; kb: string; uses: SourceRange[]; problem: boolean }
@@ -18,7 +23,7 @@ export class CitationTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subs: vscode.Disposable[];
 
-  constructor(private readonly citations: Citations) {
+  constructor(private readonly citations: CitationSources) {
     this.doc = markdownOf(vscode.window.activeTextEditor);
     this.subs = [
       vscode.window.onDidChangeActiveTextEditor((e) => {
@@ -134,10 +139,13 @@ export function citationNodes(model: DocumentModel): Node[] {
 }
 
 /** Registers the view and its reveal command. */
-export function registerCitationTree(context: vscode.ExtensionContext, citations: Citations): CitationTree {
+export function registerCitationTree(citations: CitationSources): {
+  tree: CitationTree;
+  disposables: vscode.Disposable[];
+} {
   const tree = new CitationTree(citations);
   const view = vscode.window.createTreeView('shunong.citations', { treeDataProvider: tree, showCollapseAll: true });
-  context.subscriptions.push(
+  const disposables = [
     tree,
     view,
     vscode.commands.registerCommand('shunong.citations.reveal', async (uri: vscode.Uri, start: number, end: number) => {
@@ -147,6 +155,6 @@ export function registerCitationTree(context: vscode.ExtensionContext, citations
       editor.selection = new vscode.Selection(range.start, range.end);
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     }),
-  );
-  return tree;
+  ];
+  return { tree, disposables };
 }

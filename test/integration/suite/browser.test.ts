@@ -8,7 +8,6 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isCitedPassage, PASSAGE_MIME } from '../../../src/citations/passage';
 import { KnowledgeTree, type BrowserNode } from '../../../src/features/browser/tree';
-import { scoreLine } from '../../../src/features/cite/index';
 import { KnowledgeStore } from '../../../src/features/shared/knowledgeStore';
 import { api, captureQuickPick, stub, until, closeAllEditors, openMarkdown } from './helpers';
 
@@ -57,7 +56,7 @@ suite('Knowledge browser', () => {
       get: () => undefined,
       update: async () => undefined,
     } as unknown as vscode.Memento;
-    const tree = new KnowledgeTree(new KnowledgeStore(memento), scoreLine);
+    const tree = new KnowledgeTree(new KnowledgeStore(memento));
     assert.deepEqual(tree.getChildren(), []);
   });
 
@@ -163,7 +162,7 @@ suite('Knowledge browser', () => {
     const node = tree.getChildren(tree.getChildren(section(tree, 'history'))[0])[0];
     await vscode.commands.executeCommand('shunong.browser.pin', node);
     const reread = knowledge.store.reread();
-    const rebuilt = new KnowledgeTree(reread, scoreLine);
+    const rebuilt = new KnowledgeTree(reread);
     const shape = (t: KnowledgeTree): string[] => {
       const out: string[] = [];
       const walk = (n?: BrowserNode): void => {

@@ -1,7 +1,8 @@
 /**
  * Citations inside a real VS Code: insert via command (one edit, one undo), reuse of a number,
  * author footnotes skipped, diagnostics and quick fixes, hover content and range, renumbering
- * with author footnotes mixed in, and the workspace check.
+ * with author footnotes mixed in, the workspace check, and the per-document caches emptied on
+ * close and delete.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -91,7 +92,7 @@ suite('Citations in Markdown', () => {
 
   test('diagnostics report a missing definition and the quick fix removes the reference', async () => {
     const { citations } = await api();
-    citations.debounceMs = 10;
+    citations.diagnostics.debounceMs = 10;
     const editor = await open('浅修[^1]。\n\n## 参考资料\n\n[^2]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n');
     const uri = editor.document.uri;
     await until(() => vscode.languages.getDiagnostics(uri).length >= 2, 'diagnostics');
@@ -207,5 +208,44 @@ suite('Citations in Markdown', () => {
       .sort();
     assert.deepEqual(codes, ['duplicate-source', 'undefined-reference', 'unused-definition']);
     assert.ok(result.report.some((l) => l.includes('引用问题示例.md')));
+  });
+
+  test('a closed bulletin leaves the caches but keeps its Problems; a deleted one loses both', async () => {
+    const { citations } = await api();
+    const { diagnostics } = citations;
+    diagnostics.debounceMs = 10;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    const uri = vscode.Uri.joinPath(folder, `cache-check-${Date.now().toString(36)}.md`);
+    const key = uri.toString();
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('浅修[^1]。\n'));
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      await until(() => diagnostics.lints.has(key), 'the lint results of the open bulletin');
+      await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(0, 3));
+      assert.ok(diagnostics.models.has(key), 'the hover parsed and kept the citation model');
+      const codes = (): string[] => vscode.languages.getDiagnostics(uri).map((d) => String(d.code));
+      assert.deepEqual(codes(), ['undefined-reference']);
+
+      // A language change closes the Markdown document (and opens it again as plain text).
+      await vscode.languages.setTextDocumentLanguage(doc, 'plaintext');
+      await until(() => !diagnostics.models.has(key) && !diagnostics.lints.has(key), 'closing to empty the caches');
+      assert.deepEqual(codes(), ['undefined-reference'], 'a closed file keeps its Problems');
+
+      await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+      await until(() => diagnostics.lints.has(key), 'the bulletin to be linted again');
+      await closeAllEditors();
+      await vscode.workspace.fs.delete(uri);
+      await until(
+        () => !diagnostics.models.has(key) && !diagnostics.lints.has(key) && codes().length === 0,
+        'deleting the file to empty the caches and its Problems',
+      );
+    } finally {
+      await vscode.workspace.fs.delete(uri).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
   });
 });

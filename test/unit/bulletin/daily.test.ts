@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { beijingDate, DailyValue, msToBeijingMidnight } from '../../../src/features/bulletin/daily';
+import { beijingDate, DailyValue, msToBeijingMidnight } from '../../../src/bulletin/daily';
 import { FakeClock } from '../../support/fake-clock';
 
 const at = (iso: string): number => Date.parse(iso);

@@ -5,9 +5,10 @@ import {
   numberOf,
   renderWeatherBrief,
   solarTermTable,
+  weatherSourceLine,
   type ForecastDay,
-} from '../../../src/features/bulletin/render';
-import { builtinTemplate, fillTemplate } from '../../../src/features/bulletin/template';
+} from '../../../src/bulletin/render';
+import { builtinTemplate, fillTemplate } from '../../../src/bulletin/template';
 
 // The vendor page's own examples (000_*.txt, weather_search and get_current_time).
 const PAGE_NOW = {
@@ -217,6 +218,28 @@ describe('bulletin template', () => {
         referencesHeading: '',
       }),
       '{{unknown}} d',
+    );
+  });
+});
+
+describe('bulletin/render: the source line of a drafted weather citation', () => {
+  const w = {
+    provider: 'shunong-local-emulator',
+    location: '成都*',
+    date: '2026-12-01',
+    summary: '多云',
+    updatedAt: '2026-11-30T18:00:00+08:00',
+  };
+  const escape = (s: string): string => s.replace(/\*/g, '\\*');
+
+  it('is a quoted source line in the bulletin language, every server value escaped', () => {
+    assert.equal(
+      weatherSourceLine(w, 'zh', escape),
+      '> 来源：shunong-local-emulator · 成都\\* · 2026-12-01 · 更新于 2026-11-30T18:00:00+08:00',
+    );
+    assert.equal(
+      weatherSourceLine(w, 'en', escape),
+      '> Source: shunong-local-emulator · 成都\\* · 2026-12-01 · updated 2026-11-30T18:00:00+08:00',
     );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Planning the insertion of a drafted text that carries several citations, as ONE batch of
- * insertions (one edit, one undo step). Pure: no vscode import; the citation library is passed in
- * (the feature gives `loadCitations()`, tests give src/citations).
+ * insertions (one edit, one undo step). Pure: no vscode import; the citation functions are passed in
+ * (the feature gives `loadCitations()`, so markdown-it stays in its lazily loaded bundle; tests give src/citations).
  *
  * 1. Where: the spot `insertCitation` would give a cited snippet at the cursor (its own block: at
  *    the cursor on an empty line, else after the paragraph under the cursor), with the same spacing.
@@ -13,9 +13,11 @@
  * 3. Every step only inserts text, so the steps are folded back into insertions at offsets of the
  *    original text.
  */
-import type { CitationSource, InsertErrorCode, TextEdit } from '../../citations/index';
-import type { CitationsLib } from '../../platform';
-import { sourceOf, type CitedPassage } from '../../citations/passage';
+import type { formatInlineCitation } from './citation';
+import type { insertCitation, InsertErrorCode } from './insert';
+import { sourceOf, type CitedPassage } from './passage';
+import type { escapeSnippetLine, escapeSnippetText, formatSnippet } from './snippet';
+import type { CitationSource, TextEdit } from './types';
 
 /** A citation after a run: a passage (cited in the document's style) or literal marker text. */
 export type DraftCite = { kind: 'passage'; passage: CitedPassage } | { kind: 'marker'; text: string };
@@ -30,6 +32,15 @@ export interface DraftRun {
 export interface DraftBlock {
   runs: DraftRun[];
   after?: string[];
+}
+
+/** The citation functions the plan uses (the feature passes the lazily loaded bundle, tests this folder). */
+export interface DraftLib {
+  insertCitation: typeof insertCitation;
+  formatSnippet: typeof formatSnippet;
+  formatInlineCitation: typeof formatInlineCitation;
+  escapeSnippetText: typeof escapeSnippetText;
+  escapeSnippetLine: typeof escapeSnippetLine;
 }
 
 /** The planned insertion. */
@@ -70,10 +81,7 @@ class InsertionLog {
  * snippet could not go (inside code, HTML, front matter, the references section…).
  */
 export function planDraftInsertion(
-  lib: Pick<
-    CitationsLib,
-    'insertCitation' | 'formatSnippet' | 'formatInlineCitation' | 'escapeSnippetText' | 'escapeSnippetLine'
-  >,
+  lib: DraftLib,
   text: string,
   cursor: number,
   blocks: readonly DraftBlock[],

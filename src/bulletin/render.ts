@@ -172,6 +172,20 @@ export function renderWeatherBrief(input: WeatherBriefInput): string {
   return lines.join('\n') + '\n';
 }
 
+/** A weather citation of a drafted answer (the REST chat's `weather_citation`). */
+export interface WeatherSource {
+  provider: string;
+  location: string;
+  date: string;
+  summary: string;
+  updatedAt: string;
+}
+
+/** The weather brief's source line for a weather citation; `escape` keeps server text from opening Markdown. */
+export function weatherSourceLine(w: WeatherSource, lang: Lang, escape: (s: string) => string): string {
+  return `> ${fill(TEXT[lang].source, escape(w.provider), escape(w.location), escape(w.date), escape(w.updatedAt))}`;
+}
+
 /** get_current_time's fields used by the calendar line. */
 export interface CalendarData {
   date: string;

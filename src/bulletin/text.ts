@@ -26,6 +26,7 @@ const zh = {
   week: '星期{0}',
   calendarFormat: '{year}年{month}月{day}日 {weekday} · {term}（距{nextTerm} {days} 天）',
   termsTitle: '{0} 年二十四节气',
+  unresolvedNote: '> 注：〔标题 · 知识库编码〕为平台返回的知识条目，未能定位到具体片段，未作为片段引用。',
 };
 
 const en: typeof zh = {
@@ -47,6 +48,8 @@ const en: typeof zh = {
   week: '{0}',
   calendarFormat: '{weekday}, {monthName} {day}, {year} · {term} ({days} days to {nextTerm})',
   termsTitle: 'Solar terms of {0}',
+  unresolvedNote:
+    '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.',
 };
 
 export const TEXT: Record<Lang, typeof zh> = { zh, en };

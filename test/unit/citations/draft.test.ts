@@ -1,9 +1,14 @@
 /** Drafted text with several citations as one batch of insertions; sentences → runs → blocks. */
 import * as assert from 'node:assert/strict';
 import * as lib from '../../../src/citations/index';
-import { planDraftInsertion, type DraftBlock } from '../../../src/features/cite/draft';
+import { planDraftInsertion, type DraftBlock } from '../../../src/citations/draftPlan';
 import type { CitedPassage } from '../../../src/citations/passage';
-import { buildBlocks, splitDraft, type ResolvedKnowledge, type WeatherSource } from '../../../src/features/draft/model';
+import {
+  buildBlocks,
+  splitDraft,
+  type ResolvedKnowledge,
+  type WeatherSource,
+} from '../../../src/citations/draftBlocks';
 
 const passage = (docName: string, chunkIndex: number, content: string): CitedPassage => ({
   docName,

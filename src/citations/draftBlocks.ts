@@ -2,9 +2,12 @@
  * The draft as the author reviews it: sentences with what each one comes from, and the blocks
  * (paragraph runs + citations + weather source lines) an accepted selection becomes. Pure: no vscode.
  */
-import type { DraftBlock, DraftCite, DraftRun } from '../cite/draft';
-import type { CitedPassage } from '../../citations/passage';
-import { fill, TEXT, type Lang } from '../bulletin/text';
+import { weatherSourceLine, type WeatherSource } from '../bulletin/render';
+import { TEXT, type Lang } from '../bulletin/text';
+import type { DraftBlock, DraftCite, DraftRun } from './draftPlan';
+import type { CitedPassage } from './passage';
+
+export type { WeatherSource } from '../bulletin/render';
 
 /** A knowledge citation of the answer and, when found, the passage it names. */
 export interface ResolvedKnowledge {
@@ -13,15 +16,6 @@ export interface ResolvedKnowledge {
   summary: string;
   score?: number | undefined;
   passage?: CitedPassage | undefined;
-}
-
-/** A weather citation of the answer. */
-export interface WeatherSource {
-  provider: string;
-  location: string;
-  date: string;
-  summary: string;
-  updatedAt: string;
 }
 
 /** What a sentence comes from. */
@@ -68,24 +62,10 @@ function attribute(
   return { kind: 'none' };
 }
 
-/** Words written into the bulletin (its language, like the weather brief). */
-const WORDS: Record<Lang, { unresolvedNote: string }> = {
-  zh: { unresolvedNote: '> 注：〔标题 · 知识库编码〕为平台返回的知识条目，未能定位到具体片段，未作为片段引用。' },
-  en: {
-    unresolvedNote:
-      '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.',
-  },
-};
-
 /** The marker of a knowledge citation that did not resolve: `〔title · kb_id〕` (no `#`, so never a citation). */
 export function unresolvedMarker(c: Pick<ResolvedKnowledge, 'title' | 'kbId'>, escape: (s: string) => string): string {
   const clean = (s: string): string => escape(s.replace(/[#＃]/g, '＃').replace(/[〔〕]/g, '')).trim();
   return ` 〔${clean(c.title)} · ${clean(c.kbId)}〕`;
-}
-
-/** The weather brief's source line for a weather citation. */
-export function weatherSourceLine(w: WeatherSource, lang: Lang, escape: (s: string) => string): string {
-  return `> ${fill(TEXT[lang].source, escape(w.provider), escape(w.location), escape(w.date), escape(w.updatedAt))}`;
 }
 
 /**
@@ -145,7 +125,7 @@ export function buildBlocks(
   }
   if (markers && blocks.length) {
     const last = blocks[blocks.length - 1]!;
-    last.after = [...(last.after ?? []), WORDS[lang].unresolvedNote];
+    last.after = [...(last.after ?? []), TEXT[lang].unresolvedNote];
   }
   return blocks;
 }

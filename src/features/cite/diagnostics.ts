@@ -1,0 +1,172 @@
+/**
+ * The citation model and lint results of each Markdown document, the Problems they publish
+ * (debounced while typing) and their quick fixes. The models and lint results are kept per
+ * document version in bounded caches and forgotten when a document is closed or its file deleted;
+ * the Problems of a closed file stay (the workspace check fills them for files not open), those of
+ * a deleted file or a closed untitled document go.
+ */
+import * as vscode from 'vscode';
+import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
+import { DocumentCache } from '../../citations/documentCache';
+import { loadCitations } from '../../platform';
+import { fixTitle, problemMessage } from './messages';
+import { toRange, toWorkspaceEdit } from './ranges';
+import { settings } from './settings';
+
+/** Citation models, lint results and the Problems of Markdown documents. */
+export class CitationDiagnostics implements vscode.Disposable {
+  /** Citation models by document URI, per version. */
+  readonly models = new DocumentCache<DocumentModel>();
+  /** Published lint results by document URI, per version. */
+  readonly lints = new DocumentCache<CitationDiagnostic[]>();
+  private readonly collection = vscode.languages.createDiagnosticCollection('shunong-citations');
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Open documents whose file was deleted: when they close, their Problems go instead of being refreshed. */
+  private readonly deletedOpen = new Set<string>();
+  /** Debounce of diagnostics, in ms (tests may lower it). */
+  debounceMs = 400;
+
+  /** The citation model of a document, parsed once per version. */
+  model(doc: vscode.TextDocument): DocumentModel {
+    const key = doc.uri.toString();
+    const hit = this.models.get(key, doc.version);
+    if (hit) return hit;
+    const model = loadCitations().analyzeDocument(doc.getText(), {
+      referencesHeading: settings(doc.uri).referencesHeading,
+    });
+    this.models.set(key, doc.version, model);
+    return model;
+  }
+
+  /** Lints a document now and publishes its diagnostics. */
+  refresh(doc: vscode.TextDocument): CitationDiagnostic[] {
+    if (doc.languageId !== 'markdown' || !settings(doc.uri).diagnostics) {
+      this.collection.delete(doc.uri);
+      this.lints.delete(doc.uri.toString());
+      return [];
+    }
+    const items = loadCitations().lint(doc.getText(), { referencesHeading: settings(doc.uri).referencesHeading });
+    this.lints.set(doc.uri.toString(), doc.version, items);
+    this.collection.set(
+      doc.uri,
+      items.map((d) => this.toDiagnostic(doc, d)),
+    );
+    return items;
+  }
+
+  /** Schedules a lint after the debounce; a newer change cancels the pending one. */
+  schedule(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    const pending = this.timers.get(key);
+    if (pending) clearTimeout(pending);
+    const version = doc.version;
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        if (!doc.isClosed && doc.version === version) this.refresh(doc);
+      }, this.debounceMs),
+    );
+  }
+
+  /** The lint results published for a document at its current version. */
+  published(doc: vscode.TextDocument): CitationDiagnostic[] | undefined {
+    return this.lints.get(doc.uri.toString(), doc.version);
+  }
+
+  /** Quick fixes for the diagnostics in `range`. */
+  codeActions(doc: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
+    const items = this.published(doc) ?? this.refresh(doc);
+    const out: vscode.CodeAction[] = [];
+    for (const d of items) {
+      if (!d.fix || !toRange(doc, d.range).intersection(range)) continue;
+      const action = new vscode.CodeAction(
+        fixTitle(d.fix.titleKey, d.fix.args, d.fix.title),
+        vscode.CodeActionKind.QuickFix,
+      );
+      action.edit = toWorkspaceEdit(doc, d.fix.edits);
+      action.diagnostics = [this.toDiagnostic(doc, d)];
+      out.push(action);
+    }
+    return out;
+  }
+
+  /**
+   * A document was closed: its last state is published (a file's Problems stay while it is not
+   * open; those of an untitled document or a deleted file go with it), and its model and lint
+   * results are forgotten.
+   */
+  closed(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    if (doc.isUntitled || this.deletedOpen.delete(key)) this.collection.delete(doc.uri);
+    else this.refresh(doc);
+    const pending = this.timers.get(key);
+    if (pending) clearTimeout(pending);
+    this.timers.delete(key);
+    this.models.delete(key);
+    this.lints.delete(key);
+  }
+
+  /**
+   * Files or folders were deleted: what is kept for them and under them is forgotten, and their
+   * Problems go, except for a document still open in an editor tab (it is still being edited).
+   */
+  deleted(uri: vscode.Uri): void {
+    const key = uri.toString();
+    this.models.deleteUnder(key);
+    this.lints.deleteUnder(key);
+    const inTabs = new Set(
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : '')),
+    );
+    const folder = key.endsWith('/') ? key : `${key}/`;
+    for (const d of vscode.workspace.textDocuments) {
+      const k = d.uri.toString();
+      if (k === key || k.startsWith(folder)) this.deletedOpen.add(k);
+    }
+    const gone: vscode.Uri[] = [];
+    this.collection.forEach((u) => {
+      const k = u.toString();
+      if ((k === key || k.startsWith(folder)) && !inTabs.has(k)) gone.push(u);
+    });
+    for (const u of gone) this.collection.delete(u);
+  }
+
+  /** Keeps the Problems and caches in step with the workspace: opening, typing, closing, deleting, settings. */
+  watch(): vscode.Disposable[] {
+    const markdown = (d: vscode.TextDocument): boolean => d.languageId === 'markdown';
+    const files = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    return [
+      files,
+      files.onDidDelete((uri) => this.deleted(uri)),
+      files.onDidCreate((uri) => this.deletedOpen.delete(uri.toString())),
+      vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((uri) => this.deleted(uri))),
+      vscode.workspace.onDidOpenTextDocument((d) => markdown(d) && this.schedule(d)),
+      vscode.workspace.onDidChangeTextDocument(
+        (e) => markdown(e.document) && e.contentChanges.length > 0 && this.schedule(e.document),
+      ),
+      vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('shunong.citations'))
+          for (const d of vscode.workspace.textDocuments) if (markdown(d)) this.refresh(d);
+      }),
+    ];
+  }
+
+  private toDiagnostic(doc: vscode.TextDocument, d: CitationDiagnostic): vscode.Diagnostic {
+    const diag = new vscode.Diagnostic(
+      toRange(doc, d.range),
+      problemMessage(d.messageKey, d.args, d.message),
+      d.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+    );
+    diag.source = 'shunong';
+    diag.code = d.code;
+    return diag;
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.collection.dispose();
+  }
+}

@@ -1,0 +1,56 @@
+/** The drop of a passage dragged from the knowledge browser into a bulletin. */
+import * as vscode from 'vscode';
+import { isCitedPassage, PASSAGE_MIME, sourceOf, type CitedPassage } from '../../citations/passage';
+import { loadCitations } from '../../platform';
+import { insertErrorMessage } from './messages';
+import { toWorkspaceEdit } from './ranges';
+import type { CitationService } from './service';
+import { settings } from './settings';
+
+/** Registers the drop provider of dragged passages in Markdown documents. */
+export function registerPassageDrop(citations: CitationService): vscode.Disposable {
+  return vscode.languages.registerDocumentDropEditProvider(
+    { language: 'markdown' },
+    {
+      provideDocumentDropEdits: async (doc, pos, data) => {
+        const item = data.get(PASSAGE_MIME);
+        if (!item) return undefined;
+        let passage: unknown;
+        try {
+          passage = JSON.parse(await item.asString());
+        } catch {
+          return undefined;
+        }
+        if (!isCitedPassage(passage)) return undefined;
+        return dropEdit(citations, doc, pos, passage);
+      },
+    },
+    { dropMimeTypes: [PASSAGE_MIME] },
+  );
+}
+
+/** The drop of a passage: the cited snippet at the drop spot, the definition in the references section. */
+function dropEdit(
+  citations: CitationService,
+  doc: vscode.TextDocument,
+  pos: vscode.Position,
+  passage: CitedPassage,
+): vscode.DocumentDropEdit | undefined {
+  const s = settings(doc.uri);
+  const result = loadCitations().insertCitation(doc.getText(), doc.offsetAt(pos), sourceOf(passage), {
+    style: s.style,
+    referencesHeading: s.referencesHeading,
+    snippet: { text: passage.content, as: s.snippetAs },
+  });
+  if (!result.ok) {
+    void vscode.window.showWarningMessage(insertErrorMessage(result.error));
+    return undefined;
+  }
+  const others = result.edits.filter(
+    (e) => !(e.start === result.offset && e.end === result.offset && e.newText === result.inserted),
+  );
+  const edit = new vscode.DocumentDropEdit(new vscode.SnippetString().appendText(result.inserted));
+  if (others.length) edit.additionalEdit = toWorkspaceEdit(doc, others);
+  void citations.remember(passage);
+  return edit;
+}

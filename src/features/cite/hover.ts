@@ -1,0 +1,69 @@
+/** The hover of a citation: the cached passage, its knowledge base, its score by type and a link to the full passage. */
+import * as vscode from 'vscode';
+import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
+import { scoreLine } from '../shared/score';
+import { toRange } from './ranges';
+
+/** The hover of a citation reference, definition or inline citation at `pos` (undefined elsewhere). */
+export function citationHover(
+  doc: vscode.TextDocument,
+  pos: vscode.Position,
+  model: DocumentModel,
+  cache: CitationCache,
+): vscode.Hover | undefined {
+  const offset = doc.offsetAt(pos);
+  const inside = (r: SourceRange): boolean => offset >= r.start && offset < r.end;
+  const defByLabel = new Map(model.definitions.filter((d) => !d.duplicateLabel).map((d) => [d.label, d]));
+  const ref = model.references.find((r) => r.ours && inside(r.range));
+  const def = model.definitions.find((d) => inside(d.range));
+  const inline = model.inlineCitations.find((c) => inside(c.range));
+  let range: SourceRange | undefined;
+  let citation: { docName: string; chunkIndex: number } | undefined;
+  let kb: string | undefined;
+  if (ref) {
+    range = ref.range;
+    const d = defByLabel.get(ref.label);
+    citation = d?.citation;
+    if (d) kb = `${d.kbName} (${d.kbCode})`;
+  } else if (def) {
+    range = def.citationRange.start <= offset && offset < def.citationRange.end ? def.citationRange : def.range;
+    citation = def.citation;
+    kb = `${def.kbName} (${def.kbCode})`;
+  } else if (inline) {
+    range = inline.range;
+    citation = inline.citation;
+  }
+  if (!range || !citation) return undefined;
+  const key = `${citation.docName}#${citation.chunkIndex}`;
+  const ctx = cache.get(key);
+  const md = new vscode.MarkdownString(undefined, false);
+  md.supportHtml = false;
+  md.isTrusted = { enabledCommands: ['shunong.openPassage'] };
+  md.appendMarkdown('**');
+  md.appendText(key);
+  md.appendMarkdown('**');
+  if (ctx) {
+    md.appendMarkdown('\n\n');
+    md.appendText(`${ctx.kbName} (${ctx.kbCode})`);
+    md.appendMarkdown('\n\n> ');
+    md.appendText(ctx.content.length > 600 ? `${ctx.content.slice(0, 600)}…` : ctx.content);
+    md.appendMarkdown('\n\n');
+    md.appendText(scoreLine(ctx));
+    md.appendMarkdown('\n\n');
+    md.appendText(vscode.l10n.t('Retrieved {0} for "{1}"', ctx.retrievedAt.slice(0, 16).replace('T', ' '), ctx.query));
+    const args = encodeURIComponent(JSON.stringify([key]));
+    md.appendMarkdown(`\n\n[${vscode.l10n.t('Open the full passage')}](command:shunong.openPassage?${args})`);
+  } else {
+    if (kb) {
+      md.appendMarkdown('\n\n');
+      md.appendText(kb);
+    }
+    md.appendMarkdown('\n\n');
+    md.appendText(
+      vscode.l10n.t(
+        'No retrieval context is cached for this citation in this workspace. Search for it again to see the passage.',
+      ),
+    );
+  }
+  return new vscode.Hover(md, toRange(doc, range));
+}

@@ -1,0 +1,116 @@
+/**
+ * The citation service: the workspace cache of retrieval contexts and the insertions into a bulletin
+ * (a passage's citation or cited snippet, a drafted text with several citations), each one edit and
+ * one undo step. Built once in src/features/index.ts and handed to the features that insert citations.
+ */
+import * as vscode from 'vscode';
+import type { CitationCache } from '../../citations/index';
+import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
+import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
+import { loadCitations } from '../../platform';
+import { insertErrorMessage } from './messages';
+import { settings } from './settings';
+
+const CACHE_KEY = 'shunong.citationCache';
+
+/** The workspace cache of cited passages and the editor insertions that fill it. */
+export class CitationService {
+  private cacheValue: CitationCache | undefined;
+
+  /** @param state the workspace state the cache is persisted in. */
+  constructor(private readonly state: vscode.Memento) {}
+
+  /** The workspace cache of retrieval contexts (loaded on first use). */
+  get cache(): CitationCache {
+    this.cacheValue ??= loadCitations().CitationCache.fromJSON(this.state.get(CACHE_KEY));
+    return this.cacheValue;
+  }
+
+  /** Remembers the retrieval context of a passage (persisted per workspace). */
+  async remember(p: CitedPassage): Promise<void> {
+    this.cache.put(contextOf(p));
+    await this.state.update(CACHE_KEY, this.cache.toJSON());
+  }
+
+  /**
+   * Inserts a passage's citation (and, with `snippet`, the passage as a blockquote or paragraph
+   * ending with it) at the cursor of `editor`, as one edit. If the document changes while the edit
+   * is in flight, the insertion is recomputed on the new text once.
+   */
+  async insert(editor: vscode.TextEditor, passage: CitedPassage, snippet: boolean): Promise<boolean> {
+    const doc = editor.document;
+    if (!isMarkdown(doc)) return false;
+    const s = settings(doc.uri);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const text = doc.getText();
+      const result = loadCitations().insertCitation(text, doc.offsetAt(editor.selection.active), sourceOf(passage), {
+        style: s.style,
+        referencesHeading: s.referencesHeading,
+        ...(snippet ? { snippet: { text: passage.content, as: s.snippetAs } } : {}),
+      });
+      if (!result.ok) {
+        void vscode.window.showWarningMessage(insertErrorMessage(result.error));
+        return false;
+      }
+      const version = doc.version;
+      const ok = await editor.edit(
+        (b) => {
+          for (const e of result.edits)
+            b.replace(new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
+        },
+        { undoStopBefore: true, undoStopAfter: true },
+      );
+      if (ok) {
+        await this.remember(passage);
+        // The cursor goes after what was written at the spot.
+        const shift = result.edits
+          .filter((e) => e.start < result.offset)
+          .reduce((n, e) => n + e.newText.length - (e.end - e.start), 0);
+        // ... right after the citation, before any line breaks that separate it from what follows.
+        const after = doc.positionAt(result.offset + shift + result.inserted.replace(/(?:\r?\n)+$/, '').length);
+        editor.selection = new vscode.Selection(after, after);
+        return true;
+      }
+      if (doc.version === version) break; // refused for another reason
+    }
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The document changed while inserting; nothing was inserted. Try again.'),
+    );
+    return false;
+  }
+
+  /**
+   * Inserts a drafted text carrying several citations (see src/citations/draftPlan.ts) at the cursor
+   * of `editor`, as one edit (one undo step); the cited passages are remembered like single citations.
+   */
+  async insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean> {
+    const doc = editor.document;
+    if (!isMarkdown(doc)) return false;
+    const s = settings(doc.uri);
+    const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, {
+      style: s.style,
+      referencesHeading: s.referencesHeading,
+    });
+    if (!plan.ok) {
+      if (plan.error !== 'empty') void vscode.window.showWarningMessage(insertErrorMessage(plan.error));
+      return false;
+    }
+    const ok = await editor.edit(
+      (b) => {
+        for (const e of plan.edits) b.insert(doc.positionAt(e.start), e.newText);
+      },
+      { undoStopBefore: true, undoStopAfter: true },
+    );
+    if (ok) for (const p of plan.passages) await this.remember(p);
+    return ok;
+  }
+}
+
+/** Citations go into Markdown documents only; the user is told otherwise. */
+function isMarkdown(doc: vscode.TextDocument): boolean {
+  if (doc.languageId === 'markdown') return true;
+  void vscode.window.showWarningMessage(
+    vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'),
+  );
+  return false;
+}
