@@ -13,7 +13,6 @@ import {
   AuthError,
   CancelledError,
   ConfigurationError,
-  InsecureEndpointError,
   InvalidArgumentsError,
   NetworkError,
   ProtocolError,
@@ -23,9 +22,11 @@ import {
   TimeoutError,
   ToolReportedError,
   UnknownToolError,
+  endpointError,
   redactSecret,
 } from './errors';
-import { isLoopbackHost, newRequestContext, type RequestContext } from './fetch';
+import { endpointProblem } from './endpoint';
+import { newRequestContext, type RequestContext } from './fetch';
 import { parseToolResult, type RawToolResult } from './parse';
 import { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 import { resolveToolName, SERVICE_NAME } from './resolve';
@@ -61,8 +62,6 @@ import type {
 /** The reason a call's timeout timer is stopped with: a plain value, as abort() without one builds a DOMException (and its stack) per call. */
 const DISARMED = Symbol('disarmed');
 
-/** The platform's public endpoint. */
-export const DEFAULT_ENDPOINT = 'https://ai.agriwis.com/mcp';
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** The SDK's own request timer is only a backstop behind ours (which also aborts the HTTP request). */
 const SDK_TIMEOUT_SLACK_MS = 60_000;
@@ -227,20 +226,9 @@ export class ShunongClient {
     this.random = options.random ?? Math.random;
     this.log = options.log;
     this.clientInfo = options.clientInfo ?? { name: 'shunong-vscode', version: '0.1.0' };
-    let url: URL | undefined;
-    let configError: ShunongError | undefined;
-    try {
-      url = new URL(options.endpoint);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        configError = new ConfigurationError(`The endpoint must be an http(s) URL: ${options.endpoint}`);
-      } else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && options.allowInsecureHttp !== true) {
-        configError = new InsecureEndpointError(options.endpoint);
-      }
-    } catch {
-      configError = new ConfigurationError(`The endpoint is not a valid URL: ${options.endpoint}`);
-    }
-    this.url = url;
-    this.configError = configError;
+    const problem = endpointProblem(options.endpoint, options.allowInsecureHttp === true);
+    this.url = problem ? undefined : new URL(options.endpoint.trim());
+    this.configError = problem && endpointError(problem, options.endpoint);
   }
 
   // ---------------------------------------------------------------- public API

@@ -13,6 +13,7 @@ import type {
   TextEdit as CitationEdit,
 } from '../../citations/index';
 import { loadCitations } from '../../platform';
+import { onDidChangeSettings, settings } from '../shared/settings';
 import { scoreKind } from '../../knowledge/score';
 import { fixTitle, insertErrorMessage, problemMessage } from './messages';
 import { registerCitationTree, type CitationTree } from './tree';
@@ -28,22 +29,6 @@ import { planDraftInsertion, type DraftBlock } from './draft';
 
 const CACHE_KEY = 'shunong.citationCache';
 export const PASSAGE_SCHEME = 'shunong-passage';
-
-/** Citation settings of a document. */
-function settings(uri?: vscode.Uri): {
-  style: 'footnote' | 'inline';
-  referencesHeading: string;
-  snippetAs: 'blockquote' | 'paragraph';
-  diagnostics: boolean;
-} {
-  const c = vscode.workspace.getConfiguration('shunong', uri);
-  return {
-    style: c.get<string>('citations.style') === 'inline' ? 'inline' : 'footnote',
-    referencesHeading: c.get<string>('citations.referencesHeading') || '参考资料',
-    snippetAs: c.get<string>('citations.snippetAs') === 'paragraph' ? 'paragraph' : 'blockquote',
-    diagnostics: c.get<boolean>('citations.diagnostics', true),
-  };
-}
 
 function toRange(doc: vscode.TextDocument, r: SourceRange): vscode.Range {
   return new vscode.Range(doc.positionAt(r.start), doc.positionAt(r.end));
@@ -96,7 +81,7 @@ export class Citations implements vscode.Disposable {
       );
       return false;
     }
-    const s = settings(doc.uri);
+    const s = settings.citations(doc.uri);
     for (let attempt = 0; attempt < 2; attempt++) {
       const text = doc.getText();
       const result = loadCitations().insertCitation(text, doc.offsetAt(editor.selection.active), sourceOf(passage), {
@@ -147,7 +132,7 @@ export class Citations implements vscode.Disposable {
       );
       return false;
     }
-    const s = settings(doc.uri);
+    const s = settings.citations(doc.uri);
     const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, {
       style: s.style,
       referencesHeading: s.referencesHeading,
@@ -172,7 +157,7 @@ export class Citations implements vscode.Disposable {
     const hit = this.models.get(key);
     if (hit && hit.version === doc.version) return hit.model;
     const model = loadCitations().analyzeDocument(doc.getText(), {
-      referencesHeading: settings(doc.uri).referencesHeading,
+      referencesHeading: settings.citations(doc.uri).referencesHeading,
     });
     this.models.set(key, { version: doc.version, model });
     return model;
@@ -180,12 +165,14 @@ export class Citations implements vscode.Disposable {
 
   /** Lints a document now and publishes its diagnostics. */
   refresh(doc: vscode.TextDocument): CitationDiagnostic[] {
-    if (doc.languageId !== 'markdown' || !settings(doc.uri).diagnostics) {
+    if (doc.languageId !== 'markdown' || !settings.citations(doc.uri).diagnostics) {
       this.diagnostics.delete(doc.uri);
       this.lintByUri.delete(doc.uri.toString());
       return [];
     }
-    const items = loadCitations().lint(doc.getText(), { referencesHeading: settings(doc.uri).referencesHeading });
+    const items = loadCitations().lint(doc.getText(), {
+      referencesHeading: settings.citations(doc.uri).referencesHeading,
+    });
     this.lintByUri.set(doc.uri.toString(), { version: doc.version, items });
     this.diagnostics.set(
       doc.uri,
@@ -246,7 +233,7 @@ export class Citations implements vscode.Disposable {
   /** Renumbers the citations of a document; unused definitions are removed only on confirmation. */
   async renumber(editor: vscode.TextEditor, confirmRemove?: (labels: string[]) => Thenable<boolean>): Promise<boolean> {
     const doc = editor.document;
-    const heading = settings(doc.uri).referencesHeading;
+    const heading = settings.citations(doc.uri).referencesHeading;
     const { renumber } = loadCitations();
     let result = renumber(doc.getText(), { referencesHeading: heading });
     if (result.unused.length) {
@@ -470,9 +457,8 @@ export function activate(context: vscode.ExtensionContext): Citations {
       (e) => e.document.languageId === 'markdown' && e.contentChanges.length > 0 && citations.schedule(e.document),
     ),
     vscode.workspace.onDidCloseTextDocument((d) => citations.refresh(d)),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('shunong.citations'))
-        for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.refresh(d);
+    onDidChangeSettings('citations', () => {
+      for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.refresh(d);
     }),
   );
   for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') citations.schedule(d);
@@ -487,7 +473,7 @@ function dropEdit(
   pos: vscode.Position,
   passage: CitedPassage,
 ): vscode.DocumentDropEdit | undefined {
-  const s = settings(doc.uri);
+  const s = settings.citations(doc.uri);
   const result = loadCitations().insertCitation(doc.getText(), doc.offsetAt(pos), sourceOf(passage), {
     style: s.style,
     referencesHeading: s.referencesHeading,

@@ -11,7 +11,9 @@
 import * as vscode from 'vscode';
 import { loadCitations, loadPlatform } from '../../platform';
 import type { Annotation, ChatResult, ChatUsage, KnowledgeCitation, WeatherCitation } from '../../shunong/index';
-import { describeError, readSettings, type Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { describeError, isPlatformError } from '../shared/errors';
+import { settings } from '../shared/settings';
 import { langOf } from '../bulletin/text';
 import type { Citations } from '../cite/index';
 import type { CitedPassage } from '../../citations/passage';
@@ -86,13 +88,12 @@ class DraftPreview implements vscode.TextDocumentContentProvider {
 
 /** The defaults of the options (settings, then the REST page's defaults). */
 export function defaultOptions(uri?: vscode.Uri): DraftOptions {
-  const c = vscode.workspace.getConfiguration('shunong', uri);
-  const topK = c.get<number>('knowledge.topK', 5);
+  const k = settings.knowledge(uri);
   return {
-    kbCode: c.get<string>('knowledge.defaultKbCode', '') ?? '',
-    topK: Number.isInteger(topK) && topK >= 1 && topK <= 20 ? topK : 5,
+    kbCode: k.defaultKbCode,
+    topK: k.topK,
     minScore: 0.5,
-    useRerank: c.get<boolean>('knowledge.useRerank', false) ?? false,
+    useRerank: k.useRerank,
     weather: '',
     weatherDate: 'forecast',
   };
@@ -296,15 +297,9 @@ export async function draftWithKnowledge(
     : await pickOptions(defaults);
   if (!options) return { status: 'cancelled' };
 
-  const settings = readSettings();
-  const endpoint = settings.endpoint;
+  const endpoint = services.connection.endpoint;
   const platform = loadPlatform();
-  const client = new platform.ShunongRestClient({
-    endpoint,
-    getKey: () => services.connection.getKey(endpoint),
-    timeoutMs: settings.requestTimeoutMs,
-    allowInsecureHttp: settings.allowInsecureHttp,
-  });
+  const client = services.connection.rest();
   let request;
   try {
     request = platform.chatRequest(
@@ -371,7 +366,7 @@ export async function draftWithKnowledge(
               soon();
             } else done = ev.result;
           }
-          if (!done) throw Object.assign(new Error('no result'), { kind: 'protocol' });
+          if (!done) throw new platform.ProtocolError('no result');
           state.content = done.content;
           progress.report({ message: vscode.l10n.t('Finding the cited passages…') });
           state.knowledge = await resolveAll(services, done.annotations, question, ctl.signal);
@@ -391,16 +386,15 @@ export async function draftWithKnowledge(
       },
     );
   } catch (e) {
-    const kind = (e as { kind?: unknown }).kind;
-    state.status =
-      kind === 'cancelled'
-        ? vscode.l10n.t('Cancelled: nothing was inserted.')
-        : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
+    const cancelled = isPlatformError(e, 'cancelled');
+    state.status = cancelled
+      ? vscode.l10n.t('Cancelled: nothing was inserted.')
+      : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
     flush();
-    if (kind === 'cancelled')
+    if (cancelled)
       void vscode.window.showInformationMessage(vscode.l10n.t('Drafting cancelled. Nothing was inserted.'));
     else void vscode.window.showErrorMessage(describeError(e, endpoint));
-    return { status: kind === 'cancelled' ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
+    return { status: cancelled ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
   }
 
   const sentences = splitDraft(result.content, state.knowledge, state.weather);
@@ -523,7 +517,7 @@ async function resolveAll(
           r.passage = passage;
         }
       } catch (e) {
-        if ((e as { kind?: unknown }).kind === 'cancelled') throw e;
+        if (isPlatformError(e, 'cancelled')) throw e;
         // not resolved: cited as 〔title · kb_id〕
       }
     }

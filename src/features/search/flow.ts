@@ -12,7 +12,9 @@ import { loadKnowledge, type KnowledgeLib } from '../../platform';
 import type { KnowledgeResult } from '../../shunong/index';
 import type { LatestOnly, LatestOnlyStats } from '../../knowledge/latestOnly';
 import type { Scheduler } from '../../knowledge/scheduler';
-import { describeError, type Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { describeError, isPlatformError } from '../shared/errors';
+import { settings } from '../shared/settings';
 import { runSearch, type SearchDeps, type SearchOutcome } from './engine';
 import * as model from './model';
 import type { KnowledgeStore } from './store';
@@ -48,34 +50,10 @@ export const TYPING_DELAY_MS = 300;
 /** Shorter queries are not searched while typing (Enter still searches them). */
 const TYPING_MIN_CHARS = 2;
 
-/** The search options from the settings (`shunong.knowledge.*`, resource scope). */
-export interface SearchDefaults {
-  readonly topK: number;
-  readonly scoreThreshold: number;
-  readonly useRerank: boolean;
-  readonly defaultKbCode: string;
-  /** Results update while the query is typed in the free-text search. */
-  readonly searchAsYouType: boolean;
-}
-
-/** Reads `shunong.knowledge.*` for `uri`, clamped to what the tool accepts. */
-export function readDefaults(uri?: vscode.Uri): SearchDefaults {
-  const c = vscode.workspace.getConfiguration('shunong.knowledge', uri);
-  const topK = c.get<number>('topK', 5);
-  const threshold = c.get<number>('scoreThreshold', 0.7);
-  return {
-    topK: Number.isFinite(topK) ? Math.min(20, Math.max(1, Math.round(topK))) : 5,
-    scoreThreshold: Number.isFinite(threshold) ? Math.min(1, Math.max(0, threshold)) : 0.7,
-    useRerank: c.get<boolean>('useRerank', false),
-    defaultKbCode: (c.get<string>('defaultKbCode') ?? '').trim(),
-    searchAsYouType: c.get<boolean>('searchAsYouType', true) !== false,
-  };
-}
-
 /** The vocabulary: built in, extended by `shunong.knowledge.vocabulary`; problems are shown once per change. */
 let warnedVocabulary = '';
 export function vocabularyFor(lib: KnowledgeLib, uri?: vscode.Uri): Vocabulary {
-  const setting = vscode.workspace.getConfiguration('shunong.knowledge', uri).get<unknown>('vocabulary');
+  const setting = settings.knowledge(uri).vocabulary;
   const loaded = lib.loadVocabulary(setting ?? {});
   const first = loaded.warnings[0];
   const key = JSON.stringify(setting ?? {});
@@ -275,7 +253,7 @@ export class SearchSession implements vscode.Disposable {
   ): Promise<model.SearchOptions | undefined> {
     const lib = this.knowledge();
     const vocab = vocabularyFor(lib, this.target?.document.uri);
-    const defaults = readDefaults(this.target?.document.uri);
+    const defaults = settings.knowledge(this.target?.document.uri);
     const g: Guided = start.kbCode ? { kbCode: start.kbCode } : {};
     const pre = start.prefill ?? {};
     let at = 1;
@@ -474,7 +452,7 @@ export class SearchSession implements vscode.Disposable {
     live = false,
   ): Promise<model.SearchOptions | 'back' | SearchRun['status'] | undefined> {
     let options = initial;
-    const asYouType = live && readDefaults(this.target?.document.uri).searchAsYouType;
+    const asYouType = live && settings.knowledge(this.target?.document.uri).searchAsYouType;
     let found: FlowItem[] = [];
     let record: model.SearchRecord | undefined;
     let outcome: (SearchOutcome & { kind: 'hit' }) | undefined;
@@ -630,10 +608,9 @@ export class SearchSession implements vscode.Disposable {
   private typedItems(r: SearchOutcome | Error): FlowItem[] {
     if (r instanceof TypingTooShort) return [];
     if (r instanceof Error) {
-      const about =
-        (r as { kind?: unknown }).kind === 'cancelled'
-          ? vscode.l10n.t('Cancelled.')
-          : describeError(r, this.services.connection.endpoint);
+      const about = isPlatformError(r, 'cancelled')
+        ? vscode.l10n.t('Cancelled.')
+        : describeError(r, this.services.connection.endpoint);
       return [{ label: `$(warning) ${about}`, kind2: 'info', alwaysShow: true }];
     }
     if (r.kind === 'miss') {
@@ -876,7 +853,7 @@ export class SearchSession implements vscode.Disposable {
         },
       );
     } catch (err) {
-      if (abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled') return 'cancelled';
+      if (abort.signal.aborted || isPlatformError(err, 'cancelled')) return 'cancelled';
       return err instanceof Error ? err : new Error(String(err));
     } finally {
       hide.dispose();
@@ -896,7 +873,7 @@ export class SearchSession implements vscode.Disposable {
   ): SearchDeps {
     return {
       call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
-      missOf: (e) => ((e as { kind?: unknown }).kind === 'knowledge-miss' ? (e as MissInfo) : undefined),
+      missOf: (e) => (isPlatformError(e, 'knowledge-miss') ? e : undefined),
       bases: state.bases,
       basesListed: state.basesListed,
       now: () => new Date(),

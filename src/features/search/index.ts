@@ -6,10 +6,11 @@
 import * as vscode from 'vscode';
 import { queryFromContext } from '../../knowledge/context';
 import { loadKnowledge } from '../../platform';
-import type { Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
 import * as browser from '../browser/index';
 import { PassageDocs, KNOWLEDGE_SCHEME } from './docs';
-import { readDefaults, SearchSession, vocabularyFor, type SearchRun, type TypingTimers } from './flow';
+import { settings } from '../shared/settings';
+import { SearchSession, vocabularyFor, type SearchRun, type TypingTimers } from './flow';
 import type { SearchOptions, SearchRecord } from './model';
 import { KnowledgeStore } from './store';
 
@@ -78,7 +79,7 @@ export function activate(context: vscode.ExtensionContext, services: { connectio
         selectionEnd: doc.offsetAt(sel.anchor),
       }).query;
     }
-    const defaults = readDefaults(editor?.document.uri);
+    const defaults = settings.knowledge(editor?.document.uri);
     const lib = loadKnowledge();
     const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
     const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
