@@ -65,9 +65,13 @@ export class AuthError extends ShunongError {
 /** Refusal to send the key over plain http:// to a host that is not loopback. */
 export class InsecureEndpointError extends ShunongError {
   readonly kind = 'insecure' as const;
-  constructor(readonly endpoint: string) {
+  constructor(
+    readonly endpoint: string,
+    message?: string,
+  ) {
     super(
-      `Refusing to send the API key over plain HTTP to ${endpoint}: use https://, a loopback address, or allow insecure HTTP explicitly.`,
+      message ??
+        `Refusing to send the API key over plain HTTP to ${endpoint}: use https://, a loopback address, or allow insecure HTTP explicitly.`,
     );
     this.name = 'InsecureEndpointError';
   }

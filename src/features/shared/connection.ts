@@ -33,12 +33,11 @@ export function redact(text: string, secret: string | undefined): string {
   return text.split(secret).join('***');
 }
 
-/** The typed failure for an endpoint the key may not be sent to (its message is the localised sentence). */
+/** The typed failure for an endpoint the key may not be sent to, its message the localised sentence. */
 function endpointFailure(problem: EndpointProblem, endpoint: string): Error {
   const { ConfigurationError, InsecureEndpointError } = loadPlatform();
-  return problem === 'insecure-http'
-    ? new InsecureEndpointError(endpoint)
-    : new ConfigurationError(describeEndpointProblem(problem, endpoint));
+  const message = describeEndpointProblem(problem, endpoint);
+  return problem === 'insecure-http' ? new InsecureEndpointError(endpoint, message) : new ConfigurationError(message);
 }
 
 /** The outcome of checking a key against an endpoint. */
