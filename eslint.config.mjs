@@ -24,6 +24,7 @@ export default tseslint.config(
       'src/knowledge/**/*.ts',
       'src/citations/**/*.ts',
       'src/bulletin/**/*.ts',
+      'src/settings/**/*.ts',
       'src/cli.ts',
     ],
     rules: {

@@ -10,6 +10,7 @@
  * Endpoint from --endpoint or SHUNONG_ENDPOINT; the key only from SHUNONG_API_KEY.
  */
 import { DEFAULT_ENDPOINT, ShunongClient } from './shunong/index';
+import { platformErrorKind } from './shunong/kind';
 
 /** Where the CLI writes (strings carry their own line breaks). */
 export interface CliIo {
@@ -137,7 +138,7 @@ async function runTools(p: Parsed, io: CliIo, env: CliEnv): Promise<number> {
     for (const t of tools) io.stdout(`${t.name.padEnd(width)}  ${firstLine(t.description)}`.trimEnd() + '\n');
     return 0;
   } catch (e) {
-    const kind = (e as { kind?: string }).kind ?? 'internal';
+    const kind = platformErrorKind(e) ?? 'internal';
     io.stderr(`shunong tools: ${e instanceof Error ? e.message : String(e)}${hint(kind)}\n`);
     return 1;
   } finally {

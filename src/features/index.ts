@@ -5,7 +5,8 @@
  * here either; it loads on first use.
  */
 import * as vscode from 'vscode';
-import { Connection, readSettings } from './account/connection';
+import { Connection } from './shared/connection';
+import { settings } from './shared/settings';
 import * as account from './account/index';
 import * as browser from './browser/index';
 import * as bulletin from './bulletin/index';
@@ -74,6 +75,6 @@ async function seedKeyInDevelopment(context: vscode.ExtensionContext, connection
   if (context.extensionMode === vscode.ExtensionMode.Production) return;
   const key = process.env.SHUNONG_API_KEY;
   if (!key) return;
-  const { endpoint } = readSettings();
+  const { endpoint } = settings.connection();
   if ((await connection.getKey(endpoint)) !== key) await connection.storeKey(key, endpoint);
 }

@@ -6,35 +6,30 @@
  * timeout and cancellable; every result parsed by `parse.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import {
   AuthError,
   CancelledError,
-  ConfigurationError,
-  InsecureEndpointError,
   InvalidArgumentsError,
   NetworkError,
   ProtocolError,
-  RateLimitedError,
-  ServerError,
   ShunongError,
   TimeoutError,
   ToolReportedError,
-  UnknownToolError,
+  endpointError,
   redactSecret,
 } from './errors';
-import { isLoopbackHost, newRequestContext, type RequestContext } from './fetch';
+import { endpointProblem } from './endpoint';
+import { classify, Retryable, SessionExpired } from './failures';
+import { newRequestContext, type RequestContext } from './fetch';
 import { parseToolResult, type RawToolResult } from './parse';
 import { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
-import { resolveToolName, SERVICE_NAME } from './resolve';
+import { SERVICE_NAME } from './resolve';
 import { realScheduler } from './scheduler';
 import {
   CurrentTimeSchema,
   KnowledgeResultSchema,
   RecognitionResultSchema,
-  ToolInfoSchema,
   WeatherForecastSchema,
   WeatherNowSchema,
   type CurrentTime,
@@ -44,7 +39,9 @@ import {
   type WeatherForecast,
   type WeatherNow,
 } from './schemas';
-import { Session } from './session';
+import type { Session } from './session';
+import { DISARMED, sdkTimeout, SessionPool } from './sessions';
+import { ToolCatalog } from './tools';
 import type {
   BatchCall,
   CallEnvelope,
@@ -55,17 +52,9 @@ import type {
   Scheduler,
   ShunongClientOptions,
   ToolInfo,
-  ToolListStore,
 } from './types';
 
-/** The reason a call's timeout timer is stopped with: a plain value, as abort() without one builds a DOMException (and its stack) per call. */
-const DISARMED = Symbol('disarmed');
-
-/** The platform's public endpoint. */
-export const DEFAULT_ENDPOINT = 'https://ai.agriwis.com/mcp';
 const DEFAULT_TIMEOUT_MS = 30_000;
-/** The SDK's own request timer is only a backstop behind ours (which also aborts the HTTP request). */
-const SDK_TIMEOUT_SLACK_MS = 60_000;
 
 /** Arguments of {@link ShunongClient.knowledgeSearch}. */
 export interface KnowledgeSearchArgs {
@@ -85,66 +74,6 @@ export type RecognizeCropArgs =
 export interface CurrentTimeArgs {
   format?: string;
   withSolarTerms?: boolean;
-}
-
-/** The session expired on the server (404 `Session not found`, or a 400 about the session id). */
-class SessionExpired extends Error {
-  constructor(readonly status: number) {
-    super(`session expired (HTTP ${status})`);
-  }
-}
-
-/** A failure worth retrying with backoff (429, 5xx) or at once (a cut reply stream). */
-class Retryable extends Error {
-  constructor(
-    readonly reason: 'rate-limited' | 'server' | 'cut',
-    readonly status: number | undefined,
-    readonly retryAfterMs: number | undefined,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-  /** The typed error to report once no retry is left. */
-  toPublic(attempts: number): ShunongError {
-    if (this.reason === 'rate-limited') return new RateLimitedError(this.retryAfterMs, attempts);
-    if (this.reason === 'server') return new ServerError(this.status ?? 500, attempts, this.detail || undefined);
-    return new NetworkError(
-      `The reply stream from the endpoint was cut short (${this.detail}); ${attempts} attempt(s).`,
-      'SSE_CUT',
-    );
-  }
-}
-
-type Classified = ShunongError | SessionExpired | Retryable;
-
-const NETWORK_RETRYABLE = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']);
-
-function systemCode(e: unknown): string | undefined {
-  let cur: unknown = e;
-  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e as Error);
-      },
-    );
-  });
 }
 
 function parseArgs(args: Record<string, unknown> | string | undefined): Record<string, unknown> {
@@ -190,57 +119,40 @@ function chinaDate(ms: number): string {
 export class ShunongClient {
   /** The endpoint this client talks to. */
   readonly endpoint: string;
-  private readonly url: URL | undefined;
   private readonly configError: ShunongError | undefined;
   private readonly getKey: KeyProvider;
-  private readonly baseFetch: typeof fetch;
-  private readonly store: ToolListStore | undefined;
   private readonly timeoutMs: number;
   private readonly policy: RetryPolicy;
   private readonly scheduler: Scheduler;
   private readonly random: () => number;
   private readonly log: ((line: string) => void) | undefined;
-  private readonly clientInfo: { name: string; version: string };
-
-  private current: Session | undefined;
-  private pending: { key: string; promise: Promise<Session> } | undefined;
-  private readonly sessions = new Set<Session>();
-  private everConnected = false;
-  private tools: ToolInfo[] | undefined;
-  /** True when `tools` came from the server in this process (not only from the store). */
-  private toolsFresh = false;
-  private storeLoaded = false;
-  private refreshing: Promise<void> | undefined;
-  private readonly listeners = new Set<(tools: ToolInfo[]) => void>();
+  private readonly tools: ToolCatalog;
+  private readonly pool: SessionPool;
   private lastKey: string | undefined;
-  private closed = false;
 
   /** Builds a client; no request is made until the first call. */
   constructor(options: ShunongClientOptions) {
     this.endpoint = options.endpoint;
     this.getKey = options.getKey;
-    this.baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.store = options.toolStore;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.policy = retryPolicy(options.retry);
     this.scheduler = options.scheduler ?? realScheduler;
     this.random = options.random ?? Math.random;
     this.log = options.log;
-    this.clientInfo = options.clientInfo ?? { name: 'shunong-vscode', version: '0.1.0' };
-    let url: URL | undefined;
-    let configError: ShunongError | undefined;
-    try {
-      url = new URL(options.endpoint);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        configError = new ConfigurationError(`The endpoint must be an http(s) URL: ${options.endpoint}`);
-      } else if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && options.allowInsecureHttp !== true) {
-        configError = new InsecureEndpointError(options.endpoint);
-      }
-    } catch {
-      configError = new ConfigurationError(`The endpoint is not a valid URL: ${options.endpoint}`);
-    }
-    this.url = url;
-    this.configError = configError;
+    const problem = endpointProblem(options.endpoint, options.allowInsecureHttp === true);
+    this.configError = problem && endpointError(problem, options.endpoint);
+    this.tools = new ToolCatalog(this.endpoint, options.toolStore, this.log, sdkTimeout(this.timeoutMs));
+    this.pool = new SessionPool({
+      endpoint: this.endpoint,
+      url: problem ? undefined : new URL(options.endpoint.trim()),
+      configError: this.configError,
+      baseFetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      log: this.log,
+      scheduler: this.scheduler,
+      timeoutMs: this.timeoutMs,
+      clientInfo: options.clientInfo ?? { name: 'shunong-vscode', version: '0.1.0' },
+      tools: this.tools,
+    });
   }
 
   // ---------------------------------------------------------------- public API
@@ -252,10 +164,10 @@ export class ShunongClient {
   async connect(signal?: AbortSignal): Promise<ToolInfo[]> {
     return this.run({ signal }, async (sig, key, budget, started) =>
       this.withRetry(sig, started, budget, async () => {
-        await this.acquire(key, sig);
-        const cached = await this.cachedTools();
+        await this.pool.acquire(key, sig);
+        const cached = await this.tools.cached();
         if (cached) return cached;
-        return this.attempt(key, sig, async (s, ctx) => this.fetchTools(s, ctx));
+        return this.attempt(key, sig, async (s, ctx) => this.tools.fetch(s, ctx));
       }),
     );
   }
@@ -264,13 +176,13 @@ export class ShunongClient {
   async listTools(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<ToolInfo[]> {
     if (!options.refresh) {
       this.assertConfigured();
-      const cached = await this.cachedTools();
+      const cached = await this.tools.cached();
       if (cached) return cached;
       return this.connect(options.signal);
     }
     return this.run({ signal: options.signal }, async (sig, key, budget, started) =>
       this.withRetry(sig, started, budget, async () =>
-        this.attempt(key, sig, async (s, ctx) => this.fetchTools(s, ctx)),
+        this.attempt(key, sig, async (s, ctx) => this.tools.fetch(s, ctx)),
       ),
     );
   }
@@ -384,26 +296,12 @@ export class ShunongClient {
 
   /** Subscribes to tool-list changes (listChanged, re-initialize, refresh); returns the unsubscribe function. */
   onDidChangeTools(listener: (tools: ToolInfo[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.tools.onDidChange(listener);
   }
 
   /** Closes every session. A later call opens a new one. */
   async close(): Promise<void> {
-    this.closed = true;
-    const pending = this.pending?.promise;
-    this.pending = undefined;
-    this.current = undefined;
-    if (pending)
-      await pending.then(
-        (s) => s.close(),
-        () => undefined,
-      );
-    await Promise.all([...this.sessions].map((s) => s.close()));
-    this.sessions.clear();
-    this.closed = false;
+    await this.pool.close();
   }
 
   // ---------------------------------------------------------------- internals
@@ -506,7 +404,7 @@ export class ShunongClient {
     signal: AbortSignal,
     fn: (s: Session, ctx: RequestContext) => Promise<T>,
   ): Promise<T> {
-    let session = await this.acquire(key, signal);
+    let session = await this.pool.acquire(key, signal);
     for (let round = 0; ; round++) {
       const s = session;
       const ctl = new AbortController();
@@ -523,12 +421,12 @@ export class ShunongClient {
       try {
         return await fn(s, ctx);
       } catch (e) {
-        const err = this.classify(e, ctx, ctl.signal, cut, key);
+        const err = classify(e, ctx, ctl.signal, cut, key, this.pool);
         if (err instanceof SessionExpired) {
           if (round > 0)
             throw new ProtocolError('The session expired again right after it was re-initialized.', err.status);
           this.log?.(`note: session expired (HTTP ${err.status}); re-initializing`);
-          session = await this.recover(s, key, signal);
+          session = await this.pool.recover(s, key, signal);
           continue;
         }
         throw err;
@@ -537,170 +435,6 @@ export class ShunongClient {
         s.leave();
       }
     }
-  }
-
-  /** The live session for `key`: the current one, the one being created, or a new one. */
-  private acquire(key: string, signal: AbortSignal): Promise<Session> {
-    const cur = this.current;
-    if (cur && cur.key === key && !cur.retired) return Promise.resolve(cur);
-    return raceAbort(this.startSession(key), signal);
-  }
-
-  private startSession(key: string): Promise<Session> {
-    if (this.pending && this.pending.key === key) return this.pending.promise;
-    const cur = this.current;
-    if (cur) {
-      this.current = undefined;
-      cur.retire();
-    }
-    const refreshList = this.everConnected;
-    const promise: Promise<Session> = this.createSession(key, refreshList).then(
-      (s) => {
-        if (this.pending?.promise === promise) {
-          this.pending = undefined;
-          this.current = s;
-          this.everConnected = true;
-        } else {
-          s.retire(); // superseded meanwhile (key changed or client closed)
-        }
-        return s;
-      },
-      (e: unknown) => {
-        if (this.pending?.promise === promise) this.pending = undefined;
-        throw e;
-      },
-    );
-    this.pending = { key, promise };
-    return promise;
-  }
-
-  /** Single-flight re-initialize after `stale` expired; calls still running on `stale` finish first. */
-  private recover(stale: Session, key: string, signal: AbortSignal): Promise<Session> {
-    if (this.current === stale) this.current = undefined;
-    stale.retire();
-    return this.acquire(key, signal);
-  }
-
-  /** initialize + initialized (+ tools/list when needed), re-done once with a new transport and Client if the session expires meanwhile. */
-  private async createSession(key: string, refreshList: boolean): Promise<Session> {
-    if (!this.url) throw this.configError ?? new ConfigurationError('No endpoint.');
-    const needList = refreshList || !(await this.cachedTools());
-    for (let round = 0; ; round++) {
-      const session = new Session({
-        url: this.url,
-        key,
-        baseFetch: this.baseFetch,
-        log: this.log,
-        now: () => this.scheduler.now(),
-        clientInfo: this.clientInfo,
-        onToolsChanged: (s) => this.onToolsChanged(s),
-        onClosed: (s) => this.sessions.delete(s),
-      });
-      this.sessions.add(session);
-      const ctl = new AbortController();
-      const timer = new AbortController();
-      this.scheduler.sleep(this.timeoutMs, timer.signal).then(
-        () => ctl.abort(new TimeoutError(this.timeoutMs)),
-        () => undefined,
-      );
-      const ctx = newRequestContext(ctl);
-      try {
-        await session.open(ctx, this.sdkTimeout(this.timeoutMs));
-        if (needList) await this.fetchTools(session, ctx);
-        return session;
-      } catch (e) {
-        const err = this.classify(e, ctx, ctl.signal, undefined, key);
-        void session.close();
-        if (err instanceof SessionExpired) {
-          if (round === 0) {
-            this.log?.(`note: session expired during initialization (HTTP ${err.status}); initializing again`);
-            continue;
-          }
-          throw new ProtocolError('The session expired again while initializing.', err.status);
-        }
-        throw err;
-      } finally {
-        timer.abort(DISARMED);
-      }
-    }
-  }
-
-  private sdkTimeout(timeoutMs: number): number {
-    return Math.min(timeoutMs + SDK_TIMEOUT_SLACK_MS, 2_147_483_647);
-  }
-
-  private async fetchTools(s: Session, ctx: RequestContext): Promise<ToolInfo[]> {
-    const tools = await s.listTools(ctx, this.sdkTimeout(this.timeoutMs));
-    this.setTools(tools);
-    return tools;
-  }
-
-  private async cachedTools(): Promise<ToolInfo[] | undefined> {
-    if (this.tools) return this.tools;
-    if (!this.storeLoaded && this.store) {
-      this.storeLoaded = true;
-      try {
-        const loaded = await this.store.load(this.endpoint);
-        const parsed = ToolInfoSchema.array().min(1).safeParse(loaded);
-        if (parsed.success && !this.tools) this.tools = parsed.data as ToolInfo[];
-      } catch (e) {
-        this.log?.(`note: the tool list store failed to load: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-    return this.tools;
-  }
-
-  private setTools(tools: ToolInfo[]): void {
-    const changed = JSON.stringify(tools) !== JSON.stringify(this.tools);
-    this.tools = tools;
-    this.toolsFresh = true;
-    if (!changed) return;
-    if (this.store) {
-      Promise.resolve()
-        .then(() => this.store?.save(this.endpoint, tools))
-        .catch((e: unknown) =>
-          this.log?.(`note: the tool list store failed to save: ${e instanceof Error ? e.message : String(e)}`),
-        );
-    }
-    for (const l of [...this.listeners]) {
-      try {
-        l(tools);
-      } catch (e) {
-        this.log?.(`note: a tool-list listener threw: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-  }
-
-  private onToolsChanged(s: Session): void {
-    if (s !== this.current || this.refreshing) return;
-    this.log?.('note: the server says the tool list changed; refreshing');
-    const ctx = newRequestContext();
-    s.enter();
-    this.refreshing = this.fetchTools(s, ctx)
-      .then(
-        () => undefined,
-        (e: unknown) =>
-          this.log?.(`note: refreshing the tool list failed: ${e instanceof Error ? e.message : String(e)}`),
-      )
-      .finally(() => {
-        s.leave();
-        this.refreshing = undefined;
-      });
-  }
-
-  /** The tool's declared arguments only (undeclared ones are logged and not sent). */
-  private filterArgs(tool: ToolInfo, args: Record<string, unknown>): Record<string, unknown> {
-    const props = tool.inputSchema.properties;
-    const out: Record<string, unknown> = {};
-    const dropped: string[] = [];
-    for (const [k, v] of Object.entries(args)) {
-      if (v === undefined) continue;
-      if (props && !Object.prototype.hasOwnProperty.call(props, k)) dropped.push(k);
-      else out[k] = v;
-    }
-    if (dropped.length)
-      this.log?.(`note: ${tool.name} does not declare ${dropped.map((d) => `"${d}"`).join(', ')}; not sent`);
-    return out;
   }
 
   /** Resolves the name, calls the tool with retries, parses the result. */
@@ -715,13 +449,13 @@ export class ShunongClient {
     return this.run(options, async (sig, key, budget, started) =>
       this.withRetry(sig, started, budget, async () =>
         this.attempt(key, sig, async (s, ctx) => {
-          const tool = await this.resolveTool(name, s, ctx);
+          const tool = await this.tools.resolve(name, s, ctx);
           onResolved?.(tool.name);
-          const input = this.filterArgs(tool, args);
+          const input = this.tools.filterArgs(tool, args);
           const result = await s.bind(ctx, () =>
             s.client.callTool({ name: tool.name, arguments: input }, undefined, {
               ...(ctx.signal ? { signal: ctx.signal } : {}),
-              timeout: this.sdkTimeout(budget),
+              timeout: sdkTimeout(budget),
               ...(onProgress
                 ? {
                     onprogress: (p: { progress: number; total?: number | undefined; message?: string | undefined }) => {
@@ -738,77 +472,5 @@ export class ShunongClient {
         }),
       ),
     );
-  }
-
-  private async resolveTool(name: string, s: Session, ctx: RequestContext): Promise<ToolInfo> {
-    const tools = (await this.cachedTools()) ?? (await this.fetchTools(s, ctx));
-    try {
-      return this.pick(name, tools);
-    } catch (e) {
-      // A list from a previous run may be stale: ask the server once before calling the name unknown.
-      if (!(e instanceof UnknownToolError) || this.toolsFresh) throw e;
-      return this.pick(name, await this.fetchTools(s, ctx));
-    }
-  }
-
-  private pick(name: string, tools: ToolInfo[]): ToolInfo {
-    const r = resolveToolName(
-      name,
-      tools.map((t) => t.name),
-    );
-    const tool = tools.find((t) => t.name === r.name);
-    if (!tool)
-      throw new UnknownToolError(
-        name,
-        [],
-        tools.map((t) => t.name),
-      );
-    return tool;
-  }
-
-  /** Maps whatever the SDK or fetch threw to a typed failure (key redacted), or an internal retry / expiry marker. */
-  private classify(
-    e: unknown,
-    ctx: RequestContext,
-    signal: AbortSignal | undefined,
-    cut: string | undefined,
-    key: string,
-  ): Classified {
-    if (e instanceof ShunongError || e instanceof SessionExpired || e instanceof Retryable) return e;
-    if (cut !== undefined) return new Retryable('cut', undefined, undefined, cut);
-    const reason: unknown = signal?.reason;
-    if (signal?.aborted && reason instanceof ShunongError) return reason;
-    const clean = (s: string): string => redactSecret(s, key);
-    if (e instanceof StreamableHTTPError) {
-      const status = e.code ?? -1;
-      const body = clean(
-        e.message.replace(/^Streamable HTTP error:\s*/, '').replace(/^Error POSTing to endpoint:\s*/, ''),
-      );
-      if (status === 401) return new AuthError(/missing/i.test(body) ? 'missing-key' : 'invalid-key');
-      if ((status === 404 || status === 400) && /session/i.test(body)) return new SessionExpired(status);
-      if (status === 429) return new Retryable('rate-limited', 429, ctx.retryAfterMs, body);
-      if (status >= 500) return new Retryable('server', status, ctx.retryAfterMs, body);
-      return new ProtocolError(`The endpoint answered HTTP ${status}: ${body}`, status);
-    }
-    if (e instanceof McpError) {
-      if (e.code === ErrorCode.RequestTimeout) return new TimeoutError(this.timeoutMs);
-      if (e.code === ErrorCode.ConnectionClosed) {
-        return this.closed
-          ? new CancelledError('The client was closed.')
-          : new NetworkError('The connection to the endpoint was closed.', 'CLOSED');
-      }
-      return new ProtocolError(clean(e.message), undefined, e.code);
-    }
-    const code = systemCode(e);
-    if (code && NETWORK_RETRYABLE.has(code))
-      return new Retryable('cut', undefined, undefined, `connection lost (${code})`);
-    if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message)) {
-      return new NetworkError(`Cannot reach ${this.endpoint}${code ? ` (${code})` : ''}.`, code ?? 'FETCH_FAILED');
-    }
-    if (e instanceof Error && e.name === 'AbortError')
-      return new NetworkError('The request was aborted by the transport.', 'ABORTED');
-    if (e instanceof Error && e.name === 'ZodError')
-      return new ProtocolError(`The endpoint sent an invalid JSON-RPC message: ${clean(e.message).slice(0, 200)}`);
-    return new ProtocolError(clean(e instanceof Error ? e.message : String(e)));
   }
 }

@@ -26,6 +26,8 @@ export type ShunongErrorKind =
   | 'ambiguous-tool'
   | 'invalid-arguments';
 
+import type { EndpointProblem } from './endpoint';
+
 /** Base class of every failure reported by the client. */
 export abstract class ShunongError extends Error {
   abstract readonly kind: ShunongErrorKind;
@@ -63,9 +65,13 @@ export class AuthError extends ShunongError {
 /** Refusal to send the key over plain http:// to a host that is not loopback. */
 export class InsecureEndpointError extends ShunongError {
   readonly kind = 'insecure' as const;
-  constructor(readonly endpoint: string) {
+  constructor(
+    readonly endpoint: string,
+    message?: string,
+  ) {
     super(
-      `Refusing to send the API key over plain HTTP to ${endpoint}: use https://, a loopback address, or allow insecure HTTP explicitly.`,
+      message ??
+        `Refusing to send the API key over plain HTTP to ${endpoint}: use https://, a loopback address, or allow insecure HTTP explicitly.`,
     );
     this.name = 'InsecureEndpointError';
   }
@@ -317,6 +323,36 @@ export class InvalidArgumentsError extends ShunongError {
     super(message);
     this.name = 'InvalidArgumentsError';
   }
+}
+
+/** Every concrete failure class, as a union discriminated by `kind`. */
+export type AnyShunongError =
+  | AuthError
+  | InsecureEndpointError
+  | ConfigurationError
+  | RateLimitedError
+  | ServerError
+  | TimeoutError
+  | CancelledError
+  | NetworkError
+  | ProtocolError
+  | KnowledgeMissError
+  | ImageDownloadError
+  | InputValidationError
+  | ToolFailureError
+  | ResultShapeError
+  | UnknownToolError
+  | AmbiguousToolError
+  | InvalidArgumentsError;
+
+/** The typed failure for an endpoint the key may not be sent to (see `endpointProblem`). */
+export function endpointError(problem: EndpointProblem, endpoint: string): ShunongError {
+  if (problem === 'insecure-http') return new InsecureEndpointError(endpoint);
+  return new ConfigurationError(
+    problem === 'invalid-url'
+      ? `The endpoint is not a valid URL: ${endpoint}`
+      : `The endpoint must be an http(s) URL: ${endpoint}`,
+  );
 }
 
 /** Narrows an unknown value to a {@link ShunongError}. */

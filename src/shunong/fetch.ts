@@ -184,9 +184,3 @@ export function wrapFetch(opts: WrapFetchOptions): typeof fetch {
   };
   return wrapped as typeof fetch;
 }
-
-/** True when `host` (from a URL) is a loopback name or address. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}

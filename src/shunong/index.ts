@@ -2,7 +2,8 @@
  * The Shunong platform client: `dist/platform.js`, loaded lazily by the extension, and used by the
  * CLI and the tests. Never imports `vscode`.
  */
-export { ShunongClient, DEFAULT_ENDPOINT } from './client';
+export { ShunongClient } from './client';
+export { DEFAULT_ENDPOINT, isLoopbackHost } from './endpoint';
 export type { KnowledgeSearchArgs, RecognizeCropArgs, CurrentTimeArgs } from './client';
 export * from './errors';
 export * from './schemas';
@@ -19,5 +20,5 @@ export {
 } from './resolve';
 export { realScheduler } from './scheduler';
 export { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
-export { parseRetryAfter, isLoopbackHost } from './fetch';
+export { parseRetryAfter } from './fetch';
 export * from './rest/index';

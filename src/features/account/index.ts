@@ -3,8 +3,9 @@
  * status bar item. The key lives only in SecretStorage (see Connection).
  */
 import * as vscode from 'vscode';
-import { Connection, readSettings, type ConnectionState } from './connection';
-import { endpointProblem } from './endpoint';
+import { endpointProblem } from '../../shunong/endpoint';
+import type { Connection, ConnectionState } from '../shared/connection';
+import { settings } from '../shared/settings';
 
 /** Text, icon and accessible label of each connection state. */
 export function statusPresentation(state: ConnectionState): { icon: string; label: string; error: boolean } {
@@ -68,7 +69,7 @@ export function activate(context: vscode.ExtensionContext, connection: Connectio
  * endpoint, and stores it only when the endpoint accepts it. Returns true when a key was stored.
  */
 export async function setApiKey(connection: Connection): Promise<boolean> {
-  const s = readSettings();
+  const s = settings.connection();
   const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
   if (problem) {
     await connection.reset();

@@ -4,15 +4,11 @@
  */
 import * as vscode from 'vscode';
 import type { CurrentTime } from '../../shunong/index';
-import { type Connection, describeError } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { describeError, isPlatformError } from '../shared/errors';
+import { onDidChangeSettings, settings } from '../shared/settings';
 import { DailyValue, systemClock, type Clock } from '../../bulletin/daily';
-import {
-  calendarLine,
-  DEFAULT_THRESHOLDS,
-  renderWeatherBrief,
-  solarTermTable,
-  type NoteThresholds,
-} from '../../bulletin/render';
+import { calendarLine, renderWeatherBrief, solarTermTable, type NoteThresholds } from '../../bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
 import { langOf, termName } from '../../bulletin/text';
 
@@ -52,15 +48,14 @@ export function activate(
     const tip = new vscode.MarkdownString(undefined, false);
     tip.isTrusted = false;
     tip.supportHtml = false;
-    tip.appendText(calendarLine(t, lang, setting<string>('calendar.format', '')) + '\n\n');
+    tip.appendText(calendarLine(t, lang, settings.calendar().format) + '\n\n');
     if (t.solar_terms?.length)
       tip.appendMarkdown(solarTermTable(t.solar_term_year ?? Number(t.date.slice(0, 4)), t.solar_terms, lang, t.date));
     item.tooltip = tip;
     item.accessibilityInformation = { label: calendarLine(t, lang) };
     if (statusBarEnabled()) item.show();
   };
-  const statusBarEnabled = (): boolean =>
-    vscode.workspace.getConfiguration('shunong').get<boolean>('calendar.statusBar', true);
+  const statusBarEnabled = (): boolean => settings.calendar().statusBar;
   let started = false;
   const maybeStart = (): void => {
     if (!statusBarEnabled()) {
@@ -81,11 +76,9 @@ export function activate(
     connection.onDidChangeState((s) => {
       if (s === 'connected') maybeStart();
     }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('shunong.calendar')) {
-        maybeStart();
-        void calendar.get().then(renderItem, () => undefined);
-      }
+    onDidChangeSettings('calendar', () => {
+      maybeStart();
+      void calendar.get().then(renderItem, () => undefined);
     }),
     vscode.commands.registerCommand('shunong.insertWeatherBrief', (place?: string) =>
       insertWeatherBrief(context, connection, place),
@@ -100,17 +93,14 @@ export function activate(
   return { calendar };
 }
 
-function setting<T>(name: string, fallback: T, scope?: vscode.Uri): T {
-  return vscode.workspace.getConfiguration('shunong', scope).get<T>(name, fallback);
-}
-
 function thresholds(scope?: vscode.Uri): NoteThresholds | false {
-  if (!setting<boolean>('weather.farmNotes', true, scope)) return false;
+  const w = settings.weather(scope);
+  if (!w.farmNotes) return false;
   return {
-    frostBelowC: setting('weather.frostBelowC', DEFAULT_THRESHOLDS.frostBelowC, scope),
-    heatAboveC: setting('weather.heatAboveC', DEFAULT_THRESHOLDS.heatAboveC, scope),
-    humidPercent: setting('weather.humidPercent', DEFAULT_THRESHOLDS.humidPercent, scope),
-    minRunDays: setting('weather.minRunDays', DEFAULT_THRESHOLDS.minRunDays, scope),
+    frostBelowC: w.frostBelowC,
+    heatAboveC: w.heatAboveC,
+    humidPercent: w.humidPercent,
+    minRunDays: w.minRunDays,
   };
 }
 
@@ -121,7 +111,7 @@ async function pickPlace(
   problem?: string,
 ): Promise<string | undefined> {
   const recent = context.globalState.get<RecentPlace[]>(RECENT_KEY, []);
-  const fallback = setting<string>('weather.defaultLocation', '');
+  const fallback = settings.weather().defaultLocation;
   const qp = vscode.window.createQuickPick<vscode.QuickPickItem & { place: string }>();
   qp.title = vscode.l10n.t('Shunong: Insert Weather Brief');
   qp.placeholder = vscode.l10n.t('City name or 9-digit city code (the code is more precise), e.g. 成都 or 101270101');
@@ -225,15 +215,10 @@ export async function insertWeatherBrief(
       });
       return (await insertAtCursor(editor, text)) ? text : undefined;
     } catch (err) {
-      const kind = (err as { kind?: string }).kind;
-      if (kind === 'cancelled') return undefined;
-      if (kind === 'tool-failure' || kind === 'input-validation') {
+      if (isPlatformError(err, 'cancelled')) return undefined;
+      if (isPlatformError(err, 'tool-failure', 'input-validation')) {
         // An unknown place: show the endpoint's reason and let the user try another.
-        const reason = String(
-          (err as { reason?: unknown; detail?: unknown }).reason ??
-            (err as { detail?: unknown }).detail ??
-            (err as Error).message,
-        );
+        const reason = err.reason;
         void vscode.window.showWarningMessage(vscode.l10n.t('No weather for "{0}": {1}', where, reason));
         place =
           typeof givenPlace === 'string'
@@ -267,11 +252,7 @@ export async function insertDateAndSolarTerm(
   const editor = vscode.window.activeTextEditor;
   try {
     const t = await calendar.get();
-    const line = calendarLine(
-      t,
-      langOf(vscode.env.language),
-      setting<string>('calendar.format', '', editor?.document.uri),
-    );
+    const line = calendarLine(t, langOf(vscode.env.language), settings.calendar(editor?.document.uri).format);
     return (await insertAtCursor(editor, line)) ? line : undefined;
   } catch (err) {
     void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
@@ -293,7 +274,7 @@ export async function newBulletin(
       : await vscode.window.showInputBox({
           title: vscode.l10n.t('Shunong: New Bulletin'),
           prompt: vscode.l10n.t('Place of the bulletin (optional)'),
-          value: setting<string>('weather.defaultLocation', '', folder?.uri),
+          value: settings.weather(folder?.uri).defaultLocation,
         });
   if (place === undefined) return undefined;
   let t: CurrentTime;
@@ -304,7 +285,7 @@ export async function newBulletin(
     return undefined;
   }
   let template = builtinTemplate(lang);
-  const templatePath = setting<string>('bulletin.template', '', folder?.uri).trim();
+  const templatePath = settings.bulletin(folder?.uri).template;
   if (templatePath) {
     const uri = folder ? vscode.Uri.joinPath(folder.uri, templatePath) : vscode.Uri.file(templatePath);
     try {
@@ -325,9 +306,9 @@ export async function newBulletin(
     solarTerm: t.solar_term,
     nextSolarTerm: t.next_solar_term,
     daysToNextSolarTerm: String(t.days_to_next_solar_term),
-    calendarLine: calendarLine(t, lang, setting<string>('calendar.format', '', folder?.uri)),
+    calendarLine: calendarLine(t, lang, settings.calendar(folder?.uri).format),
     place,
-    referencesHeading: setting<string>('citations.referencesHeading', '参考资料', folder?.uri),
+    referencesHeading: settings.citations(folder?.uri).referencesHeading,
   });
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(doc);

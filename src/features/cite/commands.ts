@@ -5,7 +5,7 @@ import { loadCitations } from '../../platform';
 import type { CitationDiagnostics } from './diagnostics';
 import { toWorkspaceEdit } from './ranges';
 import type { CitationService } from './service';
-import { settings } from './settings';
+import { settings } from '../shared/settings';
 
 /** Registers "Insert Cited Snippet", "Insert Citation", "Renumber Citations" and "Check Citations in Workspace". */
 export function registerCitationCommands(
@@ -70,7 +70,7 @@ export async function renumber(
   confirmRemove?: (labels: string[]) => Thenable<boolean>,
 ): Promise<boolean> {
   const doc = editor.document;
-  const heading = settings(doc.uri).referencesHeading;
+  const heading = settings.citations(doc.uri).referencesHeading;
   const lib = loadCitations();
   let result = lib.renumber(doc.getText(), { referencesHeading: heading });
   if (result.unused.length) {

@@ -11,7 +11,7 @@ import { DocumentCache } from '../../citations/documentCache';
 import { loadCitations } from '../../platform';
 import { fixTitle, problemMessage } from './messages';
 import { toRange, toWorkspaceEdit } from './ranges';
-import { settings } from './settings';
+import { onDidChangeSettings, settings } from '../shared/settings';
 
 /** Citation models, lint results and the Problems of Markdown documents. */
 export class CitationDiagnostics implements vscode.Disposable {
@@ -32,7 +32,7 @@ export class CitationDiagnostics implements vscode.Disposable {
     const hit = this.models.get(key, doc.version);
     if (hit) return hit;
     const model = loadCitations().analyzeDocument(doc.getText(), {
-      referencesHeading: settings(doc.uri).referencesHeading,
+      referencesHeading: settings.citations(doc.uri).referencesHeading,
     });
     this.models.set(key, doc.version, model);
     return model;
@@ -40,12 +40,14 @@ export class CitationDiagnostics implements vscode.Disposable {
 
   /** Lints a document now and publishes its diagnostics. */
   refresh(doc: vscode.TextDocument): CitationDiagnostic[] {
-    if (doc.languageId !== 'markdown' || !settings(doc.uri).diagnostics) {
+    if (doc.languageId !== 'markdown' || !settings.citations(doc.uri).diagnostics) {
       this.collection.delete(doc.uri);
       this.lints.delete(doc.uri.toString());
       return [];
     }
-    const items = loadCitations().lint(doc.getText(), { referencesHeading: settings(doc.uri).referencesHeading });
+    const items = loadCitations().lint(doc.getText(), {
+      referencesHeading: settings.citations(doc.uri).referencesHeading,
+    });
     this.lints.set(doc.uri.toString(), doc.version, items);
     this.collection.set(
       doc.uri,
@@ -147,9 +149,8 @@ export class CitationDiagnostics implements vscode.Disposable {
         (e) => markdown(e.document) && e.contentChanges.length > 0 && this.schedule(e.document),
       ),
       vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('shunong.citations'))
-          for (const d of vscode.workspace.textDocuments) if (markdown(d)) this.refresh(d);
+      onDidChangeSettings('citations', () => {
+        for (const d of vscode.workspace.textDocuments) if (markdown(d)) this.refresh(d);
       }),
     ];
   }

@@ -5,7 +5,7 @@ import { loadCitations } from '../../platform';
 import { insertErrorMessage } from './messages';
 import { toWorkspaceEdit } from './ranges';
 import type { CitationService } from './service';
-import { settings } from './settings';
+import { settings } from '../shared/settings';
 
 /** Registers the drop provider of dragged passages in Markdown documents. */
 export function registerPassageDrop(citations: CitationService): vscode.Disposable {
@@ -36,7 +36,7 @@ function dropEdit(
   pos: vscode.Position,
   passage: CitedPassage,
 ): vscode.DocumentDropEdit | undefined {
-  const s = settings(doc.uri);
+  const s = settings.citations(doc.uri);
   const result = loadCitations().insertCitation(doc.getText(), doc.offsetAt(pos), sourceOf(passage), {
     style: s.style,
     referencesHeading: s.referencesHeading,

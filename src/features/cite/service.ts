@@ -9,7 +9,7 @@ import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
 import { loadCitations } from '../../platform';
 import { insertErrorMessage } from './messages';
-import { settings } from './settings';
+import { settings } from '../shared/settings';
 
 const CACHE_KEY = 'shunong.citationCache';
 
@@ -40,7 +40,7 @@ export class CitationService {
   async insert(editor: vscode.TextEditor, passage: CitedPassage, snippet: boolean): Promise<boolean> {
     const doc = editor.document;
     if (!isMarkdown(doc)) return false;
-    const s = settings(doc.uri);
+    const s = settings.citations(doc.uri);
     for (let attempt = 0; attempt < 2; attempt++) {
       const text = doc.getText();
       const result = loadCitations().insertCitation(text, doc.offsetAt(editor.selection.active), sourceOf(passage), {
@@ -86,7 +86,7 @@ export class CitationService {
   async insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean> {
     const doc = editor.document;
     if (!isMarkdown(doc)) return false;
-    const s = settings(doc.uri);
+    const s = settings.citations(doc.uri);
     const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, {
       style: s.style,
       referencesHeading: s.referencesHeading,

@@ -11,7 +11,8 @@
 import * as vscode from 'vscode';
 import { loadCitations, loadPlatform } from '../../platform';
 import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index';
-import { describeError, readSettings, type Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { describeError, isPlatformError } from '../shared/errors';
 import { langOf } from '../../bulletin/text';
 import type { DraftBlock } from '../../citations/draftPlan';
 import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
@@ -85,15 +86,9 @@ export async function draftWithKnowledge(
     : await pickOptions(defaults);
   if (!options) return { status: 'cancelled' };
 
-  const settings = readSettings();
-  const endpoint = settings.endpoint;
+  const endpoint = services.connection.endpoint;
   const platform = loadPlatform();
-  const client = new platform.ShunongRestClient({
-    endpoint,
-    getKey: () => services.connection.getKey(endpoint),
-    timeoutMs: settings.requestTimeoutMs,
-    allowInsecureHttp: settings.allowInsecureHttp,
-  });
+  const client = services.connection.rest();
   let request;
   try {
     request = platform.chatRequest(
@@ -160,7 +155,7 @@ export async function draftWithKnowledge(
               soon();
             } else done = ev.result;
           }
-          if (!done) throw Object.assign(new Error('no result'), { kind: 'protocol' });
+          if (!done) throw new platform.ProtocolError('no result');
           state.content = done.content;
           progress.report({ message: vscode.l10n.t('Finding the cited passages…') });
           state.knowledge = await resolveAll(services.connection, done.annotations, question, ctl.signal);
@@ -180,16 +175,15 @@ export async function draftWithKnowledge(
       },
     );
   } catch (e) {
-    const kind = (e as { kind?: unknown }).kind;
-    state.status =
-      kind === 'cancelled'
-        ? vscode.l10n.t('Cancelled: nothing was inserted.')
-        : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
+    const cancelled = isPlatformError(e, 'cancelled');
+    state.status = cancelled
+      ? vscode.l10n.t('Cancelled: nothing was inserted.')
+      : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
     flush();
-    if (kind === 'cancelled')
+    if (cancelled)
       void vscode.window.showInformationMessage(vscode.l10n.t('Drafting cancelled. Nothing was inserted.'));
     else void vscode.window.showErrorMessage(describeError(e, endpoint));
-    return { status: kind === 'cancelled' ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
+    return { status: cancelled ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
   }
 
   const sentences = splitDraft(result.content, state.knowledge, state.weather);

@@ -1,5 +1,6 @@
 /** The options of a draft: their defaults, the question asked, and the options loop. */
 import * as vscode from 'vscode';
+import { settings } from '../shared/settings';
 
 /** The options of a draft. */
 export interface DraftOptions {
@@ -13,13 +14,12 @@ export interface DraftOptions {
 
 /** The defaults of the options (settings, then the REST page's defaults). */
 export function defaultOptions(uri?: vscode.Uri): DraftOptions {
-  const c = vscode.workspace.getConfiguration('shunong', uri);
-  const topK = c.get<number>('knowledge.topK', 5);
+  const k = settings.knowledge(uri);
   return {
-    kbCode: c.get<string>('knowledge.defaultKbCode', '') ?? '',
-    topK: Number.isInteger(topK) && topK >= 1 && topK <= 20 ? topK : 5,
+    kbCode: k.defaultKbCode,
+    topK: k.topK,
     minScore: 0.5,
-    useRerank: c.get<boolean>('knowledge.useRerank', false) ?? false,
+    useRerank: k.useRerank,
     weather: '',
     weatherDate: 'forecast',
   };

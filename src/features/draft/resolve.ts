@@ -1,7 +1,8 @@
 /** Resolving the answer's knowledge citations to real passages (MCP knowledge_search of their summaries). */
 import { loadPlatform } from '../../platform';
 import type { Annotation, KnowledgeCitation } from '../../shunong/index';
-import type { Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { isPlatformError } from '../shared/errors';
 import type { CitedPassage } from '../../citations/passage';
 import type { ResolvedKnowledge } from '../../citations/draftBlocks';
 
@@ -45,7 +46,7 @@ export async function resolveAll(
           r.passage = passage;
         }
       } catch (e) {
-        if ((e as { kind?: unknown }).kind === 'cancelled') throw e;
+        if (isPlatformError(e, 'cancelled')) throw e;
         // not resolved: cited as 〔title · kb_id〕
       }
     }

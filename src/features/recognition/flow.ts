@@ -13,6 +13,7 @@ import {
   type PixelSize,
   type Shrinker,
 } from './image';
+import { isPlatformError } from '../../shunong/kind';
 import type { DownloadedImage } from './download';
 import type { Recognition, RecognitionType } from './types';
 
@@ -69,13 +70,6 @@ export interface FlowOutcome {
   notes: FlowNote[];
 }
 
-/** Structural check for the platform's image-download failure (no runtime import of src/shunong). */
-export function isImageDownloadFailure(
-  err: unknown,
-): err is { kind: 'image-download'; status?: number; timedOut?: boolean; reason?: string; message: string } {
-  return typeof err === 'object' && err !== null && (err as { kind?: unknown }).kind === 'image-download';
-}
-
 /**
  * Runs one recognition. Throws `ImageRefusedError` (before any request), `DownloadError` (our own
  * fallback download failed) or the platform's typed errors.
@@ -97,8 +91,8 @@ export async function recognize(
   try {
     result = await deps.call({ imageUrl: source.url, recognitionType: type }, signal);
   } catch (err) {
-    if (!isImageDownloadFailure(err)) throw err;
-    note({ kind: 'fallback', status: err.status, timedOut: err.timedOut === true, reason: err.reason ?? err.message });
+    if (!isPlatformError(err, 'image-download')) throw err;
+    note({ kind: 'fallback', status: err.status, timedOut: err.timedOut, reason: err.reason });
     const downloaded = await deps.download(source.url, signal);
     return { ...(await sendBytes(downloaded.bytes, type, deps, note, signal)), notes };
   }

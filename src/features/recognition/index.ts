@@ -7,8 +7,9 @@
 import * as vscode from 'vscode';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Connection } from '../account/connection';
-import { describeError } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { describeError, isPlatformError } from '../shared/errors';
+import { settings } from '../shared/settings';
 import { DownloadError, downloadImage } from './download';
 import { PreviewCopies } from './copies';
 import { recognize, type FlowNote, type FlowOutcome, type ImageSource, type PreviewImage } from './flow';
@@ -274,7 +275,7 @@ class Recognition {
     } catch (err) {
       settled = true;
       if (run !== state.run) return { key: source.key, status: 'cancelled' };
-      const cancelled = abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled';
+      const cancelled = abort.signal.aborted || isPlatformError(err, 'cancelled');
       const message = cancelled ? vscode.l10n.t('Cancelled.') : this.describeFailure(err, source);
       panel.post({
         type: 'error',
@@ -447,19 +448,14 @@ class Recognition {
   private describeFailure(err: unknown, source: Source): string {
     if (err instanceof ImageRefusedError) return describeRefusal(err, source.title);
     if (err instanceof DownloadError) return describeDownload(err);
-    const e = (err ?? {}) as { kind?: unknown; reason?: unknown; detail?: unknown; message?: unknown };
-    switch (e.kind) {
-      case 'image-download':
-        return vscode.l10n.t('The platform could not download the image: {0}', String(e.reason ?? ''));
-      case 'input-validation':
-        return vscode.l10n.t('The platform rejected the request: {0}', String(e.detail ?? e.reason ?? ''));
-      case 'tool-failure':
-        return vscode.l10n.t('The recognition failed: {0}', String(e.reason ?? ''));
-      case 'result-shape':
-        return vscode.l10n.t('The platform answered in an unexpected form: {0}', String(e.message ?? ''));
-      default:
-        return describeError(err, this.connection.endpoint);
-    }
+    if (isPlatformError(err, 'image-download'))
+      return vscode.l10n.t('The platform could not download the image: {0}', err.reason);
+    if (isPlatformError(err, 'input-validation'))
+      return vscode.l10n.t('The platform rejected the request: {0}', err.detail);
+    if (isPlatformError(err, 'tool-failure')) return vscode.l10n.t('The recognition failed: {0}', err.reason);
+    if (isPlatformError(err, 'result-shape'))
+      return vscode.l10n.t('The platform answered in an unexpected form: {0}', err.message);
+    return describeError(err, this.connection.endpoint);
   }
 
   /** Development / test only: inspect the panels, or act as a panel's webview. */
@@ -643,10 +639,8 @@ async function pickSource(): Promise<Source | undefined> {
 
 /** The recognition type: the setting, or asked (never left to the server's default). */
 async function pickType(scope: vscode.Uri | undefined): Promise<RecognitionType | undefined> {
-  const configured = vscode.workspace
-    .getConfiguration('shunong.recognition', scope ?? null)
-    .get<string>('defaultType', 'ask');
-  if (isRecognitionType(configured)) return configured;
+  const configured = settings.recognition(scope).defaultType;
+  if (configured !== 'ask') return configured;
   const zh = vscode.env.language.toLowerCase().startsWith('zh');
   const other: Record<RecognitionType, string> = zh
     ? { tea_count: 'Tea bud count', tea_stage: 'Tea growth stage', wheat_stage: 'Wheat growth stage' }
@@ -868,11 +862,7 @@ function summaryLabels(): SummaryLabels {
 /** The save folder from the setting (resource scope), inside the workspace folder of `scope`. */
 function saveFolder(scope: vscode.Uri | undefined): vscode.Uri {
   const wf = (scope && vscode.workspace.getWorkspaceFolder(scope)) ?? vscode.workspace.workspaceFolders?.[0];
-  const setting =
-    vscode.workspace
-      .getConfiguration('shunong.recognition', scope ?? wf?.uri ?? null)
-      .get<string>('saveFolder', 'images/recognition')
-      .trim() || 'images/recognition';
+  const setting = settings.recognition(scope ?? wf?.uri).saveFolder;
   const rel = path.posix.normalize(setting.replace(/\\/g, '/'));
   if (path.posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
     throw new Error(

@@ -6,7 +6,8 @@ import * as history from '../../knowledge/history';
 import type { SearchDeps, SearchOutcome } from '../../knowledge/search';
 import type { KnowledgeLib } from '../../platform';
 import type { KnowledgeResult } from '../../shunong/index';
-import type { Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
+import { isPlatformError } from '../shared/errors';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
 import type { FlowInput } from './input';
@@ -69,7 +70,7 @@ export function searchDeps(
 ): SearchDeps {
   return {
     call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
-    missOf: (e) => ((e as { kind?: unknown }).kind === 'knowledge-miss' ? (e as MissInfo) : undefined),
+    missOf: (e) => (isPlatformError(e, 'knowledge-miss') ? e : undefined),
     bases: state.bases,
     basesListed: state.basesListed,
     now: () => new Date(),

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import { runSearch, type SearchOutcome } from '../../knowledge/search';
-import { describeError } from '../account/connection';
+import { describeError, isPlatformError } from '../shared/errors';
 import { searchDeps, type SearchServices, type TypingSearch } from './context';
 import type { FlowInput } from './input';
 import { passageItems, separator, type FlowItem } from './items';
@@ -76,8 +76,7 @@ export class LiveSearch implements TypingSearch {
 export function typedItems(r: SearchOutcome | Error, endpoint: string): FlowItem[] {
   if (r instanceof TypingTooShort) return [];
   if (r instanceof Error) {
-    const about =
-      (r as { kind?: unknown }).kind === 'cancelled' ? vscode.l10n.t('Cancelled.') : describeError(r, endpoint);
+    const about = isPlatformError(r, 'cancelled') ? vscode.l10n.t('Cancelled.') : describeError(r, endpoint);
     return [{ label: `$(warning) ${about}`, role: 'info', alwaysShow: true }];
   }
   if (r.kind === 'miss') {

@@ -11,7 +11,8 @@ import type { FlowContext } from './context';
 import { runSteps, type FlowInput, type Step } from './input';
 import { labelOf, separator, skipItem, type FlowItem, type VocabularyEntry } from './items';
 import { queryStep } from './query';
-import { readDefaults, vocabularyFor, type SearchDefaults } from './settings';
+import { settings, type KnowledgeSettings } from '../shared/settings';
+import { vocabularyFor } from './settings';
 
 /** Entries (ids) preselected when refining after a miss. */
 export interface Prefill {
@@ -99,7 +100,7 @@ class GuidedSteps {
     private readonly ctx: FlowContext,
     private readonly lib: KnowledgeLib,
     private readonly vocab: Vocabulary,
-    private readonly defaults: SearchDefaults,
+    private readonly defaults: KnowledgeSettings,
     private readonly pre: Prefill,
     kbCode: string | undefined,
   ) {
@@ -228,7 +229,7 @@ export async function runGuided(ctx: FlowContext, start: GuidedStart = {}): Prom
     ctx,
     lib,
     vocabularyFor(lib, uri),
-    readDefaults(uri),
+    settings.knowledge(uri),
     start.prefill ?? {},
     start.kbCode,
   );

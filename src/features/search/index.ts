@@ -7,13 +7,14 @@ import * as vscode from 'vscode';
 import { queryFromContext } from '../../knowledge/context';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import { loadKnowledge, type KnowledgeLib } from '../../platform';
-import type { Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
 import type { SearchRun, SearchServices } from './context';
 import { TYPING_DELAY_MS } from './freeText';
 import { SearchSession } from './session';
-import { readDefaults, vocabularyFor } from './settings';
+import { settings } from '../shared/settings';
+import { vocabularyFor } from './settings';
 
 /** What the search feature registered. */
 export interface SearchFeature {
@@ -40,7 +41,7 @@ export function freeTextOptions(editor: vscode.TextEditor | undefined, lib: Know
       selectionEnd: doc.offsetAt(sel.anchor),
     }).query;
   }
-  const defaults = readDefaults(editor?.document.uri);
+  const defaults = settings.knowledge(editor?.document.uri);
   const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
   const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
   return {

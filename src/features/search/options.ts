@@ -1,7 +1,7 @@
 /** The options of one search (knowledge base, topK, threshold, rerank, mode), edited in the same quick input. */
 import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
-import type { Connection } from '../account/connection';
+import type { Connection } from '../shared/connection';
 import type { FlowContext } from './context';
 import { confirmNoise, type FlowItem } from './items';
 import { vocabularyFor } from './settings';

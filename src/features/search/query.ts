@@ -13,7 +13,7 @@ import { typedItems } from './freeText';
 import type { StepView } from './input';
 import { BUTTON_CITATION, BUTTON_OPTIONS, BUTTON_SNIPPET, describeOptions, type FlowItem } from './items';
 import { editOptions } from './options';
-import { readDefaults } from './settings';
+import { settings } from '../shared/settings';
 
 /** Where the query step is shown: with Back and "(5/5)" in the guided search, alone elsewhere. */
 export interface QueryPlace {
@@ -35,7 +35,7 @@ export async function queryStep(
 ): Promise<SearchOptions | EndStatus> {
   const { input, services } = ctx;
   let options = initial;
-  const asYouType = place.live && readDefaults(ctx.target?.document.uri).searchAsYouType;
+  const asYouType = place.live && settings.knowledge(ctx.target?.document.uri).searchAsYouType;
   let found: FlowItem[] = [];
   let record: SearchRecord | undefined;
   let outcome: (SearchOutcome & { kind: 'hit' }) | undefined;

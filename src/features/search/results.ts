@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
 import { summarizeCounts } from '../../knowledge/summary';
-import { describeError } from '../account/connection';
+import { describeError } from '../shared/errors';
 import { localise, scoreNote } from '../shared/passageText';
 import { citePassage, passageButton } from './cite';
 import type { EndStatus, FlowContext } from './context';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { MissInfo } from '../../knowledge/miss';
 import { runSearch, type SearchOutcome } from '../../knowledge/search';
-import { describeError } from '../account/connection';
+import { describeError, isPlatformError } from '../shared/errors';
 import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './context';
 import { LiveSearch } from './freeText';
 import { runGuided, type GuidedStart } from './guided';
@@ -133,7 +133,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
         },
       );
     } catch (err) {
-      if (abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled') return 'cancelled';
+      if (abort.signal.aborted || isPlatformError(err, 'cancelled')) return 'cancelled';
       return err instanceof Error ? err : new Error(String(err));
     } finally {
       hide.dispose();

@@ -10,8 +10,7 @@
 import {
   AuthError,
   CancelledError,
-  ConfigurationError,
-  InsecureEndpointError,
+  endpointError,
   NetworkError,
   ProtocolError,
   RateLimitedError,
@@ -21,7 +20,8 @@ import {
   ShunongError,
   TimeoutError,
 } from '../errors';
-import { isLoopbackHost, parseRetryAfter } from '../fetch';
+import { endpointProblem, isLoopbackHost } from '../endpoint';
+import { parseRetryAfter } from '../fetch';
 import { backoffDelay, retryPolicy, type RetryPolicy } from '../retry';
 import { realScheduler } from '../scheduler';
 import type { KeyProvider, RetryOptions, Scheduler } from '../types';
@@ -112,19 +112,14 @@ export class ShunongRestClient {
     this.random = options.random ?? Math.random;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_REST_TIMEOUT_MS;
     let base = '';
-    let err: ShunongError | undefined;
     try {
       base = (options.baseUrl ?? restBaseUrl(options.endpoint)).replace(/\/+$/, '');
-      const u = new URL(base);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:')
-        err = new ConfigurationError(`The endpoint must be an http(s) URL: ${options.endpoint}`);
-      else if (u.protocol === 'http:' && !isLoopbackHost(u.hostname) && options.allowInsecureHttp !== true)
-        err = new InsecureEndpointError(options.endpoint);
     } catch {
-      err = new ConfigurationError(`The endpoint is not a valid URL: ${options.endpoint}`);
+      // not a URL: reported as invalid below
     }
+    const problem = endpointProblem(base, options.allowInsecureHttp === true);
     this.baseUrl = base;
-    this.configError = err;
+    this.configError = problem && endpointError(problem, options.endpoint);
   }
 
   /** True when the base URL is a loopback host (the local endpoint: its usage figures are estimates). */

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { secretName, type Connection, type ConnectionState } from '../../../src/features/account/connection';
+import { secretName, type Connection, type ConnectionState } from '../../../src/features/shared/connection';
 import { admin, api, localEndpoint, setSetting, stub, until } from './helpers';
 
 /** The extension's own SecretStorage (what another window of the same profile writes to). */

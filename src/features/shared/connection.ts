@@ -1,31 +1,24 @@
 /**
- * The connection to the Shunong endpoint: the API key in SecretStorage (one per endpoint),
- * one lazily created ShunongClient per endpoint + key, and the connection state shown in the
- * status bar. Features receive this service and call `run()`; they never build clients.
+ * The connection to the Shunong endpoint: the API key in SecretStorage (one per endpoint), the
+ * platform's two clients for the configured endpoint (one lazily created MCP `ShunongClient` per
+ * endpoint + key, and the REST `ShunongRestClient` the draft uses), and the connection state shown
+ * in the status bar. Features receive this service and call `run()` or `rest()`; they never build clients.
  */
 import * as vscode from 'vscode';
 import { loadPlatform } from '../../platform';
-import type { ShunongClient, ToolInfo } from '../../shunong/index';
-import { endpointId, endpointProblem, type EndpointProblem } from './endpoint';
+import { endpointId, endpointProblem, type EndpointProblem } from '../../shunong/endpoint';
+import type { ShunongClient, ShunongRestClient, ToolInfo } from '../../shunong/index';
+import {
+  describeEndpointProblem,
+  describeError,
+  missingKeyMessage,
+  stateFromError,
+  type ConnectionState,
+} from './errors';
+import { onDidChangeSettings, settings as readSettings, type ConnectionSettings } from './settings';
 
-export type ConnectionState =
-  | 'unchecked' // a key is stored, nothing asked yet
-  | 'checking'
-  | 'connected'
-  | 'no-key'
-  | 'key-rejected'
-  | 'offline'
-  | 'rate-limited'
-  | 'insecure';
+export type { ConnectionState };
 
-/** The settings the connection reads (application scope, so a workspace cannot redirect the key). */
-export interface ConnectionSettings {
-  endpoint: string;
-  allowInsecureHttp: boolean;
-  requestTimeoutMs: number;
-}
-
-export const DEFAULT_ENDPOINT = 'https://ai.agriwis.com/mcp';
 const SECRET_PREFIX = 'shunong.apiKey:';
 const TOOLS_PREFIX = 'shunong.tools:';
 
@@ -34,96 +27,17 @@ export function secretName(endpoint: string): string {
   return SECRET_PREFIX + endpointId(endpoint);
 }
 
-/** Reads the connection settings. */
-export function readSettings(): ConnectionSettings {
-  const c = vscode.workspace.getConfiguration('shunong');
-  const timeout = c.get<number>('requestTimeoutMs', 30000);
-  return {
-    endpoint: (c.get<string>('endpoint') || DEFAULT_ENDPOINT).trim(),
-    allowInsecureHttp: c.get<boolean>('allowInsecureHttp', false),
-    requestTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30000,
-  };
-}
-
 /** Replaces every occurrence of `secret` in `text` with `***`. */
 export function redact(text: string, secret: string | undefined): string {
   if (!secret || secret.length < 4) return text;
   return text.split(secret).join('***');
 }
 
-/** The error kinds of src/shunong, read structurally so no platform code loads to classify. */
-interface KindedError {
-  kind?: unknown;
-  reason?: unknown;
-}
-
-/** Maps a failure of a platform call to the connection state it reveals (undefined: says nothing about the connection). */
-export function stateFromError(err: unknown): ConnectionState | undefined {
-  const e = (err ?? {}) as KindedError;
-  switch (e.kind) {
-    case 'auth':
-      return e.reason === 'missing-key' ? 'no-key' : 'key-rejected';
-    case 'network':
-    case 'timeout':
-    case 'server':
-      return 'offline';
-    case 'rate-limited':
-      return 'rate-limited';
-    case 'insecure':
-      return 'insecure';
-    default:
-      return undefined;
-  }
-}
-
-/** A user-facing, localised sentence for an endpoint problem. */
-export function describeEndpointProblem(problem: EndpointProblem, endpoint: string): string {
-  switch (problem) {
-    case 'invalid-url':
-      return vscode.l10n.t(
-        'The Shunong endpoint "{0}" is not a valid URL. Fix the setting shunong.endpoint.',
-        endpoint,
-      );
-    case 'unsupported-scheme':
-      return vscode.l10n.t('The Shunong endpoint "{0}" must start with https://.', endpoint);
-    case 'insecure-http':
-      return vscode.l10n.t(
-        'The API key is not sent over plain http to {0}. Use https, or enable shunong.allowInsecureHttp if you trust this network.',
-        endpoint,
-      );
-  }
-}
-
-/** A user-facing, localised sentence for any failure of a platform call. Never contains the key. */
-export function describeError(err: unknown, endpoint: string): string {
-  const e = (err ?? {}) as KindedError & { message?: unknown; retryAfterMs?: unknown; status?: unknown };
-  switch (e.kind) {
-    case 'auth':
-      return e.reason === 'missing-key'
-        ? vscode.l10n.t('No API key is set for {0}. Run "Shunong: Set API Key".', endpoint)
-        : vscode.l10n.t(
-            'The endpoint {0} rejected the API key (invalid or revoked). Run "Shunong: Set API Key" with a valid key.',
-            endpoint,
-          );
-    case 'network':
-      return vscode.l10n.t('Cannot reach {0}. Check the network or the setting shunong.endpoint.', endpoint);
-    case 'timeout':
-      return vscode.l10n.t('{0} did not answer in time. Try again, or raise shunong.requestTimeoutMs.', endpoint);
-    case 'server':
-      return vscode.l10n.t(
-        '{0} had a server error (HTTP {1}). Try again in a moment.',
-        endpoint,
-        String(e.status ?? ''),
-      );
-    case 'rate-limited':
-      return vscode.l10n.t('{0} is rate limiting requests. Wait a little and try again.', endpoint);
-    case 'insecure':
-      return describeEndpointProblem('insecure-http', endpoint);
-    case 'cancelled':
-      return vscode.l10n.t('Cancelled.');
-    default:
-      return typeof e.message === 'string' && e.message ? e.message : String(err);
-  }
+/** The typed failure for an endpoint the key may not be sent to, its message the localised sentence. */
+function endpointFailure(problem: EndpointProblem, endpoint: string): Error {
+  const { ConfigurationError, InsecureEndpointError } = loadPlatform();
+  const message = describeEndpointProblem(problem, endpoint);
+  return problem === 'insecure-http' ? new InsecureEndpointError(endpoint, message) : new ConfigurationError(message);
 }
 
 /** The outcome of checking a key against an endpoint. */
@@ -135,6 +49,7 @@ export class Connection implements vscode.Disposable {
   /** Fires when the connection state changes. */
   readonly onDidChangeState = this.stateEmitter.event;
   private current: { id: string; key: string; client: ShunongClient } | undefined;
+  private restClient: { id: string; client: ShunongRestClient } | undefined;
   private stateValue: ConnectionState = 'checking';
   private lastError: string | undefined;
   private toolsSeen: ToolInfo[] = [];
@@ -146,19 +61,11 @@ export class Connection implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly output: vscode.LogOutputChannel,
-    private readonly settings: () => ConnectionSettings = readSettings,
+    private readonly settings: () => ConnectionSettings = readSettings.connection,
   ) {
     this.disposables.push(
       this.stateEmitter,
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (
-          e.affectsConfiguration('shunong.endpoint') ||
-          e.affectsConfiguration('shunong.allowInsecureHttp') ||
-          e.affectsConfiguration('shunong.requestTimeoutMs')
-        ) {
-          void this.reset();
-        }
-      }),
+      onDidChangeSettings('connection', () => void this.reset()),
       context.secrets.onDidChange((e) => {
         if (e.key.startsWith(SECRET_PREFIX)) void this.secretChanged(e.key);
       }),
@@ -251,6 +158,7 @@ export class Connection implements vscode.Disposable {
   async reset(): Promise<void> {
     const old = this.current;
     this.current = undefined;
+    this.restClient = undefined;
     if (old) void old.client.close().catch(() => undefined);
     const s = this.settings();
     const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
@@ -314,17 +222,13 @@ export class Connection implements vscode.Disposable {
     const s = this.settings();
     const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
     if (problem) {
-      const message = describeEndpointProblem(problem, s.endpoint);
-      this.setState('insecure', message);
-      throw Object.assign(new Error(message), { kind: 'insecure' });
+      this.setState('insecure', describeEndpointProblem(problem, s.endpoint));
+      throw endpointFailure(problem, s.endpoint);
     }
     const key = await this.getKey(s.endpoint);
     if (!key) {
       this.setState('no-key');
-      throw Object.assign(new Error(describeError({ kind: 'auth', reason: 'missing-key' }, s.endpoint)), {
-        kind: 'auth',
-        reason: 'missing-key',
-      });
+      throw new (loadPlatform().AuthError)('missing-key', missingKeyMessage(s.endpoint));
     }
     const id = endpointId(s.endpoint);
     if (this.current && this.current.id === id && this.current.key === key) return this.current.client;
@@ -332,6 +236,27 @@ export class Connection implements vscode.Disposable {
     const client = this.createClient(s.endpoint, key, s);
     this.current = { id, key, client };
     if (old) void old.client.close().catch(() => undefined);
+    return client;
+  }
+
+  /**
+   * The REST client (chat completions) for the configured endpoint; created on first use and kept
+   * until a connection setting or the key changes. It reads the stored key at each call, and checks
+   * the endpoint and the key itself (its failures are the same typed errors as the MCP client's).
+   */
+  rest(): ShunongRestClient {
+    const s = this.settings();
+    const id = endpointId(s.endpoint);
+    if (this.restClient?.id === id) return this.restClient.client;
+    const { ShunongRestClient } = loadPlatform();
+    const endpoint = s.endpoint;
+    const client = new ShunongRestClient({
+      endpoint,
+      getKey: () => this.getKey(endpoint),
+      timeoutMs: s.requestTimeoutMs,
+      allowInsecureHttp: s.allowInsecureHttp,
+    });
+    this.restClient = { id, client };
     return client;
   }
 
@@ -373,6 +298,7 @@ export class Connection implements vscode.Disposable {
   dispose(): void {
     if (this.current) void this.current.client.close().catch(() => undefined);
     this.current = undefined;
+    this.restClient = undefined;
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { endpointId, endpointProblem, isLoopbackHost } from '../../../src/features/account/endpoint';
+import { DEFAULT_ENDPOINT, endpointId, endpointProblem, isLoopbackHost } from '../../../src/shunong/endpoint';
+import * as platform from '../../../src/shunong/index';
 
 describe('endpoint rules for the API key', () => {
   it('keys SecretStorage by a normalised endpoint', () => {
@@ -12,6 +13,19 @@ describe('endpoint rules for the API key', () => {
     for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
     for (const h of ['10.0.0.1', '192.168.1.2', 'example.com', '127.0.0.1.example.com'])
       assert.ok(!isLoopbackHost(h), h);
+  });
+
+  it('treats *.localhost as loopback (RFC 6761), and only that suffix', () => {
+    for (const h of ['app.localhost', 'A.B.LOCALHOST']) assert.ok(isLoopbackHost(h), h);
+    for (const h of ['localhost.example.com', 'notlocalhost', 'localhost.evil', 'xlocalhost.com'])
+      assert.ok(!isLoopbackHost(h), h);
+    assert.equal(endpointProblem('http://app.localhost:7331/mcp', false), undefined);
+    assert.equal(endpointProblem('http://localhost.example.com/mcp', false), 'insecure-http');
+  });
+
+  it('is the one rule the platform exports', () => {
+    assert.equal(platform.isLoopbackHost, isLoopbackHost);
+    assert.equal(platform.DEFAULT_ENDPOINT, DEFAULT_ENDPOINT);
   });
 
   it('never sends the key over plain http to a non-loopback host unless opted in', () => {

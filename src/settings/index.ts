@@ -1,0 +1,235 @@
+/**
+ * Every `shunong.*` setting: its type, its default (the same as package.json's
+ * `contributes.configuration`, checked by a unit test) and its validation. Raw values come in as
+ * `unknown` (whatever the user wrote in settings.json) and typed settings come out, each one
+ * validated, clamped to the range package.json declares, and defaulted here, once. No `vscode`:
+ * src/features/shared/settings.ts is the one place that reads the configuration and hands the raw
+ * values to these functions.
+ */
+import { DEFAULT_REFERENCES_HEADING } from '../citations/types';
+import { DEFAULT_ENDPOINT } from '../shunong/endpoint';
+import type { RecognitionType } from '../shunong/schemas';
+
+/** Reads one raw value by its key below `shunong.` (e.g. `knowledge.topK`); undefined when unset. */
+export type RawSettings = (key: string) => unknown;
+
+/** The connection (application scope, so a workspace cannot redirect the key). */
+export interface ConnectionSettings {
+  readonly endpoint: string;
+  readonly allowInsecureHttp: boolean;
+  readonly requestTimeoutMs: number;
+}
+
+/** The knowledge search (`shunong.knowledge.*`). */
+export interface KnowledgeSettings {
+  /** 1–20, rounded. */
+  readonly topK: number;
+  /** 0–1. */
+  readonly scoreThreshold: number;
+  readonly useRerank: boolean;
+  /** Trimmed; '' = the endpoint's default knowledge base. */
+  readonly defaultKbCode: string;
+  /** Results update while the query is typed in the free-text search. */
+  readonly searchAsYouType: boolean;
+  /** The user's additions to the vocabulary, as written (the knowledge layer validates it and reports problems). */
+  readonly vocabulary: unknown;
+}
+
+/** How citations are written (`shunong.citations.*`). */
+export interface CitationSettings {
+  readonly style: 'footnote' | 'inline';
+  /** Never empty. */
+  readonly referencesHeading: string;
+  readonly snippetAs: 'blockquote' | 'paragraph';
+  readonly diagnostics: boolean;
+}
+
+/** Image recognition (`shunong.recognition.*`). */
+export interface RecognitionSettings {
+  /** The model to use, or `ask` to ask each time. */
+  readonly defaultType: 'ask' | RecognitionType;
+  /** Relative to the workspace folder as written (trimmed, never empty); the feature checks it stays inside. */
+  readonly saveFolder: string;
+}
+
+/** The weather brief (`shunong.weather.*`). */
+export interface WeatherSettings {
+  readonly defaultLocation: string;
+  readonly farmNotes: boolean;
+  readonly frostBelowC: number;
+  readonly heatAboveC: number;
+  /** 0–100. */
+  readonly humidPercent: number;
+  /** 2–7, rounded. */
+  readonly minRunDays: number;
+}
+
+/** The calendar line and its status bar item (`shunong.calendar.*`). */
+export interface CalendarSettings {
+  /** Application scope. */
+  readonly statusBar: boolean;
+  /** '' = the built-in line. */
+  readonly format: string;
+}
+
+/** New bulletins (`shunong.bulletin.*`). */
+export interface BulletinSettings {
+  /** Trimmed path of the template ('' = the built-in template). */
+  readonly template: string;
+}
+
+/** The groups of settings, each read by one function below. */
+export interface SettingGroups {
+  connection: ConnectionSettings;
+  knowledge: KnowledgeSettings;
+  citations: CitationSettings;
+  recognition: RecognitionSettings;
+  weather: WeatherSettings;
+  calendar: CalendarSettings;
+  bulletin: BulletinSettings;
+}
+
+export type SettingGroup = keyof SettingGroups;
+
+/** The recognition types the `recognition.defaultType` setting offers besides `ask`. */
+const RECOGNITION_DEFAULT_TYPES: readonly ('ask' | RecognitionType)[] = [
+  'ask',
+  'tea_count',
+  'tea_stage',
+  'wheat_stage',
+];
+
+/** Every setting's default, by its key below `shunong.` (equal to package.json's). */
+export const SETTING_DEFAULTS = {
+  endpoint: DEFAULT_ENDPOINT,
+  allowInsecureHttp: false,
+  requestTimeoutMs: 30000,
+  'knowledge.topK': 5,
+  'knowledge.scoreThreshold': 0.7,
+  'knowledge.useRerank': false,
+  'knowledge.defaultKbCode': '',
+  'knowledge.searchAsYouType': true,
+  'knowledge.vocabulary': {},
+  'citations.style': 'footnote',
+  'citations.referencesHeading': DEFAULT_REFERENCES_HEADING,
+  'citations.snippetAs': 'blockquote',
+  'citations.diagnostics': true,
+  'recognition.defaultType': 'ask',
+  'recognition.saveFolder': 'images/recognition',
+  'weather.defaultLocation': '',
+  'weather.farmNotes': true,
+  'weather.frostBelowC': 2,
+  'weather.heatAboveC': 35,
+  'weather.humidPercent': 85,
+  'weather.minRunDays': 3,
+  'calendar.statusBar': true,
+  'calendar.format': '',
+  'bulletin.template': '',
+} as const;
+
+/** The keys (below `shunong.`) whose change affects each group. */
+export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> = {
+  connection: ['endpoint', 'allowInsecureHttp', 'requestTimeoutMs'],
+  knowledge: ['knowledge'],
+  citations: ['citations'],
+  recognition: ['recognition'],
+  weather: ['weather'],
+  calendar: ['calendar'],
+  bulletin: ['bulletin'],
+};
+
+function bool(v: unknown, fallback: boolean): boolean {
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === 'string' ? v : fallback;
+}
+
+function num(v: unknown, fallback: number, min = -Infinity, max = Infinity, integer = false): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return fallback;
+  const n = integer ? Math.round(v) : v;
+  return Math.min(max, Math.max(min, n));
+}
+
+function oneOf<T extends string>(v: unknown, values: readonly T[], fallback: T): T {
+  return typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : fallback;
+}
+
+const D = SETTING_DEFAULTS;
+
+/** The connection settings. An empty endpoint is the default endpoint. */
+export function connectionSettings(get: RawSettings): ConnectionSettings {
+  return {
+    endpoint: (str(get('endpoint'), '') || D.endpoint).trim(),
+    allowInsecureHttp: bool(get('allowInsecureHttp'), D.allowInsecureHttp),
+    requestTimeoutMs: num(get('requestTimeoutMs'), D.requestTimeoutMs, 1000, 600000),
+  };
+}
+
+/** The knowledge search settings, clamped to what knowledge_search accepts. */
+export function knowledgeSettings(get: RawSettings): KnowledgeSettings {
+  return {
+    topK: num(get('knowledge.topK'), D['knowledge.topK'], 1, 20, true),
+    scoreThreshold: num(get('knowledge.scoreThreshold'), D['knowledge.scoreThreshold'], 0, 1),
+    useRerank: bool(get('knowledge.useRerank'), D['knowledge.useRerank']),
+    defaultKbCode: str(get('knowledge.defaultKbCode'), D['knowledge.defaultKbCode']).trim(),
+    searchAsYouType: bool(get('knowledge.searchAsYouType'), D['knowledge.searchAsYouType']),
+    vocabulary: get('knowledge.vocabulary') ?? {},
+  };
+}
+
+/** The citation settings. An empty (or blank) references heading is the default heading. */
+export function citationSettings(get: RawSettings): CitationSettings {
+  const heading = str(get('citations.referencesHeading'), '');
+  return {
+    style: oneOf(get('citations.style'), ['footnote', 'inline'], D['citations.style']),
+    referencesHeading: heading.trim() ? heading : DEFAULT_REFERENCES_HEADING,
+    snippetAs: oneOf(get('citations.snippetAs'), ['blockquote', 'paragraph'], D['citations.snippetAs']),
+    diagnostics: bool(get('citations.diagnostics'), D['citations.diagnostics']),
+  };
+}
+
+/** The recognition settings. */
+export function recognitionSettings(get: RawSettings): RecognitionSettings {
+  return {
+    defaultType: oneOf(get('recognition.defaultType'), RECOGNITION_DEFAULT_TYPES, D['recognition.defaultType']),
+    saveFolder: str(get('recognition.saveFolder'), '').trim() || D['recognition.saveFolder'],
+  };
+}
+
+/** The weather brief settings, clamped to package.json's ranges. */
+export function weatherSettings(get: RawSettings): WeatherSettings {
+  return {
+    defaultLocation: str(get('weather.defaultLocation'), D['weather.defaultLocation']),
+    farmNotes: bool(get('weather.farmNotes'), D['weather.farmNotes']),
+    frostBelowC: num(get('weather.frostBelowC'), D['weather.frostBelowC']),
+    heatAboveC: num(get('weather.heatAboveC'), D['weather.heatAboveC']),
+    humidPercent: num(get('weather.humidPercent'), D['weather.humidPercent'], 0, 100),
+    minRunDays: num(get('weather.minRunDays'), D['weather.minRunDays'], 2, 7, true),
+  };
+}
+
+/** The calendar settings. */
+export function calendarSettings(get: RawSettings): CalendarSettings {
+  return {
+    statusBar: bool(get('calendar.statusBar'), D['calendar.statusBar']),
+    format: str(get('calendar.format'), D['calendar.format']),
+  };
+}
+
+/** The bulletin settings. */
+export function bulletinSettings(get: RawSettings): BulletinSettings {
+  return { template: str(get('bulletin.template'), D['bulletin.template']).trim() };
+}
+
+/** Each group's reader. */
+export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => SettingGroups[G] } = {
+  connection: connectionSettings,
+  knowledge: knowledgeSettings,
+  citations: citationSettings,
+  recognition: recognitionSettings,
+  weather: weatherSettings,
+  calendar: calendarSettings,
+  bulletin: bulletinSettings,
+};

@@ -1,0 +1,160 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_REFERENCES_HEADING } from '../../../src/citations/types';
+import { DEFAULT_ENDPOINT } from '../../../src/shunong/endpoint';
+import {
+  bulletinSettings,
+  calendarSettings,
+  citationSettings,
+  connectionSettings,
+  GROUP_SECTIONS,
+  knowledgeSettings,
+  READERS,
+  recognitionSettings,
+  SETTING_DEFAULTS,
+  weatherSettings,
+  type RawSettings,
+} from '../../../src/settings/index';
+
+interface Contributed {
+  default: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+}
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  contributes: { configuration: { properties: Record<string, Contributed> } };
+};
+const contributed = new Map(
+  Object.entries(manifest.contributes.configuration.properties).map(([k, v]) => [k.replace(/^shunong\./, ''), v]),
+);
+
+/** Raw values from a plain object (unset keys are undefined, as for a setting nobody wrote). */
+const raw =
+  (values: Record<string, unknown>): RawSettings =>
+  (key) =>
+    values[key];
+/** Raw values as VS Code gives them for unset settings: package.json's defaults. */
+const manifestDefaults: RawSettings = (key) => contributed.get(key)?.default;
+
+describe('settings', () => {
+  it("every default equals package.json's, and every contributed setting has one", () => {
+    assert.deepEqual(Object.keys(SETTING_DEFAULTS).sort(), [...contributed.keys()].sort());
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS))
+      assert.deepEqual(value, contributed.get(key)?.default, `shunong.${key}`);
+    assert.equal(SETTING_DEFAULTS.endpoint, DEFAULT_ENDPOINT);
+    assert.equal(SETTING_DEFAULTS['citations.referencesHeading'], DEFAULT_REFERENCES_HEADING);
+  });
+
+  it('reads the same settings whether a value is unset or set to its default', () => {
+    for (const read of Object.values(READERS)) assert.deepEqual(read(raw({})), read(manifestDefaults));
+    assert.deepEqual(connectionSettings(raw({})), {
+      endpoint: DEFAULT_ENDPOINT,
+      allowInsecureHttp: false,
+      requestTimeoutMs: 30000,
+    });
+    assert.deepEqual(knowledgeSettings(raw({})), {
+      topK: 5,
+      scoreThreshold: 0.7,
+      useRerank: false,
+      defaultKbCode: '',
+      searchAsYouType: true,
+      vocabulary: {},
+    });
+    assert.deepEqual(citationSettings(raw({})), {
+      style: 'footnote',
+      referencesHeading: '参考资料',
+      snippetAs: 'blockquote',
+      diagnostics: true,
+    });
+    assert.deepEqual(recognitionSettings(raw({})), { defaultType: 'ask', saveFolder: 'images/recognition' });
+    assert.deepEqual(weatherSettings(raw({})), {
+      defaultLocation: '',
+      farmNotes: true,
+      frostBelowC: 2,
+      heatAboveC: 35,
+      humidPercent: 85,
+      minRunDays: 3,
+    });
+    assert.deepEqual(calendarSettings(raw({})), { statusBar: true, format: '' });
+    assert.deepEqual(bulletinSettings(raw({})), { template: '' });
+  });
+
+  it("clamps numbers to package.json's ranges (topK rounded, the same for the search and the draft)", () => {
+    assert.equal(knowledgeSettings(raw({ 'knowledge.topK': 0 })).topK, 1);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.topK': 99 })).topK, 20);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.topK': 7.6 })).topK, 8);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.topK': Number.NaN })).topK, 5);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.topK': '7' })).topK, 5);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.scoreThreshold': 1.5 })).scoreThreshold, 1);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.scoreThreshold': -1 })).scoreThreshold, 0);
+    assert.equal(knowledgeSettings(raw({ 'knowledge.scoreThreshold': 0.42 })).scoreThreshold, 0.42);
+    assert.equal(connectionSettings(raw({ requestTimeoutMs: 5 })).requestTimeoutMs, 1000);
+    assert.equal(connectionSettings(raw({ requestTimeoutMs: 1e9 })).requestTimeoutMs, 600000);
+    assert.equal(connectionSettings(raw({ requestTimeoutMs: Infinity })).requestTimeoutMs, 30000);
+    assert.equal(weatherSettings(raw({ 'weather.humidPercent': 120 })).humidPercent, 100);
+    assert.equal(weatherSettings(raw({ 'weather.minRunDays': 1 })).minRunDays, 2);
+    assert.equal(weatherSettings(raw({ 'weather.minRunDays': 4.4 })).minRunDays, 4);
+    assert.equal(weatherSettings(raw({ 'weather.frostBelowC': -3 })).frostBelowC, -3);
+    for (const [key, c] of contributed) {
+      if (typeof c.minimum !== 'number' && typeof c.maximum !== 'number') continue;
+      for (const v of [-1e12, 1e12]) {
+        const all = Object.values(READERS).map((read) => read(raw({ [key]: v })) as object);
+        const field = key.split('.').pop() ?? key;
+        const got = all.map((g) => (g as Record<string, unknown>)[field]).find((x) => typeof x === 'number');
+        assert.ok(typeof got === 'number', key);
+        if (typeof c.minimum === 'number') assert.ok(got >= c.minimum, `${key} ${got} >= ${c.minimum}`);
+        if (typeof c.maximum === 'number') assert.ok(got <= c.maximum, `${key} ${got} <= ${c.maximum}`);
+      }
+    }
+  });
+
+  it('falls back to the default for a value of the wrong type or outside an enum', () => {
+    assert.equal(citationSettings(raw({ 'citations.style': 'endnote' })).style, 'footnote');
+    assert.equal(citationSettings(raw({ 'citations.style': 'inline' })).style, 'inline');
+    assert.equal(citationSettings(raw({ 'citations.snippetAs': 'paragraph' })).snippetAs, 'paragraph');
+    assert.equal(citationSettings(raw({ 'citations.snippetAs': 3 })).snippetAs, 'blockquote');
+    assert.equal(citationSettings(raw({ 'citations.diagnostics': 'no' })).diagnostics, true);
+    assert.equal(recognitionSettings(raw({ 'recognition.defaultType': 'tea_stage' })).defaultType, 'tea_stage');
+    assert.equal(recognitionSettings(raw({ 'recognition.defaultType': 'rice' })).defaultType, 'ask');
+    assert.deepEqual(
+      contributed.get('recognition.defaultType')?.enum,
+      ['ask', 'tea_count', 'tea_stage', 'wheat_stage'].filter(
+        (t) => recognitionSettings(raw({ 'recognition.defaultType': t })).defaultType === t,
+      ),
+    );
+    assert.equal(calendarSettings(raw({ 'calendar.statusBar': false })).statusBar, false);
+    assert.equal(connectionSettings(raw({ allowInsecureHttp: 'yes' })).allowInsecureHttp, false);
+  });
+
+  it('trims and defaults strings once', () => {
+    assert.equal(connectionSettings(raw({ endpoint: '' })).endpoint, DEFAULT_ENDPOINT);
+    assert.equal(
+      connectionSettings(raw({ endpoint: ' http://127.0.0.1:7331/mcp ' })).endpoint,
+      'http://127.0.0.1:7331/mcp',
+    );
+    assert.equal(knowledgeSettings(raw({ 'knowledge.defaultKbCode': ' TEA ' })).defaultKbCode, 'TEA');
+    assert.equal(citationSettings(raw({ 'citations.referencesHeading': '' })).referencesHeading, '参考资料');
+    assert.equal(citationSettings(raw({ 'citations.referencesHeading': '  ' })).referencesHeading, '参考资料');
+    assert.equal(
+      citationSettings(raw({ 'citations.referencesHeading': 'References' })).referencesHeading,
+      'References',
+    );
+    assert.equal(recognitionSettings(raw({ 'recognition.saveFolder': '  ' })).saveFolder, 'images/recognition');
+    assert.equal(recognitionSettings(raw({ 'recognition.saveFolder': ' shots ' })).saveFolder, 'shots');
+    assert.equal(bulletinSettings(raw({ 'bulletin.template': ' t.md ' })).template, 't.md');
+    const vocabulary = { crops: [{ id: 'rice' }] };
+    assert.equal(knowledgeSettings(raw({ 'knowledge.vocabulary': vocabulary })).vocabulary, vocabulary);
+  });
+
+  it('names, for each group, the settings whose change affects it', () => {
+    for (const key of contributed.keys()) {
+      const groups = Object.entries(GROUP_SECTIONS).filter(([, sections]) =>
+        sections.some((s) => key === s || key.startsWith(`${s}.`)),
+      );
+      assert.equal(groups.length, 1, `shunong.${key} belongs to exactly one group`);
+    }
+  });
+});
