@@ -29,7 +29,7 @@ import { isLoopbackHost, newRequestContext, type RequestContext } from './fetch'
 import { parseToolResult, type RawToolResult } from './parse';
 import { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 import { resolveToolName, SERVICE_NAME } from './resolve';
-import { realScheduler } from './scheduler';
+import { realScheduler } from '../time/scheduler';
 import {
   CurrentTimeSchema,
   KnowledgeResultSchema,

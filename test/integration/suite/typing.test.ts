@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowItem } from '../../../src/features/search/flow';
-import { ManualScheduler } from '../../../src/knowledge/scheduler';
+import { ManualScheduler } from '../../support/manual-scheduler';
 import {
   admin,
   api,

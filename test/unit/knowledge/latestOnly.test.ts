@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createLatestOnly, SupersededError, type LatestResult } from '../../../src/knowledge/latestOnly';
-import { ManualScheduler } from '../../../src/knowledge/scheduler';
+import { ManualScheduler } from '../../support/manual-scheduler';
 
 interface Request {
   readonly query: string;
@@ -164,25 +164,5 @@ describe('knowledge/latestOnly', () => {
     assert.throws(() => createLatestOnly(async () => 1, { delayMs: -1 }), RangeError);
     const real = createLatestOnly(async (q: string) => q.length, { delayMs: 0 });
     assert.deepEqual(await real('abc'), { status: 'ok', value: 3 });
-  });
-});
-
-describe('knowledge/scheduler (ManualScheduler)', () => {
-  it('runs due timers in time order, ties in scheduling order, including timers they schedule', async () => {
-    const clock = new ManualScheduler();
-    const log: string[] = [];
-    clock.schedule(() => log.push('b@20'), 20);
-    clock.schedule(() => {
-      log.push('a@10');
-      clock.schedule(() => log.push('c@15'), 5);
-    }, 10);
-    clock.schedule(() => log.push('d@20'), 20);
-    const cancel = clock.schedule(() => log.push('never'), 5);
-    cancel();
-    clock.schedule(() => log.push('late@100'), 100);
-    await clock.advance(20);
-    assert.deepEqual(log, ['a@10', 'c@15', 'b@20', 'd@20']);
-    assert.equal(clock.now(), 20);
-    assert.equal(clock.pending, 1);
   });
 });

@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { Emulator } from '../../emulator/server';
 import {
   AmbiguousToolError,
   ShunongClient,
@@ -10,7 +9,7 @@ import {
   type CallEnvelope,
   type KnowledgeResult,
 } from '../../../src/shunong';
-import { observingFetch, rpcMethod, startEmu } from './helpers';
+import { observingFetch, rpcMethod, useEndpoint } from './helpers';
 
 const TOOLS = ['weather_search', 'knowledge_search', 'crop_growth_recognize', 'get_current_time'];
 
@@ -77,16 +76,11 @@ describe('tool-name resolution', () => {
 });
 
 describe('generic call layer against the local endpoint', () => {
-  let emu: Emulator;
+  const ep = useEndpoint({ per: 'block' });
   let c: ShunongClient;
   const obs = observingFetch();
-  before(async () => {
-    emu = await startEmu();
-    c = new ShunongClient({ endpoint: emu.url, getKey: () => 'sk_local_demo', fetch: obs.fetch });
-  });
-  after(async () => {
-    await c.close();
-    await emu.close();
+  before(() => {
+    c = ep.client({ fetch: obs.fetch });
   });
 
   it('envelope on success: parsed data and metadata', async () => {
@@ -138,7 +132,7 @@ describe('generic call layer against the local endpoint', () => {
   });
 
   it('batch: bounded concurrency, envelopes in call order, failures included', async () => {
-    await emu.admin({ latencyMs: 30 });
+    await ep.emu.admin({ latencyMs: 30 });
     obs.resetMax();
     const calls = [
       { name: 'weather_search', args: { location: '成都', date: 'now' } },
@@ -150,7 +144,7 @@ describe('generic call layer against the local endpoint', () => {
     ];
     const seenBefore = obs.seen.length;
     const out: CallEnvelope[] = await c.callToolsBatch(calls, { concurrency: 2 });
-    await emu.admin({ latencyMs: 0 });
+    await ep.emu.admin({ latencyMs: 0 });
     assert.equal(out.length, 6);
     assert.deepEqual(
       out.map((e) => e.success),

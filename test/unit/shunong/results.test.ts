@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import type { Emulator } from '../../emulator/server';
 import {
   ImageDownloadError,
   InputValidationError,
@@ -11,9 +10,7 @@ import {
   parseToolFailure,
   parseToolResult,
 } from '../../../src/shunong';
-import { startEmu } from './helpers';
-
-const KEY = 'sk_local_demo';
+import { useEndpoint } from './helpers';
 
 describe('failure texts → typed failures (parseToolFailure)', () => {
   it('knowledge miss: candidate counts, threshold, filtered count, best score', () => {
@@ -143,15 +140,10 @@ describe('results → typed values (parseToolResult)', () => {
 });
 
 describe('failures from the local endpoint', () => {
-  let emu: Emulator;
+  const ep = useEndpoint({ per: 'block', downloadTimeoutMs: 200 });
   let c: ShunongClient;
-  before(async () => {
-    emu = await startEmu({ downloadTimeoutMs: 200 });
-    c = new ShunongClient({ endpoint: emu.url, getKey: () => KEY });
-  });
-  after(async () => {
-    await c.close();
-    await emu.close();
+  before(() => {
+    c = ep.client();
   });
 
   it('a query outside the knowledge bases: KnowledgeMissError with the numbers', async () => {
@@ -180,23 +172,23 @@ describe('failures from the local endpoint', () => {
   });
 
   it('image download: 404 with status and URL, 302, and a timeout', async () => {
-    const missing = `${emu.origin}/samples/nope.jpg`;
+    const missing = `${ep.emu.origin}/samples/nope.jpg`;
     await assert.rejects(
       c.recognizeCrop({ imageUrl: missing, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 404 && e.url === missing && !e.timedOut,
     );
     await assert.rejects(
-      c.recognizeCrop({ imageUrl: `${emu.origin}/samples-redirect/tea_buds.jpg`, recognitionType: 'tea_count' }),
+      c.recognizeCrop({ imageUrl: `${ep.emu.origin}/samples-redirect/tea_buds.jpg`, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 302,
     );
     await assert.rejects(
-      c.recognizeCrop({ imageUrl: `${emu.origin}/samples-slow/tea_buds.jpg`, recognitionType: 'tea_count' }),
+      c.recognizeCrop({ imageUrl: `${ep.emu.origin}/samples-slow/tea_buds.jpg`, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.timedOut,
     );
   });
 
   it('base64 images (bare and data URI) are recognized; a bad one is a tool failure', async () => {
-    const bytes = await (await fetch(`${emu.origin}/samples/wheat_tillering.png`)).arrayBuffer();
+    const bytes = await (await fetch(`${ep.emu.origin}/samples/wheat_tillering.png`)).arrayBuffer();
     const b64 = Buffer.from(bytes).toString('base64');
     const r = await c.recognizeCrop({ imageBase64: b64, recognitionType: 'wheat_stage' });
     assert.equal(r.data.model_id, 'wheat_stage');
