@@ -7,9 +7,19 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FlowItem } from '../../../src/features/search/flow';
-import { admin, api, assertServerOrder, captureQuickPick, closeAllEditors, stub, until, openMarkdown } from './helpers';
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+import {
+  acceptItem as accept,
+  admin,
+  api,
+  assertServerOrder,
+  captureQuickPick,
+  closeAllEditors,
+  endpointRequests,
+  knowledgeSearches,
+  stub,
+  until,
+  openMarkdown,
+} from './helpers';
 
 /** Waits for a step whose title matches, not busy. */
 async function stepTitled(
@@ -21,13 +31,6 @@ async function stepTitled(
     return !!qp && !qp.busy && title.test(qp.title ?? '') && qp.items.length > 0;
   }, `quick pick step ${title}`);
   return get() as vscode.QuickPick<FlowItem>;
-}
-
-/** Makes `item` active and accepts it through the workbench, as Enter would. */
-async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<void> {
-  if (item) qp.activeItems = [item];
-  await sleep(150);
-  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
 }
 
 async function openBulletin(content: string): Promise<vscode.TextEditor> {
@@ -230,7 +233,7 @@ suite('Knowledge search', () => {
     }
     qp = await stepTitled(cap.get, /No passage matched|未命中/);
 
-    // All knowledge bases instead of one: still a miss (every base filtered), now summed.
+    // All knowledge bases instead of one: still a miss (every candidate filtered).
     await accept(
       qp,
       qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'),
@@ -242,15 +245,26 @@ suite('Knowledge search', () => {
         !qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'all-knowledge-bases'),
       'the miss over all bases',
     );
-    assert.ok(qp.items.some((i) => (i.data as { id?: string } | undefined)?.id === 'refine'));
+    // Without the kbCode the endpoint searches all of the account's bases at once: its 32 vector candidates,
+    // all filtered at 0.7, the best 0.507; offered: a lower threshold (with the noise warning) and refinement.
+    const summed = qp.items.map((i) => i.label).join('\n');
+    assert.match(summed, /32 vector \/ 0 full-text|向量 32 条 \/ 全文 0 条/);
+    assert.match(summed, /0\.7.*32.*0\.507/);
+    assert.deepEqual(
+      qp.items.filter((i) => i.kind2 === 'offer').map((i) => (i.data as { id: string }).id),
+      ['lower-threshold', 'refine'],
+    );
+    const lowerAll = qp.items.find((i) => (i.data as { id?: string } | undefined)?.id === 'lower-threshold');
+    assert.match(lowerAll?.label ?? '', /0\.49/, 'just under the best score of all bases');
     qp.hide();
     const result = await run;
     assert.equal(result.status, 'closed');
-    assert.ok(typeof result.miss?.bestScore === 'number');
+    assert.equal(result.miss?.bestScore, 0.507);
     assert.equal(editor.document.getText(), '火星：\n', 'nothing is inserted without a hit');
   });
 
   test('Cancel in the progress notification aborts the request', async () => {
+    const before = (await endpointRequests()).length;
     await admin({ latencyMs: 4000 });
     const cts = new vscode.CancellationTokenSource();
     const original = vscode.window.withProgress;
@@ -274,13 +288,23 @@ suite('Knowledge search', () => {
         }),
       );
       await until(() => cap.get()?.busy === true, 'the search under way');
-      await sleep(300);
+      await until(
+        async () => knowledgeSearches((await endpointRequests()).slice(before)).length === 1,
+        'the request at the endpoint, its reply held back',
+      );
       const started = Date.now();
       cts.cancel();
       const result = await run;
       assert.equal(result.status, 'cancelled');
       assert.equal(cancellable, true, 'the notification has a Cancel button');
       assert.ok(Date.now() - started < 2500, 'the command ends at once, not after the slow reply');
+      await until(
+        async () => (await endpointRequests()).slice(before).some((r) => r.rpcMethod === 'notifications/cancelled'),
+        'the endpoint told of the cancel',
+      );
+      const sent = knowledgeSearches((await endpointRequests()).slice(before));
+      assert.equal(sent.length, 1, 'one request, never retried after the cancel');
+      assert.equal(sent[0]?.status, 0, 'the request was closed before any reply');
     } finally {
       s.restore();
     }

@@ -144,6 +144,11 @@ describe('shunong client: expired sessions', () => {
       c.currentTime(),
       (e: Error & { kind?: string }) => e.kind === 'protocol' && /expired again/.test(e.message),
     );
-    assert.ok(ep.emu.requests.filter((x) => x.rpcMethod === 'initialize').length <= 3);
+    // the first session, then exactly one re-initialization; the call is tried on each, once
+    assert.equal(ep.emu.requests.filter((x) => x.rpcMethod === 'initialize').length, 2);
+    assert.deepEqual(
+      ep.emu.requests.filter((x) => x.rpcMethod === 'tools/call').map((x) => x.status),
+      [404, 404],
+    );
   });
 });

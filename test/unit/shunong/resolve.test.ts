@@ -84,16 +84,22 @@ describe('generic call layer against the local endpoint', () => {
   });
 
   it('envelope on success: parsed data and metadata', async () => {
-    const env = await c.callTool('shunong.knowledge_search', '{"query":"茶树修剪技术要点","topK":2}');
+    await ep.emu.admin({ latencyMs: 40 });
+    const env = await c
+      .callTool('shunong.knowledge_search', '{"query":"茶树修剪技术要点","topK":2}')
+      .finally(() => ep.emu.admin({ latencyMs: 0 }));
     assert.equal(env.success, true);
     assert.ok(env.success);
     const data = env.data as KnowledgeResult;
-    assert.ok(data.sources.length <= 2 && data.sources.length > 0);
+    assert.equal(data.sources.length, 2, 'topK from the JSON-string arguments');
     assert.equal(env.metadata.toolName, 'shunong.knowledge_search');
     assert.equal(env.metadata.resolvedToolName, 'knowledge_search');
     assert.equal(env.metadata.serviceName, 'shunong');
     assert.match(env.metadata.traceId, /^[0-9a-f]{16}$/);
-    assert.ok(env.metadata.executionTimeMs >= 0);
+    assert.ok(
+      env.metadata.executionTimeMs >= 40,
+      `the call took the 40 ms reply delay: ${env.metadata.executionTimeMs}`,
+    );
     assert.match(env.message, /knowledge_search/);
   });
 
@@ -104,7 +110,13 @@ describe('generic call layer against the local endpoint', () => {
     assert.equal(env.data.kind, 'knowledge-miss');
     assert.ok(env.message.startsWith('知识库未命中'));
     assert.equal(env.metadata.resolvedToolName, 'knowledge_search');
-    assert.equal(typeof env.data.details['vectorCandidates'], 'number');
+    assert.deepEqual(env.data.details, {
+      vectorCandidates: 32,
+      fulltextCandidates: 0,
+      threshold: 0.7,
+      filtered: 32,
+      bestScore: 0.5805,
+    });
   });
 
   it('unknown and ambiguous names: no tools/call is sent', async () => {

@@ -7,7 +7,7 @@ import {
   type RateLimitedError,
   type ServerError,
 } from '../../../src/shunong';
-import { fakeScheduler, useEndpoint } from './helpers';
+import { fakeScheduler, until, useEndpoint } from './helpers';
 import type { ManualScheduler } from '../../support/manual-scheduler';
 
 describe('shunong client: 429 and 5xx', () => {
@@ -120,7 +120,7 @@ describe('shunong client: 429 and 5xx', () => {
     await ep.emu.admin({ rateLimit: { next: 1, retryAfterSec: 1 } });
     const ac = new AbortController();
     const p = c.currentTime({}, { signal: ac.signal });
-    while (slow.pending < 2) await new Promise((r) => setTimeout(r, 2)); // the timeout and the backoff
+    await until(() => slow.pending === 2); // the timeout and the backoff
     ac.abort();
     await assert.rejects(p, (e: Error & { kind?: string }) => e.kind === 'cancelled');
   });
