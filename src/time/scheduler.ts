@@ -32,13 +32,16 @@ export const realScheduler: Scheduler = {
         return;
       }
       const onAbort = (): void => {
-        timer.dispose();
+        clearTimeout(handle);
         reject(signal?.reason);
       };
-      const timer = realScheduler.setTimer(ms, () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      });
+      const handle = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, Math.min(ms, MAX_TIMEOUT_MS)),
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   },
