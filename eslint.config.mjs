@@ -19,14 +19,8 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/shunong/**/*.ts',
-      'src/knowledge/**/*.ts',
-      'src/citations/**/*.ts',
-      'src/bulletin/**/*.ts',
-      'src/settings/**/*.ts',
-      'src/cli.ts',
-    ],
+    files: ['src/**/*.ts'],
+    ignores: ['src/features/**', 'src/extension.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer never imports vscode.' }] }],
     },

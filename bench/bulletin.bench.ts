@@ -4,10 +4,10 @@
  * stands in for get_current_time; what is measured is how often the item asks.
  */
 import { beijingDate, DailyValue } from '../src/bulletin/daily';
-import { FakeClock } from '../test/support/fake-clock';
+import { ManualScheduler } from '../test/support/manual-scheduler';
 
 async function idle(startIso: string, hours: number, reads: number): Promise<{ requests: number; days: number }> {
-  const clock = new FakeClock(Date.parse(startIso));
+  const clock = new ManualScheduler(Date.parse(startIso));
   let requests = 0;
   const v = new DailyValue(async () => {
     requests++;

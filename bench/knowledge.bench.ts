@@ -6,7 +6,8 @@
  *    passages measured side by side (the baseline).
  */
 import { performance } from 'node:perf_hooks';
-import { createLatestOnly, fuseLists, ManualScheduler, type PassageLike, type ResultList } from '../src/knowledge';
+import { createLatestOnly, fuseLists, type PassageLike, type ResultList } from '../src/knowledge';
+import { ManualScheduler } from '../test/support/manual-scheduler';
 // The same deterministic generator (mulberry32) the sample pictures use, so every run reports the same figures.
 import { rng } from '../test/emulator/make-sample-images';
 
@@ -37,9 +38,9 @@ async function typingFigure(profile: Profile, seed: number): Promise<{ sent: num
   const search = createLatestOnly(
     (query: string, signal: AbortSignal) =>
       new Promise<string>((resolve, reject) => {
-        const cancel = clock.schedule(() => resolve(`results for ${query}`), SERVER_LATENCY_MS);
+        const reply = clock.setTimer(SERVER_LATENCY_MS, () => resolve(`results for ${query}`));
         signal.addEventListener('abort', () => {
-          cancel();
+          reply.dispose();
           reject(signal.reason);
         });
       }),

@@ -4,20 +4,10 @@
  * can simulate a whole idle day without waiting.
  */
 
-/** Time source and timers. */
-export interface Clock {
-  now(): number;
-  setTimer(ms: number, fn: () => void): { dispose(): void };
-}
+import type { Scheduler } from '../time/scheduler';
 
-/** The real clock. */
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimer: (ms, fn) => {
-    const h = setTimeout(fn, ms);
-    return { dispose: () => clearTimeout(h) };
-  },
-};
+/** What a daily value needs of the scheduler: the time and timers. */
+export type Clock = Pick<Scheduler, 'now' | 'setTimer'>;
 
 const DAY = 86_400_000;
 const BEIJING_OFFSET = 8 * 3_600_000;

@@ -14,5 +14,4 @@ export * from './threshold';
 export * from './miss';
 export * from './summary';
 export * from './registry';
-export * from './scheduler';
 export * from './latestOnly';

@@ -3,7 +3,7 @@
  * older one at once: a call still waiting is never sent, a request in flight is aborted through its
  * AbortSignal, and neither ever resolves with a (stale) value.
  */
-import { realScheduler, type Scheduler } from './scheduler';
+import { realScheduler, type Scheduler, type Timer } from '../time/scheduler';
 
 /** How a call ended: with the value, or replaced by a newer call, or cancelled. */
 export type LatestResult<R> =
@@ -13,7 +13,7 @@ export type LatestResult<R> =
 export interface LatestOnlyOptions {
   /** Quiet time after the last call before the request is sent. */
   readonly delayMs: number;
-  /** Timers (default the real clock); inject a ManualScheduler in tests. */
+  /** Timers (default the real clock); tests inject a virtual clock. */
   readonly scheduler?: Scheduler;
 }
 
@@ -60,12 +60,12 @@ export function createLatestOnly<I, R>(
   const scheduler = options.scheduler ?? realScheduler;
   const stats = { calls: 0, sent: 0, aborted: 0, dropped: 0 };
   type Settle = { resolve: (r: LatestResult<R>) => void; reject: (e: unknown) => void };
-  let waiting: (Settle & { cancelTimer: () => void }) | undefined;
+  let waiting: (Settle & { timer: Timer | undefined }) | undefined;
   let inFlight: (Settle & { controller: AbortController }) | undefined;
 
   const endOlder = (status: 'superseded' | 'cancelled'): void => {
     if (waiting) {
-      waiting.cancelTimer();
+      waiting.timer?.dispose();
       waiting.resolve({ status });
       waiting = undefined;
       stats.dropped++;
@@ -107,12 +107,12 @@ export function createLatestOnly<I, R>(
     stats.calls++;
     endOlder('superseded');
     return new Promise<LatestResult<R>>((resolve, reject) => {
-      const entry = { resolve, reject, cancelTimer: (): void => undefined };
-      entry.cancelTimer = scheduler.schedule(() => {
+      const entry: Settle & { timer: Timer | undefined } = { resolve, reject, timer: undefined };
+      entry.timer = scheduler.setTimer(delayMs, () => {
         if (waiting !== entry) return;
         waiting = undefined;
         send(input, { resolve, reject });
-      }, delayMs);
+      });
       waiting = entry;
     });
   };

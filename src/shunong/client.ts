@@ -25,7 +25,7 @@ import { newRequestContext, type RequestContext } from './fetch';
 import { parseToolResult, type RawToolResult } from './parse';
 import { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 import { SERVICE_NAME } from './resolve';
-import { realScheduler } from './scheduler';
+import { realScheduler } from '../time/scheduler';
 import {
   CurrentTimeSchema,
   KnowledgeResultSchema,

@@ -18,7 +18,7 @@ export {
   type Resolution,
   type ResolvedBy,
 } from './resolve';
-export { realScheduler } from './scheduler';
+export { realScheduler } from '../time/scheduler';
 export { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 export { parseRetryAfter } from './fetch';
 export * from './rest/index';

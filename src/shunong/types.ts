@@ -1,5 +1,9 @@
 /** Public types of the Shunong platform client. */
+import type { Scheduler, Timer } from '../time/scheduler';
 import type { ShunongErrorKind } from './errors';
+
+/** The clock and timers the client uses for backoff waits and timeouts (injectable for tests). */
+export type { Scheduler, Timer };
 
 /** Supplies the API key at request time; `undefined` or `''` means "no key configured". */
 export interface KeyProvider {
@@ -17,14 +21,6 @@ export interface ToolInfo {
 export interface ToolListStore {
   load(endpoint: string): Promise<ToolInfo[] | undefined> | ToolInfo[] | undefined;
   save(endpoint: string, tools: ToolInfo[]): Promise<void> | void;
-}
-
-/** The clock and timer the client uses for backoff waits and timeouts (injectable for tests). */
-export interface Scheduler {
-  /** Milliseconds since the epoch (or any monotonic origin). */
-  now(): number;
-  /** Resolves after `ms`; rejects with the signal's reason when `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** Retry policy for 429, 5xx and a cut reply stream. */

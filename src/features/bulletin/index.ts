@@ -7,7 +7,8 @@ import type { CurrentTime } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { describeError, isPlatformError } from '../shared/errors';
 import { onDidChangeSettings, settings } from '../shared/settings';
-import { DailyValue, systemClock, type Clock } from '../../bulletin/daily';
+import { DailyValue, type Clock } from '../../bulletin/daily';
+import { realScheduler } from '../../time/scheduler';
 import { calendarLine, renderWeatherBrief, solarTermTable, type NoteThresholds } from '../../bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
 import { langOf, termName } from '../../bulletin/text';
@@ -32,7 +33,7 @@ export function activate(
   services: BulletinServices,
 ): { calendar: DailyValue<CurrentTime> } {
   const { connection } = services;
-  const clock = services.clock ?? systemClock;
+  const clock = services.clock ?? realScheduler;
   const lang = langOf(vscode.env.language);
 
   const item = vscode.window.createStatusBarItem('shunong.calendar', vscode.StatusBarAlignment.Right, 99);

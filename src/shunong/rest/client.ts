@@ -23,7 +23,7 @@ import {
 import { endpointProblem, isLoopbackHost } from '../endpoint';
 import { parseRetryAfter } from '../fetch';
 import { backoffDelay, retryPolicy, type RetryPolicy } from '../retry';
-import { realScheduler } from '../scheduler';
+import { realScheduler } from '../../time/scheduler';
 import type { KeyProvider, RetryOptions, Scheduler } from '../types';
 import { restBaseUrl, type ChatRequest } from './request';
 import { chatChunkSchema, chatCompletionSchema, type Annotation, type ChatUsage } from './schemas';

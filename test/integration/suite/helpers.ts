@@ -49,6 +49,49 @@ export async function until(predicate: () => boolean | Promise<boolean>, what: s
   assert.fail(`timed out waiting for: ${what}`);
 }
 
+/** One request as the local endpoint recorded it on arrival; `status` stays 0 until a reply is sent. */
+export interface EndpointRequest {
+  readonly path: string;
+  readonly rpcMethod?: string;
+  readonly tool?: string;
+  readonly status: number;
+}
+
+/** Every request the local endpoint has received so far (its `GET /__admin/requests`), in order. */
+export async function endpointRequests(): Promise<EndpointRequest[]> {
+  const res = await fetch(`${localEndpoint().origin}/__admin/requests`);
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { requests: EndpointRequest[] }).requests;
+}
+
+/** The knowledge_search tool calls among `log`. */
+export const knowledgeSearches = (log: readonly EndpointRequest[]): EndpointRequest[] =>
+  log.filter((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search');
+
+/**
+ * Makes `item` the active item of `qp`, waits until the workbench reports it active (its
+ * `onDidChangeActive`, which comes back from the renderer), then accepts it as Enter would.
+ */
+export async function acceptItem<T extends vscode.QuickPickItem>(
+  qp: vscode.QuickPick<T>,
+  item: T | undefined,
+): Promise<void> {
+  assert.ok(item, 'the item to accept is offered');
+  if (qp.activeItems[0] !== item) {
+    let active = false;
+    const listener = qp.onDidChangeActive((items) => {
+      active = items[0] === item;
+    });
+    try {
+      qp.activeItems = [item];
+      await until(() => active, `"${item.label}" active in the workbench`);
+    } finally {
+      listener.dispose();
+    }
+  }
+  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+}
+
 type Fn = (...args: never[]) => unknown;
 
 /** Replaces a method of a VS Code API namespace for one test; returns the restore function and the calls. */

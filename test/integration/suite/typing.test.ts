@@ -12,47 +12,26 @@ import type { FlowItem } from '../../../src/features/search/items';
 import { SearchSession } from '../../../src/features/search/session';
 import * as knowledgeLib from '../../../src/knowledge/index';
 import { createLatestOnly, type LatestOnlyStats } from '../../../src/knowledge/latestOnly';
-import { ManualScheduler } from '../../../src/knowledge/scheduler';
+import { ManualScheduler } from '../../support/manual-scheduler';
 import {
+  acceptItem as accept,
   admin,
   api,
   assertServerOrder,
   closeAllEditors,
-  localEndpoint,
+  endpointRequests,
+  knowledgeSearches,
   openMarkdown,
+  itemId,
   passagesOf as passages,
   setSetting,
   stub,
   until,
 } from './helpers';
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const DEBOUNCE = 300;
 const KEY_GAP = 120; // between keystrokes: under the debounce
 const TEXT = '夏季茶树修剪技术要点'; // ten characters
-
-interface RequestRecord {
-  readonly path: string;
-  readonly rpcMethod?: string;
-  readonly tool?: string;
-  readonly status: number;
-}
-
-/** Every request the local endpoint has received. */
-async function requestLog(): Promise<RequestRecord[]> {
-  const res = await fetch(`${localEndpoint().origin}/__admin/requests`);
-  assert.equal(res.status, 200);
-  return ((await res.json()) as { requests: RequestRecord[] }).requests;
-}
-
-const searches = (log: RequestRecord[]): RequestRecord[] =>
-  log.filter((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search');
-
-async function accept(qp: vscode.QuickPick<FlowItem>, item?: FlowItem): Promise<void> {
-  if (item) qp.activeItems = [item];
-  await sleep(150);
-  await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-}
 
 /** The session on screen and the counters of its debouncer (undefined until the first keystroke makes it). */
 let session: SearchSession | undefined;
@@ -136,16 +115,20 @@ suite('Search as you type', () => {
 
   test("ten keystrokes send one request; the last query's passages in the server's order; Enter on one inserts it", async () => {
     const { knowledge } = await api();
-    const before = (await requestLog()).length;
+    const before = (await endpointRequests()).length;
     const { qp, run, editor } = await openQueryStep(clock);
     assert.equal((qp as unknown as { sortByLabel?: boolean }).sortByLabel, false, 'no re-sorting by label');
 
     await type(qp, clock, TEXT, () => KEY_GAP);
-    assert.equal(searches((await requestLog()).slice(before)).length, 0, 'nothing sent while typing fast');
+    assert.equal(
+      knowledgeSearches((await endpointRequests()).slice(before)).length,
+      0,
+      'nothing sent while typing fast',
+    );
     await clock.advance(DEBOUNCE);
     await until(() => passages(qp).length > 0 && !qp.busy, 'the passages of the typed query');
 
-    const sent = searches((await requestLog()).slice(before));
+    const sent = knowledgeSearches((await endpointRequests()).slice(before));
     assert.ok(sent.length <= 2, `at most two requests for ten keystrokes (got ${sent.length})`);
     assert.equal(sent.length, 1);
     assert.equal(typingStats()?.sent, 1);
@@ -175,14 +158,14 @@ suite('Search as you type', () => {
   });
 
   test('a pause sends a request; the next keystroke aborts it at the endpoint; two requests in all; Enter runs the full search', async () => {
-    const before = (await requestLog()).length;
+    const before = (await endpointRequests()).length;
     const { qp, run } = await openQueryStep(clock);
     await admin({ latencyMs: 5000 });
 
     await type(qp, clock, TEXT.slice(0, 5), () => KEY_GAP);
     await clock.advance(DEBOUNCE); // the pause: the request for the first five characters goes out
     await until(
-      async () => qp.busy && searches((await requestLog()).slice(before)).length === 1,
+      async () => qp.busy && knowledgeSearches((await endpointRequests()).slice(before)).length === 1,
       'the first request in flight (busy)',
     );
 
@@ -196,10 +179,10 @@ suite('Search as you type', () => {
     );
 
     await until(
-      async () => (await requestLog()).slice(before).some((r) => r.rpcMethod === 'notifications/cancelled'),
+      async () => (await endpointRequests()).slice(before).some((r) => r.rpcMethod === 'notifications/cancelled'),
       'the endpoint told of the abort',
     );
-    const sent = searches((await requestLog()).slice(before));
+    const sent = knowledgeSearches((await endpointRequests()).slice(before));
     assert.equal(sent.length, 2, 'two requests for ten keystrokes with one pause');
     assert.equal(sent[0]?.status, 0, 'the superseded request was closed before any reply');
     assert.equal(sent[1]?.status, 200);
@@ -214,7 +197,7 @@ suite('Search as you type', () => {
       () => /passages|个片段/.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0,
       "the full search's results",
     );
-    assert.equal(searches((await requestLog()).slice(before)).length, 3, 'Enter sent the full search');
+    assert.equal(knowledgeSearches((await endpointRequests()).slice(before)).length, 3, 'Enter sent the full search');
     qp.hide();
     const result = await run;
     assert.equal(result.status, 'closed');
@@ -264,6 +247,15 @@ suite('Search as you type', () => {
         () => /No passage matched|未命中/.test(third.qp.title ?? '') && third.qp.items.some((i) => i.role === 'offer'),
         'the full miss with its offers',
       );
+      // TEA_MANAGER_001's 24 vector candidates, all under the default 0.7 (best 0.5024): what the miss shows.
+      const shown = third.qp.items.map((i) => i.label).join('\n');
+      assert.match(shown, /24 vector \/ 0 full-text|向量 24 条 \/ 全文 0 条/);
+      assert.match(shown, /0\.7.*24.*0\.5024/);
+      assert.deepEqual(third.qp.items.filter((i) => i.role === 'offer').map(itemId), [
+        'lower-threshold',
+        'refine',
+        'all-knowledge-bases',
+      ]);
       third.qp.hide();
       assert.equal((await third.run).status, 'closed');
     } finally {

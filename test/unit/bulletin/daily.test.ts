@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { beijingDate, DailyValue, msToBeijingMidnight } from '../../../src/bulletin/daily';
-import { FakeClock } from '../../support/fake-clock';
+import { ManualScheduler } from '../../support/manual-scheduler';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -12,7 +12,7 @@ describe('DailyValue (one request per Beijing day)', () => {
   });
 
   it('makes at most two requests over an idle day: the first and the one after midnight', async () => {
-    const clock = new FakeClock(at('2026-10-25T13:06:13Z')); // 21:06 in Beijing
+    const clock = new ManualScheduler(at('2026-10-25T13:06:13Z')); // 21:06 in Beijing
     let loads = 0;
     const seen: string[] = [];
     const v = new DailyValue(
@@ -36,7 +36,7 @@ describe('DailyValue (one request per Beijing day)', () => {
   });
 
   it('shares one load between concurrent callers and retries later after a failure', async () => {
-    const clock = new FakeClock(at('2026-10-25T01:00:00Z'));
+    const clock = new ManualScheduler(at('2026-10-25T01:00:00Z'));
     let loads = 0;
     let fail = true;
     const v = new DailyValue(

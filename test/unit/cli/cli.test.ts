@@ -54,7 +54,7 @@ describe('shunong command line (in-process)', () => {
       metadata: { resolvedToolName: string; serviceName: string };
     };
     assert.equal(envl.success, true);
-    assert.ok(envl.data.sources.length > 0 && envl.data.sources.length <= 2);
+    assert.equal(envl.data.sources.length, 2);
     assert.equal(envl.metadata.resolvedToolName, 'knowledge_search');
     assert.equal(envl.metadata.serviceName, 'shunong');
     assert.equal(r.err, '');

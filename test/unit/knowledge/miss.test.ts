@@ -100,9 +100,21 @@ describe('knowledge/miss', () => {
       );
     });
 
-    it('offers all knowledge bases only when a kbCode was used', () => {
-      assert.ok(!missOffers(MISS, { query: 'x' }).some((o) => o.id === 'all-knowledge-bases'));
-      assert.ok(!missOffers(MISS, { query: 'x', kbCode: ' ' }).some((o) => o.id === 'all-knowledge-bases'));
+    it('offers all knowledge bases only when a kbCode was used; without one, the lower threshold and refinement', () => {
+      for (const args of [{ query: 'x' }, { query: 'x', kbCode: ' ' }]) {
+        const offers = missOffers(MISS, args);
+        assert.deepEqual(
+          offers.map((o) => o.id),
+          ['lower-threshold', 'refine'],
+        );
+        const [lower, refine] = offers;
+        assert.deepEqual(lower?.args, { ...args, scoreThreshold: 0.62 });
+        assert.deepEqual(lower?.message, { key: 'offer.lowerThreshold', args: ['0.62', '0.6385'] });
+        assert.equal(lower?.requiresConfirmation, false);
+        assert.deepEqual(refine?.args, args);
+        assert.deepEqual(refine?.change, { kind: 'guided', prefill: {} });
+        assert.deepEqual(refine?.message, { key: 'offer.refine', args: [] });
+      }
     });
 
     it('flags low scores as noise and asks before using them', () => {
@@ -118,7 +130,10 @@ describe('knowledge/miss', () => {
       assert.equal(missOffers({ ...MISS, bestScore: 0.015 }, ARGS)[0]?.args.scoreThreshold, 0.014);
       for (const bestScore of [0.00005, null]) {
         const offers = missOffers({ ...MISS, bestScore }, ARGS);
-        assert.ok(!offers.some((o) => o.id === 'lower-threshold'));
+        assert.deepEqual(
+          offers.map((o) => o.id),
+          ['refine', 'all-knowledge-bases', 'disable-threshold'],
+        );
         const off = offers.find((o) => o.id === 'disable-threshold');
         assert.equal(off?.args.scoreThreshold, 0);
         assert.equal(off?.requiresConfirmation, true);

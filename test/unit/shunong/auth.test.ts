@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import type { Emulator } from '../../emulator/server';
 import {
   AuthError,
   InsecureEndpointError,
@@ -7,23 +6,11 @@ import {
   isLoopbackHost,
   type CallEnvelope,
 } from '../../../src/shunong';
-import { FakeScheduler, SECRET_KEY, observingFetch, startEmu } from './helpers';
+import { SECRET_KEY, fakeScheduler, observingFetch, useEndpoint } from './helpers';
 
 describe('shunong client: auth, and the key never leaks', () => {
-  let emu: Emulator;
-  const clients: ShunongClient[] = [];
-  const make = (o: Partial<ConstructorParameters<typeof ShunongClient>[0]> = {}): ShunongClient => {
-    const c = new ShunongClient({ endpoint: emu.url, getKey: () => SECRET_KEY, ...o });
-    clients.push(c);
-    return c;
-  };
-  beforeEach(async () => {
-    emu = await startEmu({ keys: [SECRET_KEY] });
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await emu.close();
-  });
+  const ep = useEndpoint({ keys: [SECRET_KEY] });
+  const make = ep.client;
 
   it('no key configured: AuthError missing-key without any request', async () => {
     for (const getKey of [() => undefined, () => '', async () => '  ']) {
@@ -33,7 +20,7 @@ describe('shunong client: auth, and the key never leaks', () => {
         (e: AuthError) => e instanceof AuthError && e.kind === 'auth' && e.reason === 'missing-key' && e.status === 401,
       );
     }
-    assert.equal(emu.requests.length, 0);
+    assert.equal(ep.emu.requests.length, 0);
   });
 
   it('a rejected key: AuthError invalid-key from the 401 body, never retried', async () => {
@@ -43,7 +30,7 @@ describe('shunong client: auth, and the key never leaks', () => {
       (e: AuthError) => e.reason === 'invalid-key' && !e.message.includes('sk_wrong_one'),
     );
     assert.deepEqual(
-      emu.requests.map((r) => r.status),
+      ep.emu.requests.map((r) => r.status),
       [401],
     );
   });
@@ -98,7 +85,7 @@ describe('shunong client: auth, and the key never leaks', () => {
   it('the key appears in no error, log line or envelope, whatever happens', async () => {
     const captured: string[] = [];
     const logs: string[] = [];
-    const sched = new FakeScheduler(100_000);
+    const sched = fakeScheduler(100_000);
     const c = make({
       log: (l) => logs.push(l),
       scheduler: sched,
@@ -121,13 +108,13 @@ describe('shunong client: auth, and the key never leaks', () => {
     await tryIt(c.knowledgeSearch({ query: '火箭发动机燃烧室设计' }));
     await tryIt(c.callTool('knowledge_search', {}, { raiseOnError: false }));
     await tryIt(c.callTool('nothing_like_it', {}, { raiseOnError: false }));
-    await emu.admin({ rateLimit: { next: 5, retryAfterSec: 1 } });
+    await ep.emu.admin({ rateLimit: { next: 5, retryAfterSec: 1 } });
     await tryIt(c.currentTime());
-    await emu.admin({ rateLimit: null, fail5xx: { next: 5, status: 500 } });
+    await ep.emu.admin({ rateLimit: null, fail5xx: { next: 5, status: 500 } });
     await tryIt(c.currentTime());
-    await emu.admin({ fail5xx: null, expireSessions: true });
+    await ep.emu.admin({ fail5xx: null, expireSessions: true });
     await tryIt(c.currentTime());
-    await emu.admin({ cutSse: { next: 2 } });
+    await ep.emu.admin({ cutSse: { next: 2 } });
     await tryIt(c.currentTime());
     const wrong = make({ getKey: () => `${SECRET_KEY}x`, log: (l) => logs.push(l) });
     await tryIt(wrong.connect());

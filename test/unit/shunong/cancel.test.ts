@@ -1,9 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { Emulator } from '../../emulator/server';
 import { ShunongClient, type NetworkError, type ToolInfo } from '../../../src/shunong';
-import { FakeScheduler, MINI_TOOLS, startEmu, startMiniServer, textResult, until, type MiniServer } from './helpers';
+import { MINI_TOOLS, fakeScheduler, startMiniServer, textResult, until, useEndpoint, type MiniServer } from './helpers';
 
 const KEY = 'sk_local_demo';
 const TIME = {
@@ -63,13 +62,13 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
 
   it('timeout (injected scheduler): TimeoutError, the request aborted and the server told', async () => {
     mini = await startMiniServer();
-    const sched = new FakeScheduler(1000);
+    const sched = fakeScheduler(1000);
     const c = make({ scheduler: sched, timeoutMs: 5000 });
     await c.connect();
     const p = c.currentTime();
     await until(() => mini.callSockets.length === 1);
-    assert.equal(sched.heldCount, 1);
-    sched.fireHeld();
+    assert.equal(sched.pending, 1);
+    await sched.fireAll();
     await assert.rejects(
       p,
       (e: Error & { kind?: string; timeoutMs?: number }) => e.kind === 'timeout' && e.timeoutMs === 5000,
@@ -184,42 +183,25 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
 });
 
 describe('shunong client: cut SSE replies and an endpoint that is down', () => {
-  let emu: Emulator;
-  const clients: ShunongClient[] = [];
-  beforeEach(async () => {
-    emu = await startEmu();
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await emu.close();
-  });
-  const make = (): ShunongClient => {
-    // the timeout is held by the fake scheduler: a hang would fail the test by mocha's timeout
-    const c = new ShunongClient({
-      endpoint: emu.url,
-      getKey: () => KEY,
-      scheduler: new FakeScheduler(1000),
-      timeoutMs: 600_000,
-    });
-    clients.push(c);
-    return c;
-  };
+  // the timeout is held by the virtual clock: a hang would fail the test by mocha's timeout
+  const ep = useEndpoint({ client: () => ({ scheduler: fakeScheduler(1000), timeoutMs: 600_000 }) });
+  const make = (): ShunongClient => ep.client();
 
   it('a reply stream cut once is retried once (the tools are side-effect free) and succeeds', async () => {
     const c = make();
     await c.connect();
-    await emu.admin({ cutSse: { next: 1 } });
-    const before = emu.requests.length;
+    await ep.emu.admin({ cutSse: { next: 1 } });
+    const before = ep.emu.requests.length;
     const r = await c.knowledgeSearch({ query: '茶树修剪技术要点' });
     assert.ok(r.sources.length > 0);
-    const calls = emu.requests.slice(before).filter((x) => x.rpcMethod === 'tools/call');
+    const calls = ep.emu.requests.slice(before).filter((x) => x.rpcMethod === 'tools/call');
     assert.equal(calls.length, 2);
   });
 
   it('a reply stream cut twice is a clear NetworkError, never a hang', async () => {
     const c = make();
     await c.connect();
-    await emu.admin({ cutSse: { next: 2 } });
+    await ep.emu.admin({ cutSse: { next: 2 } });
     await assert.rejects(
       c.knowledgeSearch({ query: '茶树修剪技术要点' }),
       (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /cut short/.test(e.message),
@@ -229,12 +211,12 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
   it('a reply stream that ends cleanly before its reply: retried once, then a clear NetworkError, never a hang', async () => {
     const c = make();
     await c.connect();
-    await emu.admin({ cutSse: { next: 1, how: 'end' } });
+    await ep.emu.admin({ cutSse: { next: 1, how: 'end' } });
     assert.ok(
       (await c.knowledgeSearch({ query: '茶树修剪技术要点' })).sources.length > 0,
       'one clean early end is retried',
     );
-    await emu.admin({ cutSse: { next: 2, how: 'end' } });
+    await ep.emu.admin({ cutSse: { next: 2, how: 'end' } });
     await assert.rejects(
       c.knowledgeSearch({ query: '茶树修剪技术要点' }),
       (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /ended before the reply/.test(e.message),
@@ -244,7 +226,7 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
   it('a reply frame the SDK cannot read (not JSON) counts as no reply: a clear NetworkError, never a hang', async () => {
     const c = make();
     await c.connect();
-    await emu.admin({ cutSse: { next: 2, how: 'garbage' } });
+    await ep.emu.admin({ cutSse: { next: 2, how: 'garbage' } });
     await assert.rejects(
       c.knowledgeSearch({ query: '茶树修剪技术要点' }),
       (e: NetworkError) => e.kind === 'network' && e.code === 'SSE_CUT' && /ended before the reply/.test(e.message),
@@ -256,8 +238,7 @@ describe('shunong client: cut SSE replies and an endpoint that is down', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    const c = new ShunongClient({ endpoint: `http://127.0.0.1:${port}/mcp`, getKey: () => KEY });
-    clients.push(c);
+    const c = ep.client({ endpoint: `http://127.0.0.1:${port}/mcp` });
     await assert.rejects(
       c.connect(),
       (e: NetworkError) => e.kind === 'network' && e.code === 'ECONNREFUSED' && e.message.includes(String(port)),

@@ -1,12 +1,14 @@
 /**
- * Helpers of the platform-client tests: an injectable scheduler, a fetch wrapper that observes
- * (never fakes) real loopback HTTP, and a tiny hand-written MCP server on 127.0.0.1 for the cases
+ * Helpers of the platform-client tests: the local endpoint and its clients per test or per block
+ * ({@link useEndpoint}), a virtual clock, a fetch wrapper that observes (never fakes) real loopback
+ * HTTP, and a tiny hand-written MCP server on 127.0.0.1 for the cases
  * the local endpoint cannot stage (a reply that never comes, progress, listChanged).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
-import type { Scheduler } from '../../../src/shunong';
+import { ShunongClient, ShunongRestClient, type ShunongClientOptions } from '../../../src/shunong';
+import { ManualScheduler } from '../../support/manual-scheduler';
 import {
   DEFAULT_KNOWLEDGE_DIR,
   RetrievalEngine,
@@ -19,50 +21,11 @@ import {
 export const SECRET_KEY = 'sk_test_SECRET_7f3a9c';
 
 /**
- * A scheduler on a virtual clock. Sleeps shorter than `holdAtLeast` advance the clock and resolve at
- * once (backoff waits); longer ones (timeouts) stay pending until {@link fireHeld} or their abort.
+ * A virtual clock for the client: sleeps shorter than `autoAdvanceBelow` (backoff waits) advance the
+ * clock and resolve at once, longer ones (timeouts) stay pending until `fireAll()` or their abort.
  */
-export class FakeScheduler implements Scheduler {
-  t = 1_800_000_000_000;
-  readonly slept: number[] = [];
-  private held: { ms: number; resolve: () => void }[] = [];
-  constructor(private readonly holdAtLeast = 60_000) {}
-  now(): number {
-    return this.t;
-  }
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    if (signal?.aborted) return Promise.reject(signal.reason as Error);
-    if (ms < this.holdAtLeast) {
-      this.slept.push(ms);
-      this.t += ms;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve, reject) => {
-      const entry = { ms, resolve };
-      this.held.push(entry);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          this.held = this.held.filter((h) => h !== entry);
-          reject(signal.reason as Error);
-        },
-        { once: true },
-      );
-    });
-  }
-  /** Number of pending long sleeps. */
-  get heldCount(): number {
-    return this.held.length;
-  }
-  /** Fires every pending long sleep (a timeout elapsing). */
-  fireHeld(): void {
-    const h = this.held;
-    this.held = [];
-    for (const e of h) {
-      this.t += e.ms;
-      e.resolve();
-    }
-  }
+export function fakeScheduler(autoAdvanceBelow = 60_000): ManualScheduler {
+  return new ManualScheduler(1_800_000_000_000, { autoAdvanceBelow });
 }
 
 /** What an observing fetch saw. */
@@ -268,4 +231,79 @@ let engine: RetrievalEngine | undefined;
 export function startEmu(options: Omit<EmulatorOptions, 'engine'> = {}): Promise<Emulator> {
   engine ??= RetrievalEngine.fromDirectory(DEFAULT_KNOWLEDGE_DIR, 1);
   return startEmulator({ ...options, engine });
+}
+
+/** The key the local endpoint accepts by default. */
+export const LOCAL_KEY = 'sk_local_demo';
+
+/** Options of {@link useEndpoint}: the endpoint's own, plus the clients' defaults. */
+export interface EndpointOptions extends Omit<EmulatorOptions, 'engine'> {
+  /** One endpoint per test (default) or one for the whole `describe` block. */
+  per?: 'test' | 'block';
+  /** The key every client sends (default: the first of `keys`, else {@link LOCAL_KEY}). */
+  key?: string;
+  /** Options every MCP client gets (a function is read when the client is made). */
+  client?: Partial<ShunongClientOptions> | (() => Partial<ShunongClientOptions>);
+}
+
+/** The local endpoint of a `describe` block and the clients made against it. */
+export interface EndpointFixture {
+  /** The running endpoint (inside tests and hooks). */
+  readonly emu: Emulator;
+  /** An MCP client of the endpoint over real loopback HTTP; closed when its test (or block) ends. */
+  client(options?: Partial<ShunongClientOptions>): ShunongClient;
+  /** A REST client of the endpoint (stateless: nothing to close). */
+  rest(options?: Partial<ConstructorParameters<typeof ShunongRestClient>[0]>): ShunongRestClient;
+  /** Closes the endpoint and starts another with these options instead (closed like the first). */
+  restart(options: Omit<EmulatorOptions, 'engine'>): Promise<Emulator>;
+}
+
+/**
+ * Starts the local endpoint on 127.0.0.1 before each test (or once for the block, `per: 'block'`)
+ * and closes it and every client made through the fixture afterwards. Call it at the top of a
+ * `describe`; the hooks it registers run before the block's own.
+ */
+export function useEndpoint(options: EndpointOptions = {}): EndpointFixture {
+  const { per = 'test', key, client: clientDefaults, ...emulatorOptions } = options;
+  const apiKey = key ?? emulatorOptions.keys?.[0] ?? LOCAL_KEY;
+  let emu: Emulator | undefined;
+  const clients: ShunongClient[] = [];
+  const start = async (): Promise<void> => {
+    emu = await startEmu(emulatorOptions);
+  };
+  const stop = async (): Promise<void> => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    await emu?.close();
+    emu = undefined;
+  };
+  if (per === 'block') {
+    before(start);
+    after(stop);
+  } else {
+    beforeEach(start);
+    afterEach(stop);
+  }
+  const running = (): Emulator => {
+    if (!emu) throw new Error('the local endpoint runs only inside tests and hooks of its block');
+    return emu;
+  };
+  return {
+    get emu() {
+      return running();
+    },
+    client(o = {}) {
+      const defaults = typeof clientDefaults === 'function' ? clientDefaults() : (clientDefaults ?? {});
+      const c = new ShunongClient({ endpoint: running().url, getKey: () => apiKey, ...defaults, ...o });
+      clients.push(c);
+      return c;
+    },
+    rest(o = {}) {
+      return new ShunongRestClient({ endpoint: running().url, getKey: () => apiKey, ...o });
+    },
+    async restart(o) {
+      await emu?.close();
+      emu = await startEmu(o);
+      return emu;
+    },
+  };
 }

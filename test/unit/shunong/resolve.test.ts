@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { Emulator } from '../../emulator/server';
 import {
   AmbiguousToolError,
   ShunongClient,
@@ -10,7 +9,7 @@ import {
   type CallEnvelope,
   type KnowledgeResult,
 } from '../../../src/shunong';
-import { observingFetch, rpcMethod, startEmu } from './helpers';
+import { observingFetch, rpcMethod, useEndpoint } from './helpers';
 
 const TOOLS = ['weather_search', 'knowledge_search', 'crop_growth_recognize', 'get_current_time'];
 
@@ -77,29 +76,30 @@ describe('tool-name resolution', () => {
 });
 
 describe('generic call layer against the local endpoint', () => {
-  let emu: Emulator;
+  const ep = useEndpoint({ per: 'block' });
   let c: ShunongClient;
   const obs = observingFetch();
-  before(async () => {
-    emu = await startEmu();
-    c = new ShunongClient({ endpoint: emu.url, getKey: () => 'sk_local_demo', fetch: obs.fetch });
-  });
-  after(async () => {
-    await c.close();
-    await emu.close();
+  before(() => {
+    c = ep.client({ fetch: obs.fetch });
   });
 
   it('envelope on success: parsed data and metadata', async () => {
-    const env = await c.callTool('shunong.knowledge_search', '{"query":"茶树修剪技术要点","topK":2}');
+    await ep.emu.admin({ latencyMs: 40 });
+    const env = await c
+      .callTool('shunong.knowledge_search', '{"query":"茶树修剪技术要点","topK":2}')
+      .finally(() => ep.emu.admin({ latencyMs: 0 }));
     assert.equal(env.success, true);
     assert.ok(env.success);
     const data = env.data as KnowledgeResult;
-    assert.ok(data.sources.length <= 2 && data.sources.length > 0);
+    assert.equal(data.sources.length, 2, 'topK from the JSON-string arguments');
     assert.equal(env.metadata.toolName, 'shunong.knowledge_search');
     assert.equal(env.metadata.resolvedToolName, 'knowledge_search');
     assert.equal(env.metadata.serviceName, 'shunong');
     assert.match(env.metadata.traceId, /^[0-9a-f]{16}$/);
-    assert.ok(env.metadata.executionTimeMs >= 0);
+    assert.ok(
+      env.metadata.executionTimeMs >= 40,
+      `the call took the 40 ms reply delay: ${env.metadata.executionTimeMs}`,
+    );
     assert.match(env.message, /knowledge_search/);
   });
 
@@ -110,7 +110,13 @@ describe('generic call layer against the local endpoint', () => {
     assert.equal(env.data.kind, 'knowledge-miss');
     assert.ok(env.message.startsWith('知识库未命中'));
     assert.equal(env.metadata.resolvedToolName, 'knowledge_search');
-    assert.equal(typeof env.data.details['vectorCandidates'], 'number');
+    assert.deepEqual(env.data.details, {
+      vectorCandidates: 32,
+      fulltextCandidates: 0,
+      threshold: 0.7,
+      filtered: 32,
+      bestScore: 0.5805,
+    });
   });
 
   it('unknown and ambiguous names: no tools/call is sent', async () => {
@@ -138,7 +144,7 @@ describe('generic call layer against the local endpoint', () => {
   });
 
   it('batch: bounded concurrency, envelopes in call order, failures included', async () => {
-    await emu.admin({ latencyMs: 30 });
+    await ep.emu.admin({ latencyMs: 30 });
     obs.resetMax();
     const calls = [
       { name: 'weather_search', args: { location: '成都', date: 'now' } },
@@ -150,7 +156,7 @@ describe('generic call layer against the local endpoint', () => {
     ];
     const seenBefore = obs.seen.length;
     const out: CallEnvelope[] = await c.callToolsBatch(calls, { concurrency: 2 });
-    await emu.admin({ latencyMs: 0 });
+    await ep.emu.admin({ latencyMs: 0 });
     assert.equal(out.length, 6);
     assert.deepEqual(
       out.map((e) => e.success),

@@ -8,7 +8,6 @@ import {
   NetworkError,
   RateLimitedError,
   ServerError,
-  ShunongClient,
   ShunongRestClient,
   TimeoutError,
   chatRequest,
@@ -23,8 +22,7 @@ import {
   weatherTool,
   type ChatResult,
 } from '../../../src/shunong';
-import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator, type Emulator } from '../../emulator/server';
-import { FakeScheduler, SECRET_KEY } from './helpers';
+import { SECRET_KEY, fakeScheduler, useEndpoint } from './helpers';
 
 const QUESTION = '水稻分蘖期应该如何管理水层？';
 const REQUEST = chatRequest(QUESTION, {
@@ -126,21 +124,13 @@ describe('REST client: SSE line reader', () => {
 
 describe('REST client: against the local endpoint', function () {
   this.timeout(60_000);
-  let emu: Emulator;
-  let engine: RetrievalEngine;
-  before(async () => {
-    engine = RetrievalEngine.fromDirectory(DEFAULT_KNOWLEDGE_DIR);
-    emu = await startEmulator({ engine, keys: [SECRET_KEY], restTokensPerSec: 1_000_000 });
-  });
-  after(() => emu.close());
-  afterEach(() => emu.admin({ rateLimit: null, latencyMs: 0, fail5xx: null, cutSse: null }));
-
-  const client = (o: Partial<ConstructorParameters<typeof ShunongRestClient>[0]> = {}): ShunongRestClient =>
-    new ShunongRestClient({ endpoint: emu.url, getKey: () => SECRET_KEY, ...o });
+  const ep = useEndpoint({ per: 'block', keys: [SECRET_KEY], restTokensPerSec: 1_000_000 });
+  afterEach(() => ep.emu.admin({ rateLimit: null, latencyMs: 0, fail5xx: null, cutSse: null }));
+  const client = ep.rest;
 
   it('non-streamed: parses content, annotations and usage', async () => {
     const c = client();
-    assert.equal(c.baseUrl, `${emu.origin}/api/v1`);
+    assert.equal(c.baseUrl, `${ep.emu.origin}/api/v1`);
     assert.equal(c.isLocal, true);
     const r = await c.complete(REQUEST);
     assert.ok(r.content.length > 20);
@@ -169,7 +159,7 @@ describe('REST client: against the local endpoint', function () {
 
   it('converts knowledge citations to real passages through the MCP knowledge_search of their summary', async () => {
     const r = await client().complete(REQUEST);
-    const mcp = new ShunongClient({ endpoint: emu.url, getKey: () => SECRET_KEY });
+    const mcp = ep.client();
     try {
       const cites = r.annotations.filter(isKnowledgeCitation);
       for (const k of cites) {
@@ -216,12 +206,12 @@ describe('REST client: against the local endpoint', function () {
   });
 
   it('a missing key fails before any request; a rejected key is AuthError invalid-key; neither carries the key', async () => {
-    const before = emu.requests.length;
+    const before = ep.emu.requests.length;
     await assert.rejects(
       client({ getKey: () => '  ' }).complete(REQUEST),
       (e: AuthError) => e instanceof AuthError && e.reason === 'missing-key',
     );
-    assert.equal(emu.requests.length, before);
+    assert.equal(ep.emu.requests.length, before);
     const wrong = `${SECRET_KEY}_WRONG`;
     await assert.rejects(client({ getKey: () => wrong }).complete(REQUEST), (e: AuthError) => {
       assert.ok(e instanceof AuthError);
@@ -242,33 +232,33 @@ describe('REST client: against the local endpoint', function () {
   });
 
   it('429: backs off at least Retry-After (injected scheduler), then succeeds; gives up after the policy', async () => {
-    await emu.admin({ rateLimit: { next: 2, retryAfterSec: 3 } });
-    const sched = new FakeScheduler();
+    await ep.emu.admin({ rateLimit: { next: 2, retryAfterSec: 3 } });
+    const sched = fakeScheduler();
     const r = await client({ scheduler: sched, random: () => 0 }).complete(REQUEST);
     assert.ok(r.content.length > 0);
     assert.equal(sched.slept.length, 2);
     for (const ms of sched.slept) assert.ok(ms >= 3000, `waited ${ms} ms`);
-    await emu.admin({ rateLimit: { next: 5, retryAfterSec: 1 } });
+    await ep.emu.admin({ rateLimit: { next: 5, retryAfterSec: 1 } });
     await assert.rejects(
-      client({ scheduler: new FakeScheduler(), retry: { maxAttempts: 3 } }).complete(REQUEST),
+      client({ scheduler: fakeScheduler(), retry: { maxAttempts: 3 } }).complete(REQUEST),
       (e: RateLimitedError) => e instanceof RateLimitedError && e.attempts === 3 && e.retryAfterMs === 1000,
     );
   });
 
   it('5xx: retried, then ServerError', async () => {
-    await emu.admin({ fail5xx: { next: 1, status: 503 } });
-    assert.ok((await client({ scheduler: new FakeScheduler() }).complete(REQUEST)).content);
-    await emu.admin({ fail5xx: { next: 4, status: 502 } });
+    await ep.emu.admin({ fail5xx: { next: 1, status: 503 } });
+    assert.ok((await client({ scheduler: fakeScheduler() }).complete(REQUEST)).content);
+    await ep.emu.admin({ fail5xx: { next: 4, status: 502 } });
     await assert.rejects(
-      client({ scheduler: new FakeScheduler() }).complete(REQUEST),
+      client({ scheduler: fakeScheduler() }).complete(REQUEST),
       (e: ServerError) => e instanceof ServerError && e.status === 502,
     );
   });
 
   it('times out (TimeoutError) and is cancelled mid-stream by the caller (CancelledError)', async () => {
-    await emu.admin({ latencyMs: 800 });
+    await ep.emu.admin({ latencyMs: 800 });
     await assert.rejects(client({ timeoutMs: 150 }).complete(REQUEST), TimeoutError);
-    await emu.admin({ latencyMs: 40 });
+    await ep.emu.admin({ latencyMs: 40 });
     const ctl = new AbortController();
     const seen: string[] = [];
     await assert.rejects(
@@ -284,7 +274,7 @@ describe('REST client: against the local endpoint', function () {
   });
 
   it('a stream cut before [DONE] is a NetworkError SSE_CUT', async () => {
-    await emu.admin({ cutSse: { next: 1 } });
+    await ep.emu.admin({ cutSse: { next: 1 } });
     await assert.rejects(
       (async () => {
         for await (const _ of client().stream(REQUEST)) void _;

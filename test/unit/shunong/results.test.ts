@@ -1,5 +1,4 @@
 import { strict as assert } from 'node:assert';
-import type { Emulator } from '../../emulator/server';
 import {
   ImageDownloadError,
   InputValidationError,
@@ -11,9 +10,7 @@ import {
   parseToolFailure,
   parseToolResult,
 } from '../../../src/shunong';
-import { startEmu } from './helpers';
-
-const KEY = 'sk_local_demo';
+import { useEndpoint } from './helpers';
 
 describe('failure texts → typed failures (parseToolFailure)', () => {
   it('knowledge miss: candidate counts, threshold, filtered count, best score', () => {
@@ -143,30 +140,45 @@ describe('results → typed values (parseToolResult)', () => {
 });
 
 describe('failures from the local endpoint', () => {
-  let emu: Emulator;
+  const ep = useEndpoint({ per: 'block', downloadTimeoutMs: 200 });
   let c: ShunongClient;
-  before(async () => {
-    emu = await startEmu({ downloadTimeoutMs: 200 });
-    c = new ShunongClient({ endpoint: emu.url, getKey: () => KEY });
-  });
-  after(async () => {
-    await c.close();
-    await emu.close();
+  before(() => {
+    c = ep.client();
   });
 
-  it('a query outside the knowledge bases: KnowledgeMissError with the numbers', async () => {
+  it('a query outside the knowledge bases: KnowledgeMissError with the numbers of the failure text', async () => {
+    // The vendor page (000, "未命中行为"): "问题超出已开通知识库覆盖范围时，默认阈值（0.7）会把候选全部过滤掉",
+    // worded "知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 …)".
     await assert.rejects(c.knowledgeSearch({ query: '火箭发动机燃烧室设计' }), (e: KnowledgeMissError) => {
+      assert.ok(e instanceof KnowledgeMissError);
       assert.equal(e.kind, 'knowledge-miss');
-      assert.equal(typeof e.vectorCandidates, 'number');
-      assert.equal(typeof e.fulltextCandidates, 'number');
+      assert.equal(e.vectorCandidates, 32);
+      assert.equal(e.fulltextCandidates, 0);
+      assert.equal(e.threshold, 0.7);
+      assert.equal(e.filtered, 32, 'the default threshold filtered every vector candidate');
+      assert.equal(e.bestScore, 0.5805);
+      assert.ok(e.bestScore < e.threshold, 'the best candidate is under the threshold');
+      assert.ok(
+        e.reason.startsWith(
+          '知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.5805)',
+        ),
+        e.reason,
+      );
       return true;
     });
   });
 
-  it('a vector-mode hit has a cosine score type', async () => {
+  it('a vector-mode hit has a cosine score type and only passages above the default threshold, best first', async () => {
+    // The vendor page (000): "vector 模式下 score_type 为 cosine_similarity(0~1)，才是 0~1 的余弦相似度".
     const r = await c.knowledgeSearch({ query: '茶树修剪技术要点', mode: 'vector' });
+    assert.equal(r.score_type, 'cosine_similarity(0~1)');
     assert.equal(isRankOnlyScoreType(r.score_type), false);
-    assert.ok(r.sources.every((s) => s.score >= 0 && s.score <= 1));
+    assert.deepEqual(
+      r.sources.map((s) => s.score),
+      [0.8825, 0.8753, 0.8745, 0.8737, 0.8184],
+    );
+    assert.equal(r.total, 5);
+    assert.deepEqual(r.warnings, ['Rerank 精排已手动关闭']);
   });
 
   it('input validation (no query) through the generic layer', async () => {
@@ -180,23 +192,23 @@ describe('failures from the local endpoint', () => {
   });
 
   it('image download: 404 with status and URL, 302, and a timeout', async () => {
-    const missing = `${emu.origin}/samples/nope.jpg`;
+    const missing = `${ep.emu.origin}/samples/nope.jpg`;
     await assert.rejects(
       c.recognizeCrop({ imageUrl: missing, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 404 && e.url === missing && !e.timedOut,
     );
     await assert.rejects(
-      c.recognizeCrop({ imageUrl: `${emu.origin}/samples-redirect/tea_buds.jpg`, recognitionType: 'tea_count' }),
+      c.recognizeCrop({ imageUrl: `${ep.emu.origin}/samples-redirect/tea_buds.jpg`, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.status === 302,
     );
     await assert.rejects(
-      c.recognizeCrop({ imageUrl: `${emu.origin}/samples-slow/tea_buds.jpg`, recognitionType: 'tea_count' }),
+      c.recognizeCrop({ imageUrl: `${ep.emu.origin}/samples-slow/tea_buds.jpg`, recognitionType: 'tea_count' }),
       (e: ImageDownloadError) => e.kind === 'image-download' && e.timedOut,
     );
   });
 
   it('base64 images (bare and data URI) are recognized; a bad one is a tool failure', async () => {
-    const bytes = await (await fetch(`${emu.origin}/samples/wheat_tillering.png`)).arrayBuffer();
+    const bytes = await (await fetch(`${ep.emu.origin}/samples/wheat_tillering.png`)).arrayBuffer();
     const b64 = Buffer.from(bytes).toString('base64');
     const r = await c.recognizeCrop({ imageBase64: b64, recognitionType: 'wheat_stage' });
     assert.equal(r.data.model_id, 'wheat_stage');

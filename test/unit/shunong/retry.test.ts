@@ -1,45 +1,32 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { Emulator } from '../../emulator/server';
 import {
-  ShunongClient,
   backoffDelay,
   parseRetryAfter,
   retryPolicy,
   type RateLimitedError,
   type ServerError,
 } from '../../../src/shunong';
-import { FakeScheduler, startEmu } from './helpers';
-
-const KEY = 'sk_local_demo';
+import { fakeScheduler, until, useEndpoint } from './helpers';
+import type { ManualScheduler } from '../../support/manual-scheduler';
 
 describe('shunong client: 429 and 5xx', () => {
-  let emu: Emulator;
-  let sched: FakeScheduler;
-  const clients: ShunongClient[] = [];
-  const make = (o: Partial<ConstructorParameters<typeof ShunongClient>[0]> = {}): ShunongClient => {
-    const c = new ShunongClient({ endpoint: emu.url, getKey: () => KEY, scheduler: sched, timeoutMs: 600_000, ...o });
-    clients.push(c);
-    return c;
-  };
-  beforeEach(async () => {
-    emu = await startEmu();
-    sched = new FakeScheduler(100_000);
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await emu.close();
+  let sched: ManualScheduler;
+  const ep = useEndpoint({ client: () => ({ scheduler: sched, timeoutMs: 600_000 }) });
+  const make = ep.client;
+  beforeEach(() => {
+    sched = fakeScheduler(100_000);
   });
 
   it('429 with Retry-After: waits at least that long (on the injected scheduler), then succeeds', async () => {
     const c = make({ retry: { maxAttempts: 4, maxTotalMs: 60_000 } });
     await c.connect();
-    await emu.admin({ rateLimit: { next: 2, retryAfterSec: 3 } });
-    const before = emu.requests.length;
+    await ep.emu.admin({ rateLimit: { next: 2, retryAfterSec: 3 } });
+    const before = ep.emu.requests.length;
     const t = await c.currentTime();
     assert.ok(t.date);
     assert.deepEqual(
-      emu.requests.slice(before).map((x) => x.status),
+      ep.emu.requests.slice(before).map((x) => x.status),
       [429, 429, 200],
     );
     assert.equal(sched.slept.length, 2);
@@ -48,10 +35,10 @@ describe('shunong client: 429 and 5xx', () => {
 
   it('jitter never shortens Retry-After (random at both ends)', async () => {
     for (const r of [0, 0.999]) {
-      sched = new FakeScheduler(100_000);
+      sched = fakeScheduler(100_000);
       const c = make({ random: () => r, retry: { baseMs: 5000, maxDelayMs: 8000, maxTotalMs: 60_000 } });
       await c.connect();
-      await emu.admin({ rateLimit: { next: 1, retryAfterSec: 2 } });
+      await ep.emu.admin({ rateLimit: { next: 1, retryAfterSec: 2 } });
       await c.currentTime();
       assert.equal(sched.slept.length, 1);
       assert.ok((sched.slept[0] ?? 0) >= 2000);
@@ -61,39 +48,39 @@ describe('shunong client: 429 and 5xx', () => {
   it('429 on every attempt: RateLimitedError after maxAttempts, carrying Retry-After', async () => {
     const c = make({ retry: { maxAttempts: 3, maxTotalMs: 60_000 } });
     await c.connect();
-    await emu.admin({ rateLimit: { next: 10, retryAfterSec: 1 } });
-    const before = emu.requests.length;
+    await ep.emu.admin({ rateLimit: { next: 10, retryAfterSec: 1 } });
+    const before = ep.emu.requests.length;
     await assert.rejects(c.currentTime(), (e: RateLimitedError) => {
       assert.equal(e.kind, 'rate-limited');
       assert.equal(e.retryAfterMs, 1000);
       assert.equal(e.attempts, 3);
       return true;
     });
-    assert.equal(emu.requests.length - before, 3);
+    assert.equal(ep.emu.requests.length - before, 3);
     assert.equal(sched.slept.length, 2);
   });
 
   it('bounded in total time: a Retry-After beyond the budget gives up at once', async () => {
     const c = make({ retry: { maxAttempts: 5, maxTotalMs: 10_000 } });
     await c.connect();
-    await emu.admin({ rateLimit: { next: 5, retryAfterSec: 20 } });
-    const before = emu.requests.length;
+    await ep.emu.admin({ rateLimit: { next: 5, retryAfterSec: 20 } });
+    const before = ep.emu.requests.length;
     await assert.rejects(
       c.currentTime(),
       (e: RateLimitedError) => e.kind === 'rate-limited' && e.retryAfterMs === 20_000 && e.attempts === 1,
     );
-    assert.equal(emu.requests.length - before, 1);
+    assert.equal(ep.emu.requests.length - before, 1);
     assert.equal(sched.slept.length, 0);
   });
 
   it('5xx: exponential backoff with jitter, then success', async () => {
     const c = make({ random: () => 0.5, retry: { baseMs: 100, maxDelayMs: 10_000, maxAttempts: 4 } });
     await c.connect();
-    await emu.admin({ fail5xx: { next: 3, status: 503 } });
-    const before = emu.requests.length;
+    await ep.emu.admin({ fail5xx: { next: 3, status: 503 } });
+    const before = ep.emu.requests.length;
     await c.currentTime();
     assert.deepEqual(
-      emu.requests.slice(before).map((x) => x.status),
+      ep.emu.requests.slice(before).map((x) => x.status),
       [503, 503, 503, 200],
     );
     assert.deepEqual(sched.slept, [75, 150, 300]);
@@ -102,7 +89,7 @@ describe('shunong client: 429 and 5xx', () => {
   it('5xx on every attempt: ServerError with the status', async () => {
     const c = make({ retry: { maxAttempts: 2, baseMs: 10 } });
     await c.connect();
-    await emu.admin({ fail5xx: { next: 5, status: 502 } });
+    await ep.emu.admin({ fail5xx: { next: 5, status: 502 } });
     await assert.rejects(
       c.currentTime(),
       (e: ServerError) => e.kind === 'server' && e.status === 502 && e.attempts === 2,
@@ -111,11 +98,11 @@ describe('shunong client: 429 and 5xx', () => {
 
   it('429 on initialize (the first call) is retried too', async () => {
     const c = make();
-    await emu.admin({ rateLimit: { next: 1, retryAfterSec: 1 } });
+    await ep.emu.admin({ rateLimit: { next: 1, retryAfterSec: 1 } });
     const tools = await c.connect();
     assert.equal(tools.length, 4);
     assert.deepEqual(
-      emu.requests.map((x) => [x.rpcMethod ?? null, x.status]),
+      ep.emu.requests.map((x) => [x.rpcMethod ?? null, x.status]),
       [
         [null, 429],
         ['initialize', 200],
@@ -127,14 +114,13 @@ describe('shunong client: 429 and 5xx', () => {
   });
 
   it('a cancelled backoff wait ends the call with CancelledError', async () => {
-    const slow = new FakeScheduler(0); // every sleep is held
-    const c = new ShunongClient({ endpoint: emu.url, getKey: () => KEY, scheduler: slow, timeoutMs: 600_000 });
-    clients.push(c);
+    const slow = fakeScheduler(0); // every sleep is held
+    const c = make({ scheduler: slow });
     await c.connect();
-    await emu.admin({ rateLimit: { next: 1, retryAfterSec: 1 } });
+    await ep.emu.admin({ rateLimit: { next: 1, retryAfterSec: 1 } });
     const ac = new AbortController();
     const p = c.currentTime({}, { signal: ac.signal });
-    while (slow.heldCount < 2) await new Promise((r) => setTimeout(r, 2)); // the timeout and the backoff
+    await until(() => slow.pending === 2); // the timeout and the backoff
     ac.abort();
     await assert.rejects(p, (e: Error & { kind?: string }) => e.kind === 'cancelled');
   });
