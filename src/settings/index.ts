@@ -6,6 +6,7 @@
  * src/features/shared/settings.ts is the one place that reads the configuration and hands the raw
  * values to these functions.
  */
+import { DEFAULT_THRESHOLDS } from '../bulletin/render';
 import { DEFAULT_REFERENCES_HEADING } from '../citations/types';
 import { DEFAULT_ENDPOINT } from '../shunong/endpoint';
 import type { RecognitionType } from '../shunong/schemas';
@@ -118,10 +119,10 @@ export const SETTING_DEFAULTS = {
   'recognition.saveFolder': 'images/recognition',
   'weather.defaultLocation': '',
   'weather.farmNotes': true,
-  'weather.frostBelowC': 2,
-  'weather.heatAboveC': 35,
-  'weather.humidPercent': 85,
-  'weather.minRunDays': 3,
+  'weather.frostBelowC': DEFAULT_THRESHOLDS.frostBelowC,
+  'weather.heatAboveC': DEFAULT_THRESHOLDS.heatAboveC,
+  'weather.humidPercent': DEFAULT_THRESHOLDS.humidPercent,
+  'weather.minRunDays': DEFAULT_THRESHOLDS.minRunDays,
   'calendar.statusBar': true,
   'calendar.format': '',
   'bulletin.template': '',

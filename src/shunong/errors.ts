@@ -6,6 +6,8 @@
  * passed through {@link redactSecret} by the client before they are thrown.
  */
 
+export { redactSecret } from './redact';
+
 /** Every `kind` a {@link ShunongError} can have. */
 export type ShunongErrorKind =
   | 'auth'
@@ -358,12 +360,6 @@ export function endpointError(problem: EndpointProblem, endpoint: string): Shuno
 /** Narrows an unknown value to a {@link ShunongError}. */
 export function isShunongError(e: unknown): e is ShunongError {
   return e instanceof ShunongError;
-}
-
-/** Replaces every occurrence of `secret` in `text` by `***` (no-op for an empty secret). */
-export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret) return text;
-  return text.split(secret).join('***');
 }
 
 const INVOKE_PREFIX = /^Error invoking method:\s*([^\n]*)\n?([\s\S]*)$/;

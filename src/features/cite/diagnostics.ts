@@ -13,6 +13,9 @@ import { fixTitle, problemMessage } from './messages';
 import { toRange, toWorkspaceEdit } from './ranges';
 import { onDidChangeSettings, settings } from '../shared/settings';
 
+/** Diagnostics wait this long after the last change of a document. */
+const DEBOUNCE_MS = 400;
+
 /** Citation models, lint results and the Problems of Markdown documents. */
 export class CitationDiagnostics implements vscode.Disposable {
   /** Citation models by document URI, per version. */
@@ -23,8 +26,6 @@ export class CitationDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Open documents whose file was deleted: when they close, their Problems go instead of being refreshed. */
   private readonly deletedOpen = new Set<string>();
-  /** Debounce of diagnostics, in ms (tests may lower it). */
-  debounceMs = 400;
 
   /** The citation model of a document, parsed once per version. */
   model(doc: vscode.TextDocument): DocumentModel {
@@ -34,7 +35,8 @@ export class CitationDiagnostics implements vscode.Disposable {
     const model = loadCitations().analyzeDocument(doc.getText(), {
       referencesHeading: settings.citations(doc.uri).referencesHeading,
     });
-    this.models.set(key, doc.version, model);
+    // A closed document (a request that arrives after its close) is not kept: nothing would evict it.
+    if (!doc.isClosed) this.models.set(key, doc.version, model);
     return model;
   }
 
@@ -48,7 +50,7 @@ export class CitationDiagnostics implements vscode.Disposable {
     const items = loadCitations().lint(doc.getText(), {
       referencesHeading: settings.citations(doc.uri).referencesHeading,
     });
-    this.lints.set(doc.uri.toString(), doc.version, items);
+    if (!doc.isClosed) this.lints.set(doc.uri.toString(), doc.version, items);
     this.collection.set(
       doc.uri,
       items.map((d) => this.toDiagnostic(doc, d)),
@@ -67,7 +69,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       setTimeout(() => {
         this.timers.delete(key);
         if (!doc.isClosed && doc.version === version) this.refresh(doc);
-      }, this.debounceMs),
+      }, DEBOUNCE_MS),
     );
   }
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { loadPlatform } from '../../platform';
 import { endpointId, endpointProblem, type EndpointProblem } from '../../shunong/endpoint';
+import { redactSecret } from '../../shunong/redact';
 import type { ShunongClient, ShunongRestClient, ToolInfo } from '../../shunong/index';
 import {
   describeEndpointProblem,
@@ -25,12 +26,6 @@ const TOOLS_PREFIX = 'shunong.tools:';
 /** The SecretStorage name of an endpoint's key. */
 export function secretName(endpoint: string): string {
   return SECRET_PREFIX + endpointId(endpoint);
-}
-
-/** Replaces every occurrence of `secret` in `text` with `***`. */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('***');
 }
 
 /** The typed failure for an endpoint the key may not be sent to, its message the localised sentence. */
@@ -179,7 +174,11 @@ export class Connection implements vscode.Disposable {
       const tools = await client.connect(signal);
       return { ok: true, tools };
     } catch (err) {
-      return { ok: false, state: stateFromError(err) ?? 'offline', message: redact(describeError(err, endpoint), key) };
+      return {
+        ok: false,
+        state: stateFromError(err) ?? 'offline',
+        message: redactSecret(describeError(err, endpoint), key),
+      };
     } finally {
       void client.close().catch(() => undefined);
     }
@@ -275,7 +274,7 @@ export class Connection implements vscode.Disposable {
           await store.update(TOOLS_PREFIX + endpointId(ep), tools);
         },
       },
-      log: (line) => this.output.info(redact(line, key)),
+      log: (line) => this.output.info(redactSecret(line, key)),
     });
   }
 

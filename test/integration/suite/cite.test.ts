@@ -91,8 +91,6 @@ suite('Citations in Markdown', () => {
   });
 
   test('diagnostics report a missing definition and the quick fix removes the reference', async () => {
-    const { citations } = await api();
-    citations.diagnostics.debounceMs = 10;
     const editor = await open('浅修[^1]。\n\n## 参考资料\n\n[^2]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n');
     const uri = editor.document.uri;
     await until(() => vscode.languages.getDiagnostics(uri).length >= 2, 'diagnostics');
@@ -213,7 +211,6 @@ suite('Citations in Markdown', () => {
   test('a closed bulletin leaves the caches but keeps its Problems; a deleted one loses both', async () => {
     const { citations } = await api();
     const { diagnostics } = citations;
-    diagnostics.debounceMs = 10;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     assert.ok(folder);
     const uri = vscode.Uri.joinPath(folder, `cache-check-${Date.now().toString(36)}.md`);
