@@ -44,10 +44,10 @@ const builds = [
   { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
-  // hand it ourselves (src/features/recognition/webp.ts): empty there is expected.
+  // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
   {
     ...common,
-    entryPoints: { imaging: 'src/features/recognition/imaging.ts' },
+    entryPoints: { imaging: 'src/recognition/imaging.ts' },
     outdir: 'dist',
     external: ['vscode'],
     logOverride: { 'empty-import-meta': 'silent' },
@@ -98,7 +98,7 @@ if (watch) {
   );
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }
-// The decoders' compiled modules, read by dist/imaging.js from beside it (src/features/recognition/codecs.ts).
+// The decoders' compiled modules, read by dist/imaging.js from beside it (src/recognition/codecs.ts).
 mkdirSync('dist', { recursive: true });
 const resolve = createRequire(import.meta.url).resolve;
 copyFileSync(resolve('@jsquash/webp/codec/dec/webp_dec.wasm'), 'dist/webp_dec.wasm');

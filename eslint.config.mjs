@@ -19,7 +19,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shunong/**/*.ts', 'src/knowledge/**/*.ts', 'src/citations/**/*.ts', 'src/cli.ts'],
+    files: [
+      'src/shunong/**/*.ts',
+      'src/knowledge/**/*.ts',
+      'src/citations/**/*.ts',
+      'src/recognition/**/*.ts',
+      'src/cli.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'This layer never imports vscode.' }] }],
     },

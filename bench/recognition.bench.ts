@@ -34,12 +34,12 @@ import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
 import { ShunongClient } from '../src/shunong/index';
 import { startEmulator } from '../test/emulator/server';
-import { recognize, type PreviewImage } from '../src/features/recognition/flow';
-import { downloadImage } from '../src/features/recognition/download';
-import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/features/recognition/image';
-import { loadShrinker } from '../src/features/recognition/resize';
-import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/features/recognition/protocol';
-import type { Recognition } from '../src/features/recognition/types';
+import { recognize, type PreviewImage } from '../src/recognition/flow';
+import { downloadImage } from '../src/recognition/download';
+import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/recognition/image';
+import { loadShrinker } from '../src/recognition/resize';
+import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/recognition/protocol';
+import type { Recognition } from '../src/recognition/types';
 import { jpg } from '../test/unit/recognition/fixtures';
 
 const MEDIA = join(__dirname, '..', 'media', 'recognition');

@@ -1,18 +1,18 @@
 // @ts-check
 /**
  * Webview side of the recognition preview. Speaks only the protocol of
- * src/features/recognition/protocol.ts (type-checked: `npx tsc -p media/recognition`).
+ * src/recognition/protocol.ts (type-checked: `npx tsc -p media/recognition`).
  * Builds the page with DOM calls and textContent only: server text never becomes markup. The boxes
  * are painted on one <canvas> (one DOM overlay marks the highlighted box) and the detections table
  * renders only the rows in view, so 1,000 detections cost about what the picture alone does.
  */
 (function () {
-  /** @typedef {import('../../src/features/recognition/protocol').HostMessage} HostMessage */
-  /** @typedef {import('../../src/features/recognition/protocol').WebviewMessage} WebviewMessage */
-  /** @typedef {import('../../src/features/recognition/protocol').WebviewStrings} WebviewStrings */
-  /** @typedef {import('../../src/features/recognition/protocol').ResultView} ResultView */
-  /** @typedef {import('../../src/features/recognition/protocol').TypeOption} TypeOption */
-  /** @typedef {import('../../src/features/recognition/protocol').BoxView} BoxView */
+  /** @typedef {import('../../src/recognition/protocol').HostMessage} HostMessage */
+  /** @typedef {import('../../src/recognition/protocol').WebviewMessage} WebviewMessage */
+  /** @typedef {import('../../src/recognition/protocol').WebviewStrings} WebviewStrings */
+  /** @typedef {import('../../src/recognition/protocol').ResultView} ResultView */
+  /** @typedef {import('../../src/recognition/protocol').TypeOption} TypeOption */
+  /** @typedef {import('../../src/recognition/protocol').BoxView} BoxView */
 
   /** @type {{ postMessage(m: WebviewMessage): void }} */
   // @ts-ignore acquireVsCodeApi is provided by VS Code
@@ -26,7 +26,7 @@
   let types = [];
   /** @type {ResultView | undefined} */
   let view;
-  /** @typedef {import('../../src/features/recognition/protocol').ImageView} ImageView */
+  /** @typedef {import('../../src/recognition/protocol').ImageView} ImageView */
   /** The picture on screen (during loading, or of the result). @type {ImageView | undefined} */
   let pic;
   /** @type {BoxView[]} */

@@ -9,9 +9,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Connection } from '../account/connection';
 import { describeError } from '../account/connection';
-import { DownloadError, downloadImage } from './download';
+import { DownloadError, downloadImage } from '../../recognition/download';
 import { PreviewCopies } from './copies';
-import { recognize, type FlowNote, type FlowOutcome, type ImageSource, type PreviewImage } from './flow';
+import {
+  recognize,
+  type FlowNote,
+  type FlowOutcome,
+  type ImageSource,
+  type PreviewImage,
+} from '../../recognition/flow';
 import {
   ImageRefusedError,
   MAX_INPUT_BYTES,
@@ -21,10 +27,10 @@ import {
   toDataUri,
   mimeOf,
   parseDataUri,
-} from './image';
+} from '../../recognition/image';
 import { RecognitionPanel, typeName } from './panel';
-import type { ImageView, ResultView, WebviewMessage } from './protocol';
-import { loadShrinker } from './resize';
+import type { ImageView, ResultView, WebviewMessage } from '../../recognition/protocol';
+import { loadShrinker } from '../../recognition/resize';
 import {
   LOW_CONFIDENCE,
   relativeLink,
@@ -32,8 +38,8 @@ import {
   summaryMarkdown,
   type RecognitionSummary,
   type SummaryLabels,
-} from './summary';
-import { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from './types';
+} from '../../recognition/summary';
+import { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from '../../recognition/types';
 
 /** What the command returns (read by the integration tests). */
 export interface RecognizeCommandResult {

@@ -14,8 +14,8 @@ import {
   type WebviewMessage,
   type WebviewStrings,
   type TypeOption,
-} from './protocol';
-import { RECOGNITION_TYPES, type RecognitionType } from './types';
+} from '../../recognition/protocol';
+import { RECOGNITION_TYPES, type RecognitionType } from '../../recognition/types';
 
 /** The localised name of a recognition type. */
 export function typeName(type: RecognitionType): string {

@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ShunongClient } from '../../../src/shunong/index';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { DownloadError, downloadImage } from '../../../src/features/recognition/download';
-import { recognize, type FlowDeps } from '../../../src/features/recognition/flow';
-import { ImageRefusedError, toBareBase64 } from '../../../src/features/recognition/image';
-import { loadShrinker } from '../../../src/features/recognition/resize';
+import { DownloadError, downloadImage } from '../../../src/recognition/download';
+import { recognize, type FlowDeps } from '../../../src/recognition/flow';
+import { ImageRefusedError, toBareBase64 } from '../../../src/recognition/image';
+import { loadShrinker } from '../../../src/recognition/resize';
 import { jpg, pngPixels, webp, withOrientation } from './fixtures';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
