@@ -52,7 +52,7 @@ function connect(context: vscode.ExtensionContext): Connection {
 /** Features: one line each, `feature.activate(context, services)`. */
 function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
   draft.activate(context, { connection, citations: () => citations });
-  recognition.activate(context, connection);
+  recognition.activate(context, { connection });
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context);

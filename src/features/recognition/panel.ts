@@ -8,63 +8,8 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import {
-  parseWebviewMessage,
-  type HostMessage,
-  type WebviewMessage,
-  type WebviewStrings,
-  type TypeOption,
-} from '../../recognition/protocol';
-import { RECOGNITION_TYPES, type RecognitionType } from '../../recognition/types';
-
-/** The localised name of a recognition type. */
-export function typeName(type: RecognitionType): string {
-  switch (type) {
-    case 'tea_count':
-      return vscode.l10n.t('Tea bud count');
-    case 'tea_stage':
-      return vscode.l10n.t('Tea growth stage');
-    case 'wheat_stage':
-      return vscode.l10n.t('Wheat growth stage');
-  }
-}
-
-/** Every string the webview shows, localised. */
-export function webviewStrings(): WebviewStrings {
-  return {
-    recognitionType: vscode.l10n.t('Recognition type'),
-    rerun: vscode.l10n.t('Re-run'),
-    retry: vscode.l10n.t('Retry'),
-    insert: vscode.l10n.t('Insert Summary into Bulletin'),
-    save: vscode.l10n.t('Save Images to Workspace'),
-    zoomFit: vscode.l10n.t('Fit'),
-    zoomActual: vscode.l10n.t('Actual size (100%)'),
-    zoomIn: vscode.l10n.t('Zoom in'),
-    zoomOut: vscode.l10n.t('Zoom out'),
-    zoomToolbar: vscode.l10n.t('Zoom'),
-    zoomLevel: vscode.l10n.t('Zoom level'),
-    loading: vscode.l10n.t('Recognizing…'),
-    summary: vscode.l10n.t('Summary'),
-    detections: vscode.l10n.t('Detections'),
-    noDetections: vscode.l10n.t('No detections.'),
-    colIndex: '#',
-    colClass: vscode.l10n.t('Class'),
-    colConfidence: vscode.l10n.t('Confidence'),
-    colBox: vscode.l10n.t('Box (x1, y1, x2, y2)'),
-    lowConfidenceMark: vscode.l10n.t('(low)'),
-    imageUnavailable: vscode.l10n.t(
-      'The picture could not be fetched for the preview; the result is shown without it.',
-    ),
-    imageAlt: vscode.l10n.t('The recognised photo'),
-    adviceTitle: vscode.l10n.t('Shooting advice'),
-    renderFailed: vscode.l10n.t('The annotated picture could not be drawn.'),
-  };
-}
-
-/** The recognition types offered for a re-run. */
-export function typeOptions(): TypeOption[] {
-  return RECOGNITION_TYPES.map((id) => ({ id, label: `${typeName(id)} (${id})` }));
-}
+import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../recognition/protocol';
+import { typeOptions, webviewStrings } from './messages';
 
 /** What the webview reported after drawing a result. */
 export interface RenderedInfo {
