@@ -7,6 +7,9 @@
 //                        (and convert WebP) before upload, loaded on first use; the decoders'
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
+//   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
+//                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
+//                        its style sheet, where the panel loads it from.
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
 import * as esbuild from 'esbuild';
@@ -51,6 +54,15 @@ const builds = [
     outdir: 'dist',
     external: ['vscode'],
     logOverride: { 'empty-import-meta': 'silent' },
+  },
+  {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    keepNames: false,
+    entryPoints: { main: 'src/webview/recognition/main.ts' },
+    outdir: 'media/recognition',
   },
   {
     ...common,

@@ -24,6 +24,7 @@ export default tseslint.config(
       'src/knowledge/**/*.ts',
       'src/citations/**/*.ts',
       'src/recognition/**/*.ts',
+      'src/webview/**/*.ts',
       'src/cli.ts',
     ],
     rules: {
