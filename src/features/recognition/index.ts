@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { Connection } from '../account/connection';
-import type { WebviewMessage } from '../../recognition/protocol';
+import type { ActionMessage } from '../../recognition/preview';
 import type { RecognitionType } from '../../recognition/types';
 import { chooseType, commandArguments, notASource, pickSource, type Source } from './arguments';
 import { checkSource } from './checks';
@@ -105,7 +105,7 @@ class Recognition {
   }
 
   /** The panel's buttons: retry, re-run with another type, save, insert. */
-  private async onMessage(panel: RecognitionPanel, m: WebviewMessage): Promise<void> {
+  private async onMessage(panel: RecognitionPanel, m: ActionMessage): Promise<void> {
     const state = this.states.get(panel.key);
     if (!state) return;
     try {

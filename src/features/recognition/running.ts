@@ -11,6 +11,7 @@ import { recognize, type FlowNote, type ImageSource, type PreviewImage } from '.
 import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
 import type { ImageView } from '../../recognition/protocol';
 import { loadShrinker } from '../../recognition/resize';
+import { runPreview } from '../../recognition/run';
 import { summarize } from '../../recognition/summary';
 import type { Source } from './state';
 import type { PreviewCopies } from './copies';
@@ -38,88 +39,79 @@ export class Runner {
     const firstBytes = state.firstBytes;
     state.firstBytes = undefined;
     panel.panel.title = panelTitle(source, type);
-    const loadingMessage = vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type));
-    panel.post({ type: 'loading', run, title: source.title, recognitionType: type, message: loadingMessage });
     const notes: FlowNote[] = [];
-    // The picture sent is shown (and decoded by the webview) while the platform works.
-    let picture: Promise<ImageView | undefined> | undefined;
-    let settled = false;
+    const isLatest = (): boolean => run === state.run;
     try {
-      const outcome = await vscode.window.withProgress(
+      const end = await runPreview(
         {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
-          cancellable: true,
+          run,
+          title: source.title,
+          type,
+          message: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
         },
-        async (progress, token) => {
-          token.onCancellationRequested(() => abort.abort());
-          const input: ImageSource = source.url
-            ? { kind: 'url', url: source.url }
-            : {
-                kind: 'bytes',
-                bytes: source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
-                name: source.title,
-              };
-          return recognize(
-            input,
-            type,
-            {
-              call: (args, signal) => this.connection.run((c) => c.recognizeCrop(args, signal ? { signal } : {})),
-              download: (url, signal) => downloadImage(url, signal ? { signal } : {}),
-              shrinker: loadShrinker,
-              onNote: (n) => {
-                notes.push(n);
-                progress.report({ message: noteText(n) });
-                if (n.kind === 'fallback') void vscode.window.showInformationMessage(noteText(n));
+        {
+          post: (m) => panel.post(m),
+          isLatest,
+          recognize: (onPreview) =>
+            vscode.window.withProgress(
+              {
+                location: vscode.ProgressLocation.Notification,
+                title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+                cancellable: true,
               },
-              onPreview: (preview, asGiven) => {
-                picture = this.picture(panel, source, preview, asGiven);
-                void picture.then((image) => {
-                  if (image && !settled && run === state.run)
-                    panel.post({
-                      type: 'loading',
-                      run,
-                      title: source.title,
-                      recognitionType: type,
-                      message: loadingMessage,
-                      image,
-                    });
-                });
+              async (progress, token) => {
+                token.onCancellationRequested(() => abort.abort());
+                const input: ImageSource = source.url
+                  ? { kind: 'url', url: source.url }
+                  : {
+                      kind: 'bytes',
+                      bytes:
+                        source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
+                      name: source.title,
+                    };
+                return recognize(
+                  input,
+                  type,
+                  {
+                    call: (args, signal) => this.connection.run((c) => c.recognizeCrop(args, signal ? { signal } : {})),
+                    download: (url, signal) => downloadImage(url, signal ? { signal } : {}),
+                    shrinker: loadShrinker,
+                    onNote: (n) => {
+                      notes.push(n);
+                      progress.report({ message: noteText(n) });
+                      if (n.kind === 'fallback') void vscode.window.showInformationMessage(noteText(n));
+                    },
+                    onPreview,
+                  },
+                  abort.signal,
+                );
               },
-            },
-            abort.signal,
-          );
+            ),
+          picture: (preview, asGiven) => this.picture(panel, source, preview, asGiven),
+          done: (outcome, image) => {
+            const summary = summarize(outcome.result, type);
+            state.outcome = outcome;
+            state.summary = summary;
+            return { view: resultView(source, outcome, summary, run, image), answer: summary };
+          },
+          failure: (err) => {
+            const cancelled = abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled';
+            return {
+              cancelled,
+              message: cancelled ? vscode.l10n.t('Cancelled.') : describeFailure(err, source, this.connection.endpoint),
+              retryable: !(err instanceof ImageRefusedError) || err.reason === 'cannot-shrink',
+            };
+          },
         },
       );
-      const image = picture
-        ? await picture
-        : outcome.preview
-          ? await this.picture(panel, source, outcome.preview, false)
-          : undefined;
-      settled = true;
-      if (run !== state.run) return { key: source.key, status: 'cancelled' };
-      state.outcome = outcome;
-      state.summary = summarize(outcome.result, type);
-      panel.post({ type: 'result', view: resultView(source, outcome, state.summary, run, image) });
-      return { key: source.key, status: 'done', summary: state.summary, notes };
-    } catch (err) {
-      settled = true;
-      if (run !== state.run) return { key: source.key, status: 'cancelled' };
-      const cancelled = abort.signal.aborted || (err as { kind?: unknown }).kind === 'cancelled';
-      const message = cancelled ? vscode.l10n.t('Cancelled.') : describeFailure(err, source, this.connection.endpoint);
-      panel.post({
-        type: 'error',
-        run,
-        title: source.title,
-        recognitionType: type,
-        message,
-        retryable: !(err instanceof ImageRefusedError) || err.reason === 'cannot-shrink',
-      });
-      if (!cancelled && err instanceof ImageRefusedError) void vscode.window.showErrorMessage(message);
+      if (end.status === 'stale') return { key: source.key, status: 'cancelled' };
+      if (end.status === 'done') return { key: source.key, status: 'done', summary: end.answer, notes };
+      const refused = end.error instanceof ImageRefusedError;
+      if (!end.cancelled && refused) void vscode.window.showErrorMessage(end.message);
       return {
         key: source.key,
-        status: cancelled ? 'cancelled' : err instanceof ImageRefusedError ? 'refused' : 'failed',
-        message,
+        status: end.cancelled ? 'cancelled' : refused ? 'refused' : 'failed',
+        message: end.message,
         notes,
       };
     } finally {
