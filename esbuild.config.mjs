@@ -61,6 +61,8 @@ const builds = [
     format: 'iife',
     target: 'es2022',
     keepNames: false,
+    // Inline in development: media/** ships as a whole, so no .map file may sit beside the script.
+    sourcemap: production ? false : 'inline',
     entryPoints: { main: 'src/webview/recognition/main.ts' },
     outdir: 'media/recognition',
   },
