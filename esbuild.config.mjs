@@ -7,6 +7,9 @@
 //                        (and convert WebP) before upload, loaded on first use; the decoders'
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
+//   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
+//                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
+//                        its style sheet, where the panel loads it from.
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
 import * as esbuild from 'esbuild';
@@ -44,13 +47,24 @@ const builds = [
   { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
-  // hand it ourselves (src/features/recognition/webp.ts): empty there is expected.
+  // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
   {
     ...common,
-    entryPoints: { imaging: 'src/features/recognition/imaging.ts' },
+    entryPoints: { imaging: 'src/recognition/imaging.ts' },
     outdir: 'dist',
     external: ['vscode'],
     logOverride: { 'empty-import-meta': 'silent' },
+  },
+  {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    keepNames: false,
+    // Inline in development: media/** ships as a whole, so no .map file may sit beside the script.
+    sourcemap: production ? false : 'inline',
+    entryPoints: { main: 'src/webview/recognition/main.ts' },
+    outdir: 'media/recognition',
   },
   {
     ...common,
@@ -98,7 +112,7 @@ if (watch) {
   );
   if (existsSync('dist/cli.js')) chmodSync('dist/cli.js', 0o755);
 }
-// The decoders' compiled modules, read by dist/imaging.js from beside it (src/features/recognition/codecs.ts).
+// The decoders' compiled modules, read by dist/imaging.js from beside it (src/recognition/codecs.ts).
 mkdirSync('dist', { recursive: true });
 const resolve = createRequire(import.meta.url).resolve;
 copyFileSync(resolve('@jsquash/webp/codec/dec/webp_dec.wasm'), 'dist/webp_dec.wasm');

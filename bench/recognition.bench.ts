@@ -6,8 +6,8 @@
  *    extension does outside VS Code's own UI, in its order: reading the file and checking it, the
  *    "loading" message, the call through the shared client (with the picture posted to the preview
  *    as soon as it is known, so the webview loads and decodes it while the platform works), the
- *    result message, and the preview webview's script drawing the boxes (media/recognition/main.js +
- *    style.css in headless Chromium) up to its "rendered" message. Goal ≤ 1.5.
+ *    result message, and the preview webview's script drawing the boxes (media/recognition/main.js, built
+ *    by `npm run build` from src/webview/recognition, + style.css in headless Chromium) up to its "rendered" message. Goal ≤ 1.5.
  *    Also shown: a 6 MB photo, which is shrunk with jimp first (not part of the goal): its shrunk
  *    copy is written to a storage folder and shown from there, as the extension does.
  * 2. Drawing 1,000 boxes against drawing the image alone, in the same webview page, each time a
@@ -25,7 +25,7 @@
  * Medians of several runs (bare and full alternated, after a warm-up round). Only 127.0.0.1 is
  * contacted.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -34,12 +34,12 @@ import { createInterface } from 'node:readline';
 import { chromium, type Page } from 'playwright-core';
 import { ShunongClient } from '../src/shunong/index';
 import { startEmulator } from '../test/emulator/server';
-import { recognize, type PreviewImage } from '../src/features/recognition/flow';
-import { downloadImage } from '../src/features/recognition/download';
-import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/features/recognition/image';
-import { loadShrinker } from '../src/features/recognition/resize';
-import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/features/recognition/protocol';
-import type { Recognition } from '../src/features/recognition/types';
+import { recognize, type PreviewImage } from '../src/recognition/flow';
+import { downloadImage } from '../src/recognition/download';
+import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/recognition/image';
+import { loadShrinker } from '../src/recognition/resize';
+import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/recognition/protocol';
+import type { Recognition } from '../src/recognition/types';
 import { jpg } from '../test/unit/recognition/fixtures';
 
 const MEDIA = join(__dirname, '..', 'media', 'recognition');
@@ -98,6 +98,8 @@ interface Host {
 }
 
 async function openPage(files: string): Promise<Host> {
+  if (!existsSync(join(MEDIA, 'main.js')))
+    throw new Error('media/recognition/main.js is built from src/webview/recognition: run `npm run build` first');
   const child = spawn(process.execPath, [join(__dirname, 'webview-host.mjs'), MEDIA, files], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });

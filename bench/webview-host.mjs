@@ -64,7 +64,7 @@ const page = createServer((req, res) => {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <link rel="stylesheet" href="${resourceOrigin}/media/style.css"></head>
 <body><div id="app"></div>
-<script nonce="${nonce}">window.__out=[];window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__out.push(m)});</script>
+<script nonce="${nonce}">window.__out=[];window.acquireVsCodeApi=()=>({postMessage:(m)=>window.__out.push(m),getState:()=>undefined,setState:()=>undefined});</script>
 <script nonce="${nonce}" src="${resourceOrigin}/media/main.js"></script></body></html>`);
 });
 const pageOrigin = await listen(page);

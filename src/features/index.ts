@@ -57,7 +57,7 @@ function connect(context: vscode.ExtensionContext): Connection {
 function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
   const citationService = new cite.CitationService(context.workspaceState);
   draft.activate(context, { connection, citations: citationService });
-  recognition.activate(context, connection);
+  recognition.activate(context, { connection });
   account.activate(context, connection);
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context, { citations: citationService });

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { createHash } from 'node:crypto';
-import { extensionOf, type ImageFormat } from './image';
+import { extensionOf, type ImageFormat } from '../../recognition/image';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

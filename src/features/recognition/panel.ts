@@ -3,85 +3,19 @@
  * URL), reused on re-run. Strict CSP (`default-src 'none'`, nonce script, images only from the
  * webview's resource origin or as data URIs), `localResourceRoots` limited to media/recognition,
  * the image's own folder and the storage folder of preview copies (./copies), and the typed
- * protocol of ./protocol with a ready handshake: the current state is replayed whenever the
- * webview (re)loads.
+ * protocol of src/recognition/protocol.ts with a ready handshake (src/recognition/preview.ts): the
+ * current state is replayed whenever the webview (re)loads.
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import {
-  parseWebviewMessage,
-  type HostMessage,
-  type WebviewMessage,
-  type WebviewStrings,
-  type TypeOption,
-} from './protocol';
-import { RECOGNITION_TYPES, type RecognitionType } from './types';
-
-/** The localised name of a recognition type. */
-export function typeName(type: RecognitionType): string {
-  switch (type) {
-    case 'tea_count':
-      return vscode.l10n.t('Tea bud count');
-    case 'tea_stage':
-      return vscode.l10n.t('Tea growth stage');
-    case 'wheat_stage':
-      return vscode.l10n.t('Wheat growth stage');
-  }
-}
-
-/** Every string the webview shows, localised. */
-export function webviewStrings(): WebviewStrings {
-  return {
-    recognitionType: vscode.l10n.t('Recognition type'),
-    rerun: vscode.l10n.t('Re-run'),
-    retry: vscode.l10n.t('Retry'),
-    insert: vscode.l10n.t('Insert Summary into Bulletin'),
-    save: vscode.l10n.t('Save Images to Workspace'),
-    zoomFit: vscode.l10n.t('Fit'),
-    zoomActual: vscode.l10n.t('Actual size (100%)'),
-    zoomIn: vscode.l10n.t('Zoom in'),
-    zoomOut: vscode.l10n.t('Zoom out'),
-    zoomToolbar: vscode.l10n.t('Zoom'),
-    zoomLevel: vscode.l10n.t('Zoom level'),
-    loading: vscode.l10n.t('Recognizing…'),
-    summary: vscode.l10n.t('Summary'),
-    detections: vscode.l10n.t('Detections'),
-    noDetections: vscode.l10n.t('No detections.'),
-    colIndex: '#',
-    colClass: vscode.l10n.t('Class'),
-    colConfidence: vscode.l10n.t('Confidence'),
-    colBox: vscode.l10n.t('Box (x1, y1, x2, y2)'),
-    lowConfidenceMark: vscode.l10n.t('(low)'),
-    imageUnavailable: vscode.l10n.t(
-      'The picture could not be fetched for the preview; the result is shown without it.',
-    ),
-    imageAlt: vscode.l10n.t('The recognised photo'),
-    adviceTitle: vscode.l10n.t('Shooting advice'),
-    renderFailed: vscode.l10n.t('The annotated picture could not be drawn.'),
-  };
-}
-
-/** The recognition types offered for a re-run. */
-export function typeOptions(): TypeOption[] {
-  return RECOGNITION_TYPES.map((id) => ({ id, label: `${typeName(id)} (${id})` }));
-}
-
-/** What the webview reported after drawing a result. */
-export interface RenderedInfo {
-  run: number;
-  boxes: number;
-  ms: number;
-}
+import { PreviewHost, type ActionMessage } from '../../recognition/preview';
+import type { HostMessage } from '../../recognition/protocol';
+import { typeOptions, webviewStrings } from './messages';
 
 /** One preview panel. */
 export class RecognitionPanel implements vscode.Disposable {
   static readonly viewType = 'shunong.recognitionPreview';
   private static readonly panels = new Map<string, RecognitionPanel>();
-
-  /** The open panel for `key`, if any. */
-  static get(key: string): RecognitionPanel | undefined {
-    return RecognitionPanel.panels.get(key);
-  }
 
   /** Every open panel. */
   static all(): RecognitionPanel[] {
@@ -97,7 +31,7 @@ export class RecognitionPanel implements vscode.Disposable {
     key: string,
     title: string,
     pictureRoots: vscode.Uri[],
-    onMessage: (panel: RecognitionPanel, m: WebviewMessage) => Promise<void>,
+    onMessage: (panel: RecognitionPanel, m: ActionMessage) => Promise<void>,
   ): RecognitionPanel {
     const existing = RecognitionPanel.panels.get(key);
     if (existing) {
@@ -118,39 +52,28 @@ export class RecognitionPanel implements vscode.Disposable {
   }
 
   private readonly disposables: vscode.Disposable[] = [];
-  private ready = false;
-  /** The last state message (loading / result / error), replayed after a reload. */
-  private lastState: HostMessage | undefined;
-  private lastStatus: HostMessage | undefined;
-  private readonly renderedEmitter = new vscode.EventEmitter<RenderedInfo>();
-  /** Fires when the webview has drawn a result (boxes painted). */
-  readonly onDidRender = this.renderedEmitter.event;
+  private readonly host: PreviewHost;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   /** Fires when the panel closes. */
   readonly onDidDispose = this.disposeEmitter.event;
-  /** The last rendering the webview reported. */
-  rendered: RenderedInfo | undefined;
-  /** Every message posted (kept short; read by the integration tests). */
-  readonly posted: HostMessage['type'][] = [];
-  private annotatedWaiters = new Map<number, (m: Extract<WebviewMessage, { type: 'annotated' }>) => void>();
-  private nextRequest = 1;
   private disposed = false;
 
   private constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly media: vscode.Uri,
     readonly key: string,
-    private readonly onMessage: (panel: RecognitionPanel, m: WebviewMessage) => Promise<void>,
+    onMessage: (panel: RecognitionPanel, m: ActionMessage) => Promise<void>,
   ) {
+    this.host = new PreviewHost(
+      { postMessage: (m) => void panel.webview.postMessage(m).then(undefined, () => undefined) },
+      () => ({ type: 'init', strings: webviewStrings(), types: typeOptions() }),
+      (m) => onMessage(this, m),
+    );
     panel.webview.html = this.html();
     this.disposables.push(
-      this.renderedEmitter,
       this.disposeEmitter,
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const m = parseWebviewMessage(raw);
-        if (m) void this.receive(m);
-      }),
+      panel.webview.onDidReceiveMessage((raw: unknown) => void this.host.receive(raw)),
     );
   }
 
@@ -159,80 +82,16 @@ export class RecognitionPanel implements vscode.Disposable {
     return this.panel.webview.asWebviewUri(uri).toString();
   }
 
-  /** Whether the panel is closed. */
-  get isDisposed(): boolean {
-    return this.disposed;
-  }
-
-  /** The last state message sent (loading, result or error). */
-  get state(): HostMessage | undefined {
-    return this.lastState;
-  }
-
-  /** Handles a webview message (also used by the test hook to act as the webview). */
-  async receive(m: WebviewMessage): Promise<void> {
-    switch (m.type) {
-      case 'ready':
-        this.ready = true;
-        this.send({ type: 'init', strings: webviewStrings(), types: typeOptions() });
-        if (this.lastState) this.send(this.lastState);
-        if (this.lastStatus) this.send(this.lastStatus);
-        return;
-      case 'rendered':
-        this.rendered = { run: m.run, boxes: m.boxes, ms: m.ms };
-        this.renderedEmitter.fire(this.rendered);
-        return;
-      case 'annotated': {
-        const w = this.annotatedWaiters.get(m.requestId);
-        this.annotatedWaiters.delete(m.requestId);
-        w?.(m);
-        return;
-      }
-      default:
-        await this.onMessage(this, m);
-    }
-  }
-
   /** Posts a message; state messages are remembered and replayed after a reload. */
   post(m: HostMessage): void {
-    if (m.type === 'loading' || m.type === 'result' || m.type === 'error') {
-      this.lastState = m;
-      this.lastStatus = undefined;
-      this.rendered = undefined;
-    } else if (m.type === 'status') {
-      this.lastStatus = m;
-    }
-    this.posted.push(m.type);
-    if (this.posted.length > 50) this.posted.splice(0, this.posted.length - 50);
-    if (this.ready) this.send(m);
+    this.host.post(m);
   }
 
-  /** Asks the webview to draw the annotated picture; resolves with the PNG bytes. */
+  /** Asks the webview to draw the annotated picture (revealing the panel first); resolves with the PNG bytes. */
   async annotatedPng(timeoutMs = 20000): Promise<Uint8Array> {
     if (this.disposed) throw new Error('the panel is closed');
     if (!this.panel.visible) this.panel.reveal(undefined, true);
-    const requestId = this.nextRequest++;
-    const answer = new Promise<Extract<WebviewMessage, { type: 'annotated' }>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.annotatedWaiters.delete(requestId);
-        reject(new Error('the preview did not answer'));
-      }, timeoutMs);
-      this.annotatedWaiters.set(requestId, (m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
-    // Wait for the handshake (after a reveal the webview may be reloading).
-    for (let i = 0; i < 100 && !this.ready && !this.disposed; i++) await new Promise((r) => setTimeout(r, 50));
-    this.send({ type: 'renderAnnotated', requestId });
-    const m = await answer;
-    if (!m.png) throw new Error(m.error ?? 'no picture');
-    return new Uint8Array(Buffer.from(m.png, 'base64'));
-  }
-
-  private send(m: HostMessage): void {
-    if (this.disposed) return;
-    void this.panel.webview.postMessage(m).then(undefined, () => undefined);
+    return this.host.annotatedPng(timeoutMs);
   }
 
   private html(): string {
@@ -267,9 +126,8 @@ export class RecognitionPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     RecognitionPanel.panels.delete(this.key);
+    this.host.close();
     this.disposeEmitter.fire();
-    for (const w of this.annotatedWaiters.values()) w({ type: 'annotated', requestId: -1, error: 'closed' });
-    this.annotatedWaiters.clear();
     this.panel.dispose();
     for (const d of this.disposables) d.dispose();
   }

@@ -3,6 +3,11 @@
  * each type, the panel drawing the boxes (its webview reports back), the Markdown summary
  * inserted into a bulletin with the saved pictures, the URL fallback, refusals and failures.
  * Works in a scratch folder of the sample workspace and removes it afterwards.
+ *
+ * The panels are watched from outside: `vscode.window.createWebviewPanel` is wrapped for the suite
+ * (as the other suites stub window functions), so the tests see every message the extension sends
+ * to the real webview and every message the webview sends back, and can press the webview's
+ * buttons by sending what they send.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -17,26 +22,118 @@ interface CommandResult {
   notes?: { kind: string; status?: number }[];
 }
 
-interface PanelInfo {
-  key: string;
+/** What the extension sends to a preview's webview (the fields read here). */
+interface Posted {
   type: string;
-  posted: string[];
-  state?: {
-    type: string;
-    view?: {
-      headline: string;
-      noConclusion: boolean;
-      advice: string[];
-      notes: string[];
-      boxes: { low: boolean; confidence: number }[];
-      warnings: string[];
-      image?: { src: string; width: number };
-    };
-    message?: string;
-    retryable?: boolean;
+  run?: number;
+  message?: string;
+  retryable?: boolean;
+  error?: boolean;
+  recognitionType?: string;
+  view?: {
+    run: number;
+    recognitionType: string;
+    headline: string;
+    noConclusion: boolean;
+    advice: string[];
+    notes: string[];
+    boxes: { low: boolean; confidence: number }[];
+    warnings: string[];
+    image?: { src: string; width: number };
   };
-  rendered?: { boxes: number; ms: number };
-  saved?: { annotated?: string; original?: string };
+}
+
+/** A preview panel seen from outside. */
+interface Watched {
+  panel: vscode.WebviewPanel;
+  title: string;
+  /** Every message sent to its webview, in order. */
+  posted: Posted[];
+  /** Every message its webview sent. */
+  received: { type: string; run?: number; boxes?: number; ms?: number }[];
+  disposed: boolean;
+  /** Sends a message as the webview does (a button). */
+  act(m: object): void;
+  /** Resolves with what `probe` finds, as soon as it finds it (checked on every message either way). */
+  until<T>(probe: () => T | undefined, what: string): Promise<T>;
+}
+
+let watched: Watched[] = [];
+
+/** Wraps createWebviewPanel: every panel opened from now on is watched. */
+function watchPanels(): () => void {
+  const original = vscode.window.createWebviewPanel;
+  const wrapped = ((...args: Parameters<typeof original>) => {
+    const panel = original.apply(vscode.window, args);
+    const webview = panel.webview;
+    const events = new vscode.EventEmitter<void>();
+    const injected = new vscode.EventEmitter<unknown>();
+    const w: Watched = {
+      panel,
+      title: panel.title,
+      posted: [],
+      received: [],
+      disposed: false,
+      act: (m) => injected.fire(m),
+      until: <T>(probe: () => T | undefined, what: string) =>
+        new Promise<T>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            sub.dispose();
+            reject(new Error(`${what}; sent: ${w.posted.map((m) => m.type).join(', ')}`));
+          }, 50_000);
+          const check = (): void => {
+            const found = probe();
+            if (found === undefined) return;
+            clearTimeout(timer);
+            sub.dispose();
+            resolve(found);
+          };
+          const sub = events.event(check);
+          check();
+        }),
+    };
+    const post = webview.postMessage.bind(webview);
+    webview.postMessage = (m: unknown) => {
+      w.posted.push(m as Posted);
+      events.fire();
+      return post(m);
+    };
+    const receive = webview.onDidReceiveMessage;
+    receive((m: unknown) => {
+      w.received.push(m as Watched['received'][number]);
+      events.fire();
+    });
+    (webview as { onDidReceiveMessage: typeof receive }).onDidReceiveMessage = ((
+      listener: (m: unknown) => unknown,
+      thisArg?: unknown,
+    ) => vscode.Disposable.from(receive(listener, thisArg), injected.event(listener, thisArg))) as typeof receive;
+    panel.onDidDispose(() => (w.disposed = true));
+    watched.push(w);
+    return panel;
+  }) as typeof original;
+  vscode.window.createWebviewPanel = wrapped;
+  return () => (vscode.window.createWebviewPanel = original);
+}
+
+/** The open panel whose title starts with `name` (the picture's file name or stem); the latest one. */
+function panelOf(name: string): Watched {
+  const w = watched.filter((p) => !p.disposed && p.title.startsWith(name)).at(-1);
+  assert.ok(w, `a preview panel of ${name}; open: ${watched.map((p) => p.title).join(', ')}`);
+  return w;
+}
+
+/** The panel's state: the last loading, result or error message sent to its webview. */
+function stateOf(w: Watched): Posted | undefined {
+  return w.posted.filter((m) => m.type === 'loading' || m.type === 'result' || m.type === 'error').at(-1);
+}
+
+/** Waits for the panel's latest state to be a result, and for the webview to report that result drawn. */
+async function waitRendered(w: Watched): Promise<{ boxes: number; view: NonNullable<Posted['view']> }> {
+  return w.until(() => {
+    const view = stateOf(w)?.view;
+    const drawn = view && w.received.find((m) => m.type === 'rendered' && m.run === view.run);
+    return view && drawn ? { boxes: drawn.boxes ?? -1, view } : undefined;
+  }, 'the webview did not report the result drawn');
 }
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
@@ -60,33 +157,27 @@ async function recognizeCmd(source: vscode.Uri | string, recognitionType: string
   return (await vscode.commands.executeCommand('shunong.recognizeImage', source, { recognitionType })) as CommandResult;
 }
 
-async function panels(key?: string): Promise<PanelInfo[]> {
-  return (await vscode.commands.executeCommand('shunong.recognition._test', 'state', key)) as PanelInfo[];
-}
-
-async function waitRendered(key: string): Promise<{ boxes: number; ms: number }> {
-  const r = (await vscode.commands.executeCommand('shunong.recognition._test', 'waitRendered', key)) as
-    { boxes: number; ms: number } | undefined;
-  assert.ok(r, 'the webview reported the result drawn');
-  return r;
-}
-
 suite('Crop recognition preview', function () {
   this.timeout(60_000);
   const local = localEndpoint();
 
+  let unwatch: () => void = () => undefined;
+
   suiteSetup(async () => {
     await api();
+    unwatch = watchPanels();
     await vscode.workspace.fs.createDirectory(folder());
     await setSetting('recognition.saveFolder', `${SCRATCH}/saved`);
   });
 
   teardown(async () => {
-    await vscode.commands.executeCommand('shunong.recognition._test', 'close');
+    for (const w of watched) w.panel.dispose();
+    watched = [];
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   suiteTeardown(async () => {
+    unwatch();
     await setSetting('recognition.saveFolder', undefined);
     await setSetting('recognition.defaultType', undefined);
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
@@ -99,16 +190,17 @@ suite('Crop recognition preview', function () {
     assert.equal(r.summary?.kind, 'count');
     assert.equal(r.summary?.modelId, 'tea_count');
     assert.ok((r.summary?.total ?? 0) > 0, 'buds found');
-    const drawn = await waitRendered(uri.toString());
+    const p = panelOf('tea_buds.png');
+    const drawn = await waitRendered(p);
     assert.equal(drawn.boxes, r.summary?.total, 'one box per detection');
-    const [p] = await panels(uri.toString());
-    assert.equal(p?.state?.type, 'result');
-    assert.ok(p?.state?.view?.image, 'the picture is shown');
+    assert.equal(stateOf(p)?.type, 'result');
+    const image = drawn.view.image;
+    assert.ok(image, 'the picture is shown');
     // The file itself, as a webview resource (asWebviewUri), not a data URI.
-    assert.doesNotMatch(p.state.view.image.src, /^data:/);
-    assert.match(p.state.view.image.src, /tea_buds\.png/);
-    // "loading" twice: then again with the picture, shown while the platform works.
-    assert.deepEqual(p?.posted.filter((t) => t !== 'init').slice(-3), ['loading', 'loading', 'result']);
+    assert.doesNotMatch(image.src, /^data:/);
+    assert.match(image.src, /tea_buds\.png/);
+    // (The order of the states posted, "loading" twice then the result, is in test/unit/recognition/preview.test.ts.)
+    assert.equal(watched.length, 1, 'one panel');
   });
 
   test('blurred buds come back under 0.5: counted apart, flagged low in the panel, with the advice to retake', async () => {
@@ -117,10 +209,9 @@ suite('Crop recognition preview', function () {
     assert.equal(r.status, 'done', r.message);
     assert.equal(r.summary?.total, 10);
     assert.equal(r.summary?.low, 3);
-    const drawn = await waitRendered(uri.toString());
+    const drawn = await waitRendered(panelOf('tea_buds_blurry.png'));
     assert.equal(drawn.boxes, 10);
-    const [p] = await panels(uri.toString());
-    const view = p?.state?.view;
+    const view = drawn.view;
     assert.equal(view?.boxes.filter((b) => b.low).length, 3);
     assert.ok(view?.boxes.every((b) => b.low === b.confidence < 0.5));
     assert.match(
@@ -146,11 +237,11 @@ suite('Crop recognition preview', function () {
     const n = await recognizeCmd(sky, 'wheat_stage');
     assert.equal(n.status, 'done', n.message);
     assert.equal(n.summary?.kind, 'none');
-    await waitRendered(sky.toString());
-    const [p] = await panels(sky.toString());
-    assert.equal(p?.state?.view?.noConclusion, true);
-    assert.match(p?.state?.view?.headline ?? '', /No clear growth stage|未识别出明确的生育期/);
-    assert.ok((p?.state?.view?.advice.length ?? 0) > 0, 'the shooting advice is shown');
+    const { view } = await waitRendered(panelOf('sky_bricks.png'));
+    assert.equal(view.noConclusion, true);
+    assert.match(view.headline, /No clear growth stage|未识别出明确的生育期/);
+    assert.ok(view.advice.length > 0, 'the shooting advice is shown');
+    assert.equal(watched.length, 3, 'one panel per picture');
   });
 
   test('a WebP picture is converted to JPEG by the bundled decoder, recognised like the PNG, and the panel says so', async () => {
@@ -162,27 +253,31 @@ suite('Crop recognition preview', function () {
       ['converted'],
     );
     assert.equal(r.summary?.total, 7, 'the 7 buds of the sample');
-    await waitRendered(uri.toString());
-    const [p] = await panels(uri.toString());
+    const { view } = await waitRendered(panelOf('tea_buds.webp'));
     assert.match(
-      p?.state?.view?.notes[0] ?? '',
+      view.notes[0] ?? '',
       /WEBP image was converted to JPEG \(320 × 240|WEBP 图片上传前已转为平台文档所列的 JPEG 格式（320 × 240/,
     );
     // The picture shown is the JPEG sent (the boxes refer to its pixels), not the file.
-    assert.match(p?.state?.view?.image?.src ?? '', /\.jpe?g|image\/jpeg/);
+    assert.match(view.image?.src ?? '', /\.jpe?g|image\/jpeg/);
   });
 
   test('re-run with another type reuses the panel of the picture', async () => {
     const uri = await copySample('tea_buds.png');
     await recognizeCmd(uri, 'tea_count');
-    await vscode.commands.executeCommand('shunong.recognition._test', 'message', uri.toString(), {
-      type: 'rerun',
-      recognitionType: 'tea_stage',
-    });
-    const all = await panels(uri.toString());
-    assert.equal(all.length, 1);
-    assert.equal(all[0]?.type, 'tea_stage');
-    assert.equal(all[0]?.state?.type, 'result');
+    const p = panelOf('tea_buds.png');
+    const first = await waitRendered(p);
+    assert.equal(first.view.recognitionType, 'tea_count');
+    // The webview's "Re-run" button with "Tea growth stage" chosen.
+    p.act({ type: 'rerun', recognitionType: 'tea_stage' });
+    const again = await p.until(() => {
+      const s = stateOf(p);
+      return s?.type === 'result' && s.view && s.view.run > first.view.run ? s.view : undefined;
+    }, 'no result of the re-run');
+    assert.equal(again.recognitionType, 'tea_stage');
+    assert.equal(watched.length, 1, 'the same panel');
+    assert.equal(p.disposed, false);
+    assert.equal(stateOf(p)?.type, 'result');
   });
 
   test('"Insert Summary" writes the Markdown and saves the annotated and original pictures', async () => {
@@ -194,8 +289,13 @@ suite('Crop recognition preview', function () {
     const uri = await copySample('tea_buds.png');
     const r = await recognizeCmd(uri, 'tea_count');
     assert.equal(r.status, 'done', r.message);
-    await waitRendered(uri.toString());
-    await vscode.commands.executeCommand('shunong.recognition._test', 'message', uri.toString(), { type: 'insert' });
+    const p = panelOf('tea_buds.png');
+    await waitRendered(p);
+    // The webview's "Insert Summary into Bulletin" button; the panel's status line says when it is done.
+    p.act({ type: 'insert' });
+    const status = await p.until(() => p.posted.find((m) => m.type === 'status'), 'no status after the insertion');
+    assert.equal(status.error, false, status.message);
+    assert.match(status.message ?? '', /bulletin\.md/);
     const text = doc.getText();
     assert.ok(text.startsWith('# 简报\n\n'), text);
     const total = r.summary?.total ?? -1;
@@ -205,12 +305,18 @@ suite('Crop recognition preview', function () {
     assert.match(text, /\d{4}-\d{2}-\d{2}/);
     const link = /!\[[^\]]*\]\(<(saved\/tea_buds-tea_count-[\d-]+\.png)>\)/.exec(text);
     assert.ok(link, `a relative link to the annotated picture: ${text}`);
-    const [p] = await panels(uri.toString());
-    assert.ok(p?.saved?.annotated && p.saved.original, 'both pictures saved');
-    const png = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), link[1] as string));
+    const saved = vscode.Uri.joinPath(folder(), 'saved');
+    const names = (await vscode.workspace.fs.readDirectory(saved)).map(([n]) => n);
+    const annotated = names.find((n) => `saved/${n}` === link[1]);
+    const original = names.find((n) => /^tea_buds-tea_count-[\d-]+-original\.png$/.test(n));
+    assert.ok(annotated && original, `both pictures saved: ${names.join(', ')}`);
+    const png = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(saved, annotated));
     assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], 'the annotated picture is a PNG');
-    const original = await vscode.workspace.fs.readFile(vscode.Uri.parse(p.saved.original));
-    assert.deepEqual(original, await vscode.workspace.fs.readFile(uri), 'the original is an exact copy');
+    assert.deepEqual(
+      await vscode.workspace.fs.readFile(vscode.Uri.joinPath(saved, original)),
+      await vscode.workspace.fs.readFile(uri),
+      'the original is an exact copy',
+    );
     // one undoable edit
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
@@ -233,10 +339,11 @@ suite('Crop recognition preview', function () {
       assert.equal(redirected.notes?.[0]?.status, 302);
       assert.equal(redirected.summary?.total, direct.summary?.total, 'the same picture, the same count');
       assert.match(String(info.calls.at(-1)?.[0]), /downloaded it itself|自行下载/);
-      await waitRendered(`${local.origin}/samples-redirect/tea_buds.jpg`);
+      // Two panels, the direct URL's and the redirected one's (the latest).
+      assert.equal(watched.length, 2);
+      const { view } = await waitRendered(panelOf('tea_buds'));
       // Downloaded pictures are shown from a copy in the extension's storage, not as a data URI.
-      const [p] = await panels(`${local.origin}/samples-redirect/tea_buds.jpg`);
-      assert.match(p?.state?.view?.image?.src ?? '', /recognition-preview/);
+      assert.match(view.image?.src ?? '', /recognition-preview/);
     } finally {
       info.restore();
     }
@@ -247,10 +354,12 @@ suite('Crop recognition preview', function () {
     const r = await recognizeCmd(url, 'wheat_stage');
     assert.equal(r.status, 'failed');
     assert.match(r.message ?? '', /404/);
-    const [p] = await panels(url);
-    assert.equal(p?.state?.type, 'error');
-    assert.equal(p?.state?.retryable, true);
-    assert.match(p?.state?.message ?? '', /404/);
+    const p = panelOf('no-such-picture');
+    // Sent once the webview has said it is ready (it may still be loading when the command answers).
+    const state = await p.until(() => stateOf(p), 'no state sent to the webview');
+    assert.equal(state.type, 'error');
+    assert.equal(state.retryable, true);
+    assert.match(state.message ?? '', /404/);
   });
 
   test('a file that is not an image is refused before any request', async () => {
@@ -265,7 +374,11 @@ suite('Crop recognition preview', function () {
       const r = await recognizeCmd(fake, 'tea_count');
       assert.equal(r.status, 'refused');
       assert.match(String(err.calls[0]?.[0]), /not an image|不是图片/);
-      assert.deepEqual(await panels(fake.toString()), [], 'no panel opened');
+      assert.deepEqual(
+        watched.map((w) => w.title),
+        [],
+        'no panel opened',
+      );
     } finally {
       err.restore();
     }

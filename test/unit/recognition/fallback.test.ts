@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ShunongClient } from '../../../src/shunong/index';
 import { startEmulator, type Emulator } from '../../emulator/server';
-import { DownloadError, downloadImage } from '../../../src/features/recognition/download';
-import { recognize, type FlowDeps } from '../../../src/features/recognition/flow';
-import { ImageRefusedError, toBareBase64 } from '../../../src/features/recognition/image';
-import { loadShrinker } from '../../../src/features/recognition/resize';
+import { DownloadError, downloadImage } from '../../../src/recognition/download';
+import { recognize, type FlowDeps } from '../../../src/recognition/flow';
+import { ImageRefusedError, toBareBase64 } from '../../../src/recognition/image';
+import { loadShrinker } from '../../../src/recognition/resize';
 import { jpg, pngPixels, webp, withOrientation } from './fixtures';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
@@ -130,13 +130,11 @@ describe('recognition: URL fallback against the local endpoint', function () {
   });
 
   it('timeout: a host that accepts and never answers times out on the platform and then here', async () => {
-    const started = Date.now();
     await assert.rejects(
       recognize({ kind: 'url', url: `${host.origin}/slow` }, 'tea_stage', deps),
       (e: unknown) => e instanceof DownloadError && e.reason === 'timeout',
     );
     assert.deepEqual(calls, [`url:${host.origin}/slow`]);
-    assert.ok(Date.now() - started < 10_000);
   });
 
   it('a local picture goes as bare base64; a non-image is refused before any request', async () => {

@@ -15,7 +15,7 @@ import {
   toBareBase64,
   toDataUri,
   type Shrinker,
-} from '../../../src/features/recognition/image';
+} from '../../../src/recognition/image';
 import { jpg, noise, png, webpHeader, withOrientation } from './fixtures';
 
 const SAMPLES = join(__dirname, '..', '..', 'emulator', 'images');

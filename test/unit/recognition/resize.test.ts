@@ -11,8 +11,8 @@ import {
   imageSize,
   jpegOrientation,
   prepareForUpload,
-} from '../../../src/features/recognition/image';
-import { loadShrinker, shrinkWith } from '../../../src/features/recognition/resize';
+} from '../../../src/recognition/image';
+import { loadShrinker, shrinkWith } from '../../../src/recognition/resize';
 import { jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
 
 describe('recognition: resize', function () {

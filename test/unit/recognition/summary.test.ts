@@ -6,8 +6,8 @@ import {
   summarize,
   summaryMarkdown,
   type SummaryLabels,
-} from '../../../src/features/recognition/summary';
-import type { Recognition } from '../../../src/features/recognition/types';
+} from '../../../src/recognition/summary';
+import type { Recognition } from '../../../src/recognition/types';
 
 const labels: SummaryLabels = {
   paragraph: (type, parts) => `**Crop image recognition (${type})**: ${parts.join('; ')}.`,

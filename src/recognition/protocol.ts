@@ -1,8 +1,8 @@
 /**
- * The one message protocol between the recognition panel (host) and its webview
- * (media/recognition/main.js, which imports these types through JSDoc and is type-checked by
- * media/recognition/tsconfig.json). The webview starts with `ready`; the host answers `init` and
- * then the current state, and again after every reload of the webview.
+ * The one message protocol between the recognition panel (host, src/features/recognition/panel.ts)
+ * and its webview (src/webview/recognition/, TypeScript bundled into media/recognition/main.js,
+ * which imports these types). The webview starts with `ready`; the host answers `init` and then the
+ * current state, and again after every reload of the webview.
  */
 
 /** The three recognition models of crop_growth_recognize (`model_id` equals the type). */

@@ -1,5 +1,5 @@
 /** The payload shape the feature reads (src/shunong's validated type, imported as a type only). */
-import type { RecognitionResult } from '../../shunong/index';
+import type { RecognitionResult } from '../shunong/index';
 
 export { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from './protocol';
 

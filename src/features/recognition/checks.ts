@@ -1,0 +1,33 @@
+/**
+ * The checks on a local picture before anything is sent: its size on disk, then its type by its
+ * magic bytes (JPEG, PNG or WebP). A refusal is told to the user and answered as a message.
+ */
+import * as vscode from 'vscode';
+import { ImageRefusedError, MAX_INPUT_BYTES, sniffImageFormat } from '../../recognition/image';
+import type { Source } from './state';
+import { describeRefusal } from './messages';
+
+/** The picture's bytes once checked; or the message the user was shown. `bytes` is undefined for a URL or pasted data. */
+export type CheckedSource = { ok: true; bytes: Uint8Array | undefined } | { ok: false; message: string };
+
+/** Reads and checks a local picture (a URL or pasted data is checked by the flow). */
+export async function checkSource(source: Source): Promise<CheckedSource> {
+  if (!source.uri || source.data) return { ok: true, bytes: undefined };
+  try {
+    const stat = await vscode.workspace.fs.stat(source.uri);
+    if (stat.size > MAX_INPUT_BYTES) throw new ImageRefusedError('too-large', undefined, stat.size);
+    const bytes = await vscode.workspace.fs.readFile(source.uri);
+    const format = sniffImageFormat(bytes);
+    if (!format) throw new ImageRefusedError('not-image', undefined, bytes.length);
+    if (format !== 'jpeg' && format !== 'png' && format !== 'webp')
+      throw new ImageRefusedError('unsupported-format', format, bytes.length);
+    return { ok: true, bytes };
+  } catch (err) {
+    const message =
+      err instanceof ImageRefusedError
+        ? describeRefusal(err, source.title)
+        : vscode.l10n.t('Cannot read {0}: {1}', source.title, err instanceof Error ? err.message : String(err));
+    void vscode.window.showErrorMessage(message);
+    return { ok: false, message };
+  }
+}

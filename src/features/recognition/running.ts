@@ -1,0 +1,146 @@
+/**
+ * One recognition run into a preview panel: the "loading" state (again with the picture once it is
+ * known, so the webview decodes it while the platform works), the call through the shared
+ * connection with a cancellable progress notification, then the result or the error. A newer run
+ * of the same panel makes an older one's answer "cancelled".
+ */
+import * as vscode from 'vscode';
+import type { Connection } from '../shared/connection';
+import { isPlatformError } from '../shared/errors';
+import { downloadImage } from '../../recognition/download';
+import { recognize, type FlowNote, type ImageSource, type PreviewImage } from '../../recognition/flow';
+import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
+import type { ImageView } from '../../recognition/protocol';
+import { loadShrinker } from '../../recognition/resize';
+import { runPreview } from '../../recognition/run';
+import { summarize } from '../../recognition/summary';
+import type { Source } from './state';
+import type { PreviewCopies } from './copies';
+import { describeFailure, noteText, panelTitle, resultView, typeName } from './messages';
+import type { RecognitionPanel } from './panel';
+import type { PanelState, RecognizeCommandResult } from './state';
+
+/** Runs recognitions into panels, through the shared connection. */
+export class Runner {
+  constructor(
+    private readonly connection: Connection,
+    private readonly copies: PreviewCopies,
+  ) {}
+
+  /** One recognition run into `panel`. */
+  async run(panel: RecognitionPanel, state: PanelState): Promise<RecognizeCommandResult> {
+    state.abort?.abort();
+    const abort = new AbortController();
+    state.abort = abort;
+    const run = ++state.run;
+    state.outcome = undefined;
+    state.summary = undefined;
+    state.saved = undefined;
+    const { source, type } = state;
+    const firstBytes = state.firstBytes;
+    state.firstBytes = undefined;
+    panel.panel.title = panelTitle(source, type);
+    const notes: FlowNote[] = [];
+    const isLatest = (): boolean => run === state.run;
+    try {
+      const end = await runPreview(
+        {
+          run,
+          title: source.title,
+          type,
+          message: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+        },
+        {
+          post: (m) => panel.post(m),
+          isLatest,
+          recognize: (onPreview) =>
+            vscode.window.withProgress(
+              {
+                location: vscode.ProgressLocation.Notification,
+                title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+                cancellable: true,
+              },
+              async (progress, token) => {
+                token.onCancellationRequested(() => abort.abort());
+                const input: ImageSource = source.url
+                  ? { kind: 'url', url: source.url }
+                  : {
+                      kind: 'bytes',
+                      bytes:
+                        source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
+                      name: source.title,
+                    };
+                return recognize(
+                  input,
+                  type,
+                  {
+                    call: (args, signal) => this.connection.run((c) => c.recognizeCrop(args, signal ? { signal } : {})),
+                    download: (url, signal) => downloadImage(url, signal ? { signal } : {}),
+                    shrinker: loadShrinker,
+                    onNote: (n) => {
+                      notes.push(n);
+                      progress.report({ message: noteText(n) });
+                      if (n.kind === 'fallback') void vscode.window.showInformationMessage(noteText(n));
+                    },
+                    onPreview,
+                  },
+                  abort.signal,
+                );
+              },
+            ),
+          picture: (preview, asGiven) => this.picture(panel, source, preview, asGiven),
+          done: (outcome, image) => {
+            const summary = summarize(outcome.result, type);
+            state.outcome = outcome;
+            state.summary = summary;
+            return { view: resultView(source, outcome, summary, run, image), answer: summary };
+          },
+          failure: (err) => {
+            const cancelled = abort.signal.aborted || isPlatformError(err, 'cancelled');
+            return {
+              cancelled,
+              message: cancelled ? vscode.l10n.t('Cancelled.') : describeFailure(err, source, this.connection.endpoint),
+              retryable: !(err instanceof ImageRefusedError) || err.reason === 'cannot-shrink',
+            };
+          },
+        },
+      );
+      if (end.status === 'stale') return { key: source.key, status: 'cancelled' };
+      if (end.status === 'done') return { key: source.key, status: 'done', summary: end.answer, notes };
+      const refused = end.error instanceof ImageRefusedError;
+      if (!end.cancelled && refused) void vscode.window.showErrorMessage(end.message);
+      return {
+        key: source.key,
+        status: end.cancelled ? 'cancelled' : refused ? 'refused' : 'failed',
+        message: end.message,
+        notes,
+      };
+    } finally {
+      if (state.abort === abort) state.abort = undefined;
+    }
+  }
+
+  /**
+   * The picture as the webview loads it: the image file itself when the bytes sent are the file's,
+   * else a copy in the preview copies' folder; a data URI only when that copy cannot be written.
+   */
+  private async picture(
+    panel: RecognitionPanel,
+    source: Source,
+    preview: PreviewImage,
+    asGiven: boolean,
+  ): Promise<ImageView | undefined> {
+    if (!preview.size) return undefined;
+    const { width, height } = preview.size;
+    if (asGiven && source.uri && !source.data) return { src: panel.pictureSrc(source.uri), width, height };
+    try {
+      return {
+        src: panel.pictureSrc(await this.copies.write(source.key, preview.bytes, preview.format)),
+        width,
+        height,
+      };
+    } catch {
+      return { src: toDataUri(preview.bytes, mimeOf(preview.format)), width, height };
+    }
+  }
+}
