@@ -14,8 +14,8 @@ export interface BulletinValues {
   referencesHeading: string;
 }
 
-const BUILTIN: Record<Lang, string> = {
-  zh: `---
+/** The front matter, title and date line of every built-in template. */
+const HEAD = `---
 title: "{{title}}"
 date: {{date}}
 weekday: {{weekday}}
@@ -29,7 +29,10 @@ place: "{{place}}"
 
 {{calendarLine}}
 
-## 天气与农事提示
+`;
+
+const BUILTIN: Record<Lang, string> = {
+  zh: `${HEAD}## 天气与农事提示
 
 <!-- 运行“蜀农：插入天气简报”，在此插入 {{place}} 的实时天气与 7 日预报。 -->
 
@@ -43,21 +46,7 @@ place: "{{place}}"
 
 ## {{referencesHeading}}
 `,
-  en: `---
-title: "{{title}}"
-date: {{date}}
-weekday: {{weekday}}
-solar_term: {{solarTerm}}
-next_solar_term: {{nextSolarTerm}}
-days_to_next_solar_term: {{daysToNextSolarTerm}}
-place: "{{place}}"
----
-
-# {{title}}
-
-{{calendarLine}}
-
-## Weather and farm notes
+  en: `${HEAD}## Weather and farm notes
 
 <!-- Run "Shunong: Insert Weather Brief" to insert the current weather and 7-day forecast for {{place}} here. -->
 

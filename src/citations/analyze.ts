@@ -16,16 +16,6 @@ import type {
 import { collectProblems } from './problems';
 import { DEFAULT_REFERENCES_HEADING, type CitationOptions, type SourceRange } from './types';
 
-export type {
-  AuthorDefinition,
-  CitationError,
-  DocumentModel,
-  FootnoteReference,
-  InlineCitation,
-  OurDefinition,
-  ReferencesSection,
-} from './model';
-
 /** A block the cursor may be in (internal, for insertion). */
 export interface BlockInfo {
   kind: 'code' | 'html' | 'front-matter' | 'inline';

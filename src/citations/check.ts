@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { analyzeDocument } from './analyze';
-import type { Problem } from './problems';
+import type { Problem } from './model';
 import type { CitationOptions } from './types';
 
 /** Where `runCheck` writes. */

@@ -20,20 +20,22 @@ export {
   isOurLabel,
   type ParseCitationResult,
 } from './citation';
-export {
-  analyzeDocument,
-  type DocumentModel,
-  type FootnoteReference,
-  type OurDefinition,
-  type AuthorDefinition,
-  type InlineCitation,
-  type ReferencesSection,
-  type CitationError,
-} from './analyze';
+export { analyzeDocument } from './analyze';
+export type {
+  AuthorDefinition,
+  CitationError,
+  DocumentModel,
+  FootnoteReference,
+  InlineCitation,
+  OurDefinition,
+  Problem,
+  ProblemCode,
+  ReferencesSection,
+} from './model';
 export { insertCitation, type InsertOptions, type InsertResult, type InsertErrorCode } from './insert';
 export { escapeSnippetText, escapeSnippetLine, formatSnippet } from './snippet';
 export { applyEdits, normalizeEdits } from './edits';
-export { MESSAGES, formatMessage, type Problem, type ProblemCode } from './problems';
+export { MESSAGES, formatMessage } from './problems';
 export { LineIndex } from './positions';
 export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
 export { lint, type Diagnostic, type Fix } from './lint';

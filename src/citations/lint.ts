@@ -5,7 +5,7 @@
 import { analyze, type Analysis } from './analyze';
 import { parseCitation, unescapeMarkdown } from './citation';
 import { normalizeEdits } from './edits';
-import type { Problem } from './problems';
+import type { Problem } from './model';
 import { deleteLine, renumberAnalysis } from './renumber';
 import type { CitationOptions, TextEdit } from './types';
 

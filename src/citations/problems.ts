@@ -6,8 +6,6 @@ import { citationKey } from './citation';
 import type { DocumentModel, Problem, ProblemCode } from './model';
 import type { SourceRange } from './types';
 
-export type { Problem, ProblemCode } from './model';
-
 /** The English templates, by message key. */
 export const MESSAGES: Record<string, string> = {
   'citations.undefinedReference': 'Footnote [^{0}] has no definition.',

@@ -2,7 +2,8 @@
  * Renumbering our footnotes in order of first use, definitions sorted to match. The author's
  * footnotes are never touched, and their labels are skipped. Idempotent.
  */
-import { analyze, type Analysis, type OurDefinition } from './analyze';
+import { analyze, type Analysis } from './analyze';
+import type { OurDefinition } from './model';
 import { citationKey } from './citation';
 import { normalizeEdits } from './edits';
 import type { LineIndex } from './positions';

@@ -56,12 +56,12 @@ function connect(context: vscode.ExtensionContext): Connection {
 /** The shared services first, then the features: one line each, `feature.activate(context, services)`. */
 function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
   const citationService = new cite.CitationService(context.workspaceState);
+  const shared = createKnowledgeServices(context);
   draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, { connection });
-  account.activate(context, connection);
+  account.activate(context, { connection });
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context, { citations: citationService });
-  const shared = createKnowledgeServices(context);
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);
   return { connection, bulletin: bulletinApi, citations, knowledge: { ...shared, browser: knowledgeBrowser } };

@@ -29,8 +29,15 @@ export function statusPresentation(state: ConnectionState): { icon: string; labe
   }
 }
 
+/** What the account feature registered. */
+export interface Account {
+  /** The connection's status bar item. */
+  readonly statusBar: vscode.StatusBarItem;
+}
+
 /** Registers the account commands and the status bar item. */
-export function activate(context: vscode.ExtensionContext, connection: Connection): void {
+export function activate(context: vscode.ExtensionContext, services: { readonly connection: Connection }): Account {
+  const { connection } = services;
   const item = vscode.window.createStatusBarItem('shunong.connection', vscode.StatusBarAlignment.Right, 100);
   item.name = vscode.l10n.t('Shunong connection');
   item.command = 'shunong.showConnectionStatus';
@@ -62,6 +69,7 @@ export function activate(context: vscode.ExtensionContext, connection: Connectio
     vscode.commands.registerCommand('shunong.clearApiKey', () => clearApiKey(connection)),
     vscode.commands.registerCommand('shunong.showConnectionStatus', () => showConnectionStatus(connection)),
   );
+  return { statusBar: item };
 }
 
 /**

@@ -12,7 +12,7 @@ import { runSteps, type FlowInput, type Step } from './input';
 import { labelOf, separator, skipItem, type FlowItem, type VocabularyEntry } from './items';
 import { queryStep } from './query';
 import { settings, type KnowledgeSettings } from '../shared/settings';
-import { vocabularyFor } from './settings';
+import { vocabularyFor } from './vocabulary';
 
 /** Entries (ids) preselected when refining after a miss. */
 export interface Prefill {

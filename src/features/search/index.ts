@@ -14,7 +14,7 @@ import type { SearchRun, SearchServices } from './context';
 import { TYPING_DELAY_MS } from './freeText';
 import { SearchSession } from './session';
 import { settings } from '../shared/settings';
-import { vocabularyFor } from './settings';
+import { vocabularyFor } from './vocabulary';
 
 /** What the search feature registered. */
 export interface SearchFeature {

@@ -13,7 +13,7 @@ import { runGuided } from './guided';
 import { FlowAction } from './input';
 import { confirmNoise, separator, type FlowItem } from './items';
 import { queryStep } from './query';
-import { vocabularyFor } from './settings';
+import { vocabularyFor } from './vocabulary';
 
 function offerIcon(o: MissOffer): string {
   switch (o.id) {

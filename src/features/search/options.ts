@@ -4,7 +4,7 @@ import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
 import type { FlowContext } from './context';
 import { confirmNoise, type FlowItem } from './items';
-import { vocabularyFor } from './settings';
+import { vocabularyFor } from './vocabulary';
 
 /** True when the endpoint's knowledge_search declares a `mode` argument. */
 async function modeDeclared(connection: Connection): Promise<boolean> {

@@ -16,7 +16,7 @@ import {
   stateFromError,
   type ConnectionState,
 } from './errors';
-import { onDidChangeSettings, settings as readSettings, type ConnectionSettings } from './settings';
+import { onDidChangeSettings, settings, type ConnectionSettings } from './settings';
 
 export type { ConnectionState };
 
@@ -56,7 +56,6 @@ export class Connection implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly output: vscode.LogOutputChannel,
-    private readonly settings: () => ConnectionSettings = readSettings.connection,
   ) {
     this.disposables.push(
       this.stateEmitter,
@@ -69,7 +68,7 @@ export class Connection implements vscode.Disposable {
 
   /** The configured endpoint. */
   get endpoint(): string {
-    return this.settings().endpoint;
+    return settings.connection().endpoint;
   }
 
   /** The current connection state. */
@@ -155,7 +154,7 @@ export class Connection implements vscode.Disposable {
     this.current = undefined;
     this.restClient = undefined;
     if (old) void old.client.close().catch(() => undefined);
-    const s = this.settings();
+    const s = settings.connection();
     const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
     if (problem) {
       this.setState('insecure', describeEndpointProblem(problem, s.endpoint));
@@ -166,7 +165,7 @@ export class Connection implements vscode.Disposable {
 
   /** Checks a candidate key with a real initialize against the endpoint, without storing it. */
   async verifyKey(key: string, endpoint = this.endpoint, signal?: AbortSignal): Promise<KeyCheck> {
-    const s = this.settings();
+    const s = settings.connection();
     const problem = endpointProblem(endpoint, s.allowInsecureHttp);
     if (problem) return { ok: false, state: 'insecure', message: describeEndpointProblem(problem, endpoint) };
     const client = this.createClient(endpoint, key, s);
@@ -218,7 +217,7 @@ export class Connection implements vscode.Disposable {
 
   /** The shared client for the configured endpoint and stored key; created on first use. */
   async getClient(): Promise<ShunongClient> {
-    const s = this.settings();
+    const s = settings.connection();
     const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
     if (problem) {
       this.setState('insecure', describeEndpointProblem(problem, s.endpoint));
@@ -244,7 +243,7 @@ export class Connection implements vscode.Disposable {
    * the endpoint and the key itself (its failures are the same typed errors as the MCP client's).
    */
   rest(): ShunongRestClient {
-    const s = this.settings();
+    const s = settings.connection();
     const id = endpointId(s.endpoint);
     if (this.restClient?.id === id) return this.restClient.client;
     const { ShunongRestClient } = loadPlatform();

@@ -9,7 +9,7 @@ import { GROUP_SECTIONS, READERS, type SettingGroup, type SettingGroups } from '
 export type * from '../../settings/index';
 
 /** Reads one group of settings for `scope` (none: the workspace, or the application for application settings). */
-export function readSettings<G extends SettingGroup>(group: G, scope?: vscode.Uri | null): SettingGroups[G] {
+function readSettings<G extends SettingGroup>(group: G, scope?: vscode.Uri | null): SettingGroups[G] {
   const c = vscode.workspace.getConfiguration('shunong', scope ?? null);
   return READERS[group]((key) => c.get<unknown>(key));
 }
