@@ -38,8 +38,3 @@ export function loadCitations(): CitationsLib {
 export function loadKnowledge(): KnowledgeLib {
   return load<KnowledgeLib>('knowledge.js');
 }
-
-/** Which heavy bundles have been loaded (used by tests and the activation bench). */
-export function loadedBundles(): string[] {
-  return [...loaded.keys()];
-}

@@ -7,7 +7,7 @@ import type { CurrentTime } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { describeError, isPlatformError } from '../shared/errors';
 import { onDidChangeSettings, settings } from '../shared/settings';
-import { DailyValue, type Clock } from '../../bulletin/daily';
+import { DailyValue } from '../../bulletin/daily';
 import { realScheduler } from '../../time/scheduler';
 import { calendarLine, renderWeatherBrief, solarTermTable, type NoteThresholds } from '../../bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
@@ -21,19 +21,17 @@ interface RecentPlace {
   code?: string;
 }
 
-/** The services the bulletin feature uses (the clock is injectable for tests). */
+/** The services the bulletin feature uses. */
 export interface BulletinServices {
   connection: Connection;
-  clock?: Clock;
 }
 
-/** Registers the commands and the status bar item. Returns the calendar cache (for tests). */
+/** Registers the commands and the status bar item. Returns the calendar cache (the solar term of the day). */
 export function activate(
   context: vscode.ExtensionContext,
   services: BulletinServices,
 ): { calendar: DailyValue<CurrentTime> } {
   const { connection } = services;
-  const clock = services.clock ?? realScheduler;
   const lang = langOf(vscode.env.language);
 
   const item = vscode.window.createStatusBarItem('shunong.calendar', vscode.StatusBarAlignment.Right, 99);
@@ -41,7 +39,7 @@ export function activate(
   item.command = 'shunong.insertDateAndSolarTerm';
   const calendar = new DailyValue<CurrentTime>(
     () => connection.run((c) => c.currentTime({ withSolarTerms: true })),
-    clock,
+    realScheduler,
     (t) => renderItem(t),
   );
   const renderItem = (t: CurrentTime): void => {
