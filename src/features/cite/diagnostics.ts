@@ -26,6 +26,8 @@ export class CitationDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Open documents whose file was deleted: when they close, their Problems go instead of being refreshed. */
   private readonly deletedOpen = new Set<string>();
+  /** The watcher of Markdown files deleted outside VS Code (see {@link watchDeletes}). */
+  private files: vscode.FileSystemWatcher | undefined;
 
   /** The citation model of a document, parsed once per version. */
   model(doc: vscode.TextDocument): DocumentModel {
@@ -51,6 +53,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       referencesHeading: settings.citations(doc.uri).referencesHeading,
     });
     if (!doc.isClosed) this.lints.set(doc.uri.toString(), doc.version, items);
+    if (items.length > 0) this.watchDeletes();
     this.collection.set(
       doc.uri,
       items.map((d) => this.toDiagnostic(doc, d)),
@@ -137,14 +140,24 @@ export class CitationDiagnostics implements vscode.Disposable {
     for (const u of gone) this.collection.delete(u);
   }
 
+  /**
+   * Deletes made outside VS Code (a terminal, git) reach us through a watcher of Markdown files,
+   * created when the first Problems are published: until then a delete has nothing to clear, and
+   * a workspace without citation problems pays for no watcher. Deletes made in VS Code (explorer,
+   * refactorings, whole folders) come through onDidDeleteFiles.
+   */
+  private watchDeletes(): void {
+    if (this.files) return;
+    this.files = vscode.workspace.createFileSystemWatcher('**/*.md', false, true, false);
+    this.files.onDidDelete((uri) => this.deleted(uri));
+    this.files.onDidCreate((uri) => this.deletedOpen.delete(uri.toString()));
+  }
+
   /** Keeps the Problems and caches in step with the workspace: opening, typing, closing, deleting, settings. */
   watch(): vscode.Disposable[] {
     const markdown = (d: vscode.TextDocument): boolean => d.languageId === 'markdown';
-    const files = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
     return [
-      files,
-      files.onDidDelete((uri) => this.deleted(uri)),
-      files.onDidCreate((uri) => this.deletedOpen.delete(uri.toString())),
+      { dispose: () => this.files?.dispose() },
       vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((uri) => this.deleted(uri))),
       vscode.workspace.onDidOpenTextDocument((d) => markdown(d) && this.schedule(d)),
       vscode.workspace.onDidChangeTextDocument(

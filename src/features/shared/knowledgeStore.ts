@@ -39,11 +39,6 @@ export class KnowledgeStore implements vscode.Disposable {
     await this.update((s) => (pinned ? model.pin(s, passage) : model.unpin(s, passage)));
   }
 
-  /** A new store read back from the same workspace state (what a reload sees; used by tests). */
-  reread(): KnowledgeStore {
-    return new KnowledgeStore(this.memento);
-  }
-
   dispose(): void {
     this.changed.dispose();
   }
