@@ -9,13 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { ShunongClient, ShunongRestClient, type ShunongClientOptions } from '../../../src/shunong';
 import { ManualScheduler } from '../../support/manual-scheduler';
-import {
-  DEFAULT_KNOWLEDGE_DIR,
-  RetrievalEngine,
-  startEmulator,
-  type Emulator,
-  type EmulatorOptions,
-} from '../../emulator/server';
+import type { Emulator, EmulatorOptions } from '../../emulator/server';
+import { KEY, start } from '../emulator/helpers';
 
 /** A distinctive key, so a leak is easy to find. */
 export const SECRET_KEY = 'sk_test_SECRET_7f3a9c';
@@ -226,15 +221,13 @@ export function textResult(
   };
 }
 
-let engine: RetrievalEngine | undefined;
-/** Starts the local endpoint, sharing one knowledge index between the tests (building it is the slow part). */
+/** Starts the local endpoint on the knowledge index every unit suite shares (building it is the slow part). */
 export function startEmu(options: Omit<EmulatorOptions, 'engine'> = {}): Promise<Emulator> {
-  engine ??= RetrievalEngine.fromDirectory(DEFAULT_KNOWLEDGE_DIR, 1);
-  return startEmulator({ ...options, engine });
+  return start(options);
 }
 
 /** The key the local endpoint accepts by default. */
-export const LOCAL_KEY = 'sk_local_demo';
+export const LOCAL_KEY = KEY;
 
 /** Options of {@link useEndpoint}: the endpoint's own, plus the clients' defaults. */
 export interface EndpointOptions extends Omit<EmulatorOptions, 'engine'> {
