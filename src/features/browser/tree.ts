@@ -14,8 +14,7 @@ import {
 } from '../../knowledge/history';
 import { firstLine } from '../../knowledge/snippet';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
-import { scoreText } from '../shared/passageText';
-import { scoreLine } from '../shared/score';
+import { scoreLine, scoreText } from '../shared/passageText';
 
 /** A node of the knowledge browser. */
 export type BrowserNode =

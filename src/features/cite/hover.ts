@@ -1,7 +1,7 @@
 /** The hover of a citation: the cached passage, its knowledge base, its score by type and a link to the full passage. */
 import * as vscode from 'vscode';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
-import { scoreLine } from '../shared/score';
+import { scoreLine } from '../shared/passageText';
 import { toRange } from './ranges';
 
 /** The hover of a citation reference, definition or inline citation at `pos` (undefined elsewhere). */

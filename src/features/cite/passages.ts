@@ -1,7 +1,7 @@
 /** The read-only passage viewer (`shunong-passage:` documents) and "Open the full passage". */
 import * as vscode from 'vscode';
 import type { CitationCache } from '../../citations/index';
-import { scoreLine } from '../shared/score';
+import { scoreLine } from '../shared/passageText';
 
 export const PASSAGE_SCHEME = 'shunong-passage';
 

@@ -1,6 +1,6 @@
 /**
  * How search results read in the UI: localised knowledge-layer messages, a score per its
- * `score_type` (RRF as rank and relative strength, never a percentage; cosine as similarity),
+ * `score_type` (in its list, or kept alone with a citation or pin) (RRF as rank and relative strength, never a percentage; cosine as similarity),
  * the text of the read-only passage document, and copying a passage with its citation.
  */
 import * as vscode from 'vscode';
@@ -29,6 +29,18 @@ export function scoreText(s: StoredPassage): string {
       return localise(msg('score.cosine', view.rank, view.of, formatScore(p.score, 3)));
     default:
       return localise(msg('score.unknown', view.rank, view.of, formatScore(p.score)));
+  }
+}
+
+/** A score kept without its list (a citation, a pin) read by its type: RRF values only rank; cosine values are similarities. */
+export function scoreLine(ctx: Pick<CitedPassage, 'score' | 'scoreType'>): string {
+  switch (scoreKind(ctx.scoreType)) {
+    case 'rrf':
+      return vscode.l10n.t('Rank score {0} (RRF: orders results only, not a confidence)', ctx.score.toFixed(4));
+    case 'cosine':
+      return vscode.l10n.t('Similarity {0} (cosine, 0–1)', ctx.score.toFixed(2));
+    default:
+      return vscode.l10n.t('Score {0} ({1}; read as rank only)', String(ctx.score), ctx.scoreType || '?');
   }
 }
 
