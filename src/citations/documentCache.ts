@@ -3,6 +3,11 @@
  * a bounded number of documents: the least recently used goes first, and the editor side also
  * forgets a document when it is closed or its file deleted. Pure (no vscode); keys are URI strings.
  */
+/** True when the URI string `k` is `key` itself or lies under it (`key` + `/`…: a folder's contents). */
+export function isAtOrUnder(k: string, key: string): boolean {
+  return k === key || k.startsWith(key.endsWith('/') ? key : `${key}/`);
+}
+
 export class DocumentCache<T> {
   private readonly entries = new Map<string, { version: number; value: T }>();
 
@@ -42,10 +47,9 @@ export class DocumentCache<T> {
 
   /** Forgets the document `key` and every document under it (`key` + `/`…: a deleted folder); returns how many. */
   deleteUnder(key: string): number {
-    const folder = key.endsWith('/') ? key : `${key}/`;
     let n = 0;
     for (const k of [...this.entries.keys()])
-      if (k === key || k.startsWith(folder)) {
+      if (isAtOrUnder(k, key)) {
         this.entries.delete(k);
         n++;
       }

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
-import { DocumentCache } from '../../citations/documentCache';
+import { DocumentCache, isAtOrUnder } from '../../citations/documentCache';
 import { loadCitations } from '../../platform';
 import { fixTitle, problemMessage } from './messages';
 import { toRange, toWorkspaceEdit } from './ranges';
@@ -44,14 +44,13 @@ export class CitationDiagnostics implements vscode.Disposable {
 
   /** Lints a document now and publishes its diagnostics. */
   refresh(doc: vscode.TextDocument): CitationDiagnostic[] {
-    if (doc.languageId !== 'markdown' || !settings.citations(doc.uri).diagnostics) {
+    const s = settings.citations(doc.uri);
+    if (doc.languageId !== 'markdown' || !s.diagnostics) {
       this.collection.delete(doc.uri);
       this.lints.delete(doc.uri.toString());
       return [];
     }
-    const items = loadCitations().lint(doc.getText(), {
-      referencesHeading: settings.citations(doc.uri).referencesHeading,
-    });
+    const items = loadCitations().lint(doc.getText(), { referencesHeading: s.referencesHeading });
     if (!doc.isClosed) this.lints.set(doc.uri.toString(), doc.version, items);
     if (items.length > 0) this.watchDeletes();
     this.collection.set(
@@ -127,15 +126,14 @@ export class CitationDiagnostics implements vscode.Disposable {
         .flatMap((g) => g.tabs)
         .map((t) => (t.input instanceof vscode.TabInputText ? t.input.uri.toString() : '')),
     );
-    const folder = key.endsWith('/') ? key : `${key}/`;
     for (const d of vscode.workspace.textDocuments) {
       const k = d.uri.toString();
-      if (k === key || k.startsWith(folder)) this.deletedOpen.add(k);
+      if (isAtOrUnder(k, key)) this.deletedOpen.add(k);
     }
     const gone: vscode.Uri[] = [];
     this.collection.forEach((u) => {
       const k = u.toString();
-      if ((k === key || k.startsWith(folder)) && !inTabs.has(k)) gone.push(u);
+      if (isAtOrUnder(k, key) && !inTabs.has(k)) gone.push(u);
     });
     for (const u of gone) this.collection.delete(u);
   }
