@@ -16,9 +16,6 @@ export type ActionMessage = Extract<WebviewMessage, { type: 'insert' | 'save' | 
 
 type Annotated = Extract<WebviewMessage, { type: 'annotated' }>;
 
-/** How long `annotatedPng` waits for the handshake, in steps of 50 ms. */
-const READY_STEPS = 100;
-
 /** One preview's conversation with its webview. */
 export class PreviewHost {
   private ready = false;
@@ -26,6 +23,8 @@ export class PreviewHost {
   private lastState: HostMessage | undefined;
   private lastStatus: HostMessage | undefined;
   private readonly waiters = new Map<number, (m: Annotated) => void>();
+  /** Requests for the annotated picture made before the handshake: sent on `ready`. */
+  private readonly unsent = new Set<number>();
   private nextRequest = 1;
   private closed = false;
 
@@ -46,6 +45,8 @@ export class PreviewHost {
         this.send(this.init());
         if (this.lastState) this.send(this.lastState);
         if (this.lastStatus) this.send(this.lastStatus);
+        for (const requestId of this.unsent) this.send({ type: 'renderAnnotated', requestId });
+        this.unsent.clear();
         return;
       case 'rendered':
         return;
@@ -78,6 +79,7 @@ export class PreviewHost {
     const answer = new Promise<Annotated>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(requestId);
+        this.unsent.delete(requestId);
         reject(new Error('the preview did not answer'));
       }, timeoutMs);
       this.waiters.set(requestId, (m) => {
@@ -85,9 +87,9 @@ export class PreviewHost {
         resolve(m);
       });
     });
-    // Wait for the handshake (after a reveal the webview may be reloading).
-    for (let i = 0; i < READY_STEPS && !this.ready && !this.closed; i++) await new Promise((r) => setTimeout(r, 50));
-    this.send({ type: 'renderAnnotated', requestId });
+    // Before the handshake the webview cannot draw: the request goes with the `ready` replay.
+    if (this.ready) this.send({ type: 'renderAnnotated', requestId });
+    else this.unsent.add(requestId);
     const m = await answer;
     if (!m.png) throw new Error(m.error ?? 'no picture');
     return new Uint8Array(Buffer.from(m.png, 'base64'));
@@ -99,6 +101,7 @@ export class PreviewHost {
     this.closed = true;
     for (const w of this.waiters.values()) w({ type: 'annotated', requestId: -1, error: 'closed' });
     this.waiters.clear();
+    this.unsent.clear();
   }
 
   private send(m: HostMessage): void {

@@ -225,10 +225,13 @@ describe('recognition preview: the host side of the protocol', () => {
   it('asks for the annotated picture once the webview is ready and answers its PNG bytes', async () => {
     const { host, sent } = preview_();
     const png = host.annotatedPng(2000);
-    await new Promise((r) => setTimeout(r, 120));
     assert.equal(sent.length, 0, 'waits for the handshake');
     await host.receive({ type: 'ready' });
-    await new Promise((r) => setTimeout(r, 80));
+    assert.deepEqual(
+      sent.map((m) => m.type),
+      ['init', 'renderAnnotated'],
+      'the request goes right after the handshake',
+    );
     const ask = sent.find((m): m is Extract<HostMessage, { type: 'renderAnnotated' }> => m.type === 'renderAnnotated');
     assert.ok(ask);
     await host.receive({ type: 'annotated', requestId: ask.requestId + 1, png: 'AAAA' });
@@ -240,14 +243,12 @@ describe('recognition preview: the host side of the protocol', () => {
     const { host, sent } = preview_();
     await host.receive({ type: 'ready' });
     const refused = host.annotatedPng(2000);
-    await new Promise((r) => setTimeout(r, 5));
     const ask = sent.at(-1);
     assert.ok(ask?.type === 'renderAnnotated');
     await host.receive({ type: 'annotated', requestId: ask.requestId, error: 'Error: no image' });
     await assert.rejects(refused, /no image/);
     await assert.rejects(host.annotatedPng(30), /did not answer/);
     const pending = host.annotatedPng(2000);
-    await new Promise((r) => setTimeout(r, 5));
     host.close();
     await assert.rejects(pending, /closed/);
     await assert.rejects(host.annotatedPng(), /closed/);
