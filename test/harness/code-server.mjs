@@ -518,19 +518,19 @@ export function installVsix(install, vsix, extensionsDir, work, userDataDir = jo
   return r.stdout.trim();
 }
 
-/** Packages the .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer). */
-export function packageVsix(out, { cwd = REPO } = {}) {
+/**
+ * Packages the .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer).
+ * `allowMissingRepository` for the bench's stand-in extensions, which have no repository.
+ */
+export function packageVsix(out, { cwd = REPO, allowMissingRepository = false } = {}) {
   rmSync(out, { force: true });
   const vsce = join(REPO, 'node_modules', '.bin', 'vsce');
-  const r = spawnSync(
-    vsce,
-    ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out],
-    {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-    },
-  );
+  const flags = allowMissingRepository ? ['--allow-missing-repository'] : [];
+  const r = spawnSync(vsce, ['package', '--no-dependencies', ...flags, '--no-rewrite-relative-links', '-o', out], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0 || !existsSync(out))
     throw new Error(`vsce package failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   for (const line of `${r.stdout}${r.stderr}`.split('\n')) if (/WARNING|ERROR/.test(line)) log(`vsce: ${line.trim()}`);
