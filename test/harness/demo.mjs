@@ -25,13 +25,15 @@
 //   --no-build     skip `npm run build` (used by the test of the desktop path)
 
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import {
   Cleanup,
   OUTPUT_DIR,
   REPO,
+  SAMPLE_WORKSPACE,
   TARGETS,
+  copySampleWorkspace,
   defaultSettings,
   installCodeServer,
   launchBrowser,
@@ -49,8 +51,6 @@ const opt = (name) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-/** The sample workspace (tracked: the demo never opens it itself). */
-const SAMPLE = join(REPO, 'test', 'fixtures', 'workspace');
 /** The draft bulletin, relative to the workspace. */
 const BULLETIN_IN_WORKSPACE = join('bulletins', '2026-11-茶园冬季管理.md');
 /** The scratch copy the demo opens. */
@@ -70,11 +70,7 @@ function prepareWorkspace() {
   const fresh = argv.includes('--fresh');
   if (fresh) rmSync(WORKSPACE, { recursive: true, force: true });
   if (existsSync(WORKSPACE)) return false;
-  cpSync(SAMPLE, WORKSPACE, {
-    recursive: true,
-    // the integration and e2e runs' scratch folders are not part of the sample
-    filter: (src) => !/^\.[^/]*-(test|e2e)-/.test(relative(SAMPLE, src)),
-  });
+  copySampleWorkspace(WORKSPACE);
   return true;
 }
 
@@ -162,7 +158,7 @@ async function screenshot(url, work) {
 try {
   const made = prepareWorkspace();
   log(
-    `workspace: ${WORKSPACE} (${made ? 'a new copy of' : 'your copy from an earlier run of'} ${relative(REPO, SAMPLE)}; ` +
+    `workspace: ${WORKSPACE} (${made ? 'a new copy of' : 'your copy from an earlier run of'} ${relative(REPO, SAMPLE_WORKSPACE)}; ` +
       'nothing tracked changes; --fresh starts over)',
   );
   if (!argv.includes('--no-build')) build();
