@@ -26,7 +26,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import {
   Cleanup,
   OUTPUT_DIR,
@@ -67,6 +67,11 @@ function build() {
 
 /** Makes the scratch copy from the sample workspace (again with --fresh); answers whether it was made now. */
 function prepareWorkspace() {
+  const inRepo = relative(REPO, WORKSPACE);
+  if (!inRepo.startsWith('..') && !isAbsolute(inRepo) && !WORKSPACE.startsWith(OUTPUT_DIR + sep))
+    throw new Error(
+      `--workspace ${WORKSPACE}: inside the repository only under ${OUTPUT_DIR} (tracked files must not change)`,
+    );
   const fresh = argv.includes('--fresh');
   if (fresh) rmSync(WORKSPACE, { recursive: true, force: true });
   if (existsSync(WORKSPACE)) return false;

@@ -127,7 +127,8 @@ describe('npm run demo: the desktop path (a stand-in `code` on PATH)', function 
     assert.match(await probe(endpoint), /^down/, 'the endpoint is stopped once the window is closed');
   });
 
-  it('works in a copy of the sample workspace: the author’s edits and saved pictures stay there, kept for the next run until --fresh', async () => {
+  it('works in a copy of the sample workspace: the author’s edits and saved pictures stay there, kept for the next run until --fresh', async function () {
+    this.timeout(120_000); // three runs of the demo, each starting the local endpoint
     const before = filesUnder(SAMPLE);
     const bulletinBefore = readFileSync(join(SAMPLE, BULLETIN), 'utf8');
     assert.equal(await exited(runDemo(false)), 0);
@@ -150,6 +151,18 @@ describe('npm run demo: the desktop path (a stand-in `code` on PATH)', function 
       `${bulletinBefore}作者的修改\n`,
       '--fresh starts from the sample again',
     );
+  });
+
+  it('refuses a scratch copy inside the repository outside test-output/, and the sample stays whole', async () => {
+    const before = filesUnder(SAMPLE);
+    const demo = spawn(process.execPath, [DEMO, '--no-build', '--workspace', SAMPLE, '--fresh'], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${dir}:${process.env.PATH ?? ''}`, FAKE_CODE_OUT: out },
+      stdio: 'ignore',
+    });
+    assert.equal(await exited(demo), 1);
+    assert.ok(!existsSync(join(out, 'args')), 'VS Code was not started');
+    assert.deepEqual(filesUnder(SAMPLE), before);
   });
 
   it('Ctrl-C stops VS Code and the endpoint', async () => {
