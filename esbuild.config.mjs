@@ -75,11 +75,16 @@ const builds = [
   },
 ];
 if (existsSync('test/integration/suite/index.ts')) {
-  // The suite's index plus every `*.test.ts` under test/integration/suite/ as its own entry, so a
-  // new test file is picked up without editing anything: index.js finds the compiled *.test.js.
-  const entryPoints = { 'suite/index': 'test/integration/suite/index.ts' };
-  for (const f of listTs('test/integration/suite')) {
-    if (f.endsWith('.test.ts')) entryPoints[f.slice('test/integration/'.length, -'.ts'.length)] = f;
+  // Each suite's index plus every `*.test.ts` under its folder as its own entry, so a new test
+  // file is picked up without editing anything: index.js finds the compiled *.test.js. The suites:
+  // suite/ (the main one) and restricted/ (run in an untrusted folder).
+  const entryPoints = {};
+  for (const dir of ['suite', 'restricted']) {
+    if (!existsSync(`test/integration/${dir}/index.ts`)) continue;
+    entryPoints[`${dir}/index`] = `test/integration/${dir}/index.ts`;
+    for (const f of listTs(`test/integration/${dir}`)) {
+      if (f.endsWith('.test.ts')) entryPoints[f.slice('test/integration/'.length, -'.ts'.length)] = f;
+    }
   }
   rmSync('out/test/integration', { recursive: true, force: true }); // no stale compiled tests
   builds.push({

@@ -134,7 +134,7 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     writeFileSync(join(dir, '.vscodeignore'), '*.vsix\n');
     installVsix(
       install,
-      packageVsix(join(work, `${name}.vsix`), { cwd: dir }),
+      packageVsix(join(work, `${name}.vsix`), { cwd: dir, allowMissingRepository: true }),
       extensionsDir,
       work,
       join(work, 'ud-install'),

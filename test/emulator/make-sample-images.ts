@@ -5,7 +5,11 @@
  * `sky_bricks.png` (sky over a brick wall: not a crop), `tea_buds_blurry.png` (the tea picture with
  * three more buds, pale and soft as if out of focus: the endpoint scores them under 0.5),
  * `tea_buds.webp` (the tea picture as a lossy WebP, by libwebp: the endpoint refuses WebP, the
- * extension converts it to JPEG). Run: `npx tsx test/emulator/make-sample-images.ts`.
+ * extension converts it to JPEG).
+ *
+ * It also writes the crop photos of the sample workspace (test/fixtures/workspace/photos/, see
+ * WORKSPACE_PHOTOS): the same drawings as JPEG, as a camera would save them, for `npm run demo`.
+ * Run: `npx tsx test/emulator/make-sample-images.ts`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -262,8 +266,30 @@ export async function writeSamples(dir: string): Promise<{ file: string; bytes: 
   });
 }
 
+/** The sample workspace's crop photos: file name → drawing. */
+export const WORKSPACE_PHOTOS: { file: string; draw: () => Canvas }[] = [
+  { file: 'tea-buds.jpg', draw: teaBuds },
+  { file: 'tea-buds-blurry.jpg', draw: teaBudsBlurry },
+  { file: 'wheat-tillering.jpg', draw: wheatTillering },
+  { file: 'wheat-ripe.jpg', draw: wheatMature },
+];
+
+/** Where the sample workspace keeps its photos. */
+export const WORKSPACE_PHOTOS_DIR = join(__dirname, '..', 'fixtures', 'workspace', 'photos');
+
+/** Writes the sample workspace's photos into `dir` (JPEG, quality 85); answers the file names and sizes. */
+export function writeWorkspacePhotos(dir: string): { file: string; bytes: number }[] {
+  mkdirSync(dir, { recursive: true });
+  return WORKSPACE_PHOTOS.map(({ file, draw }) => {
+    const bytes = draw().jpeg(85);
+    writeFileSync(join(dir, file), bytes);
+    return { file, bytes: bytes.length };
+  });
+}
+
 if (require.main === module) {
   void writeSamples(join(__dirname, 'images')).then((files) => {
-    for (const { file, bytes } of files) process.stdout.write(`${file} ${bytes} bytes\n`);
+    for (const { file, bytes } of [...files, ...writeWorkspacePhotos(WORKSPACE_PHOTOS_DIR)])
+      process.stdout.write(`${file} ${bytes} bytes\n`);
   });
 }

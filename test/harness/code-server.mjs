@@ -18,11 +18,12 @@ import {
   rmSync,
   writeFileSync,
   copyFileSync,
+  cpSync,
   createWriteStream,
   chmodSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 
@@ -163,6 +164,21 @@ export function makeTempDir(cleanup, prefix = 'shn-') {
   const dir = mkdtempSync(join('/tmp', prefix));
   if (cleanup && !process.env.SHUNONG_KEEP_TMP) cleanup.add(async () => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** The sample workspace (a draft bulletin, a citation example, crop photos); tracked. */
+export const SAMPLE_WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
+
+/**
+ * Copies the sample workspace to `dest`, without the scratch folders that integration and e2e runs
+ * may have left in it (`.<name>-test-…/`, `.<name>-e2e-…/`, ignored by git).
+ */
+export function copySampleWorkspace(dest) {
+  cpSync(SAMPLE_WORKSPACE, dest, {
+    recursive: true,
+    filter: (src) => !/^\.[^/]*-(test|e2e)-/.test(relative(SAMPLE_WORKSPACE, src)),
+  });
+  return dest;
 }
 
 /**
@@ -424,12 +440,13 @@ export function defaultSettings(extra = {}) {
 /**
  * Starts code-server on 127.0.0.1:<free port> with fresh user-data and extensions dirs under
  * `work` (a short private temp dir), XDG dirs there too, and seeded user settings.
- * Options: { install, work, env, settings, extensionsDir, port, logName }.
+ * Options: { install, work, env, settings, extensionsDir, port, logName, workspaceTrust }; with
+ * `workspaceTrust` the server leaves workspace trust to the settings (else --disable-workspace-trust).
  * Returns { port, origin, proc, userDataDir, extensionsDir, logFile }.
  */
 export async function startCodeServer(
   cleanup,
-  { install, work, env = {}, settings = {}, extensionsDir, port, logName = 'code-server' },
+  { install, work, env = {}, settings = {}, extensionsDir, port, logName = 'code-server', workspaceTrust = false },
 ) {
   port ??= await freePort();
   const userDataDir = join(work, 'ud');
@@ -456,7 +473,7 @@ export async function startCodeServer(
     extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--ignore-last-opened',
     '--disable-getting-started-override',
   ];
@@ -518,19 +535,19 @@ export function installVsix(install, vsix, extensionsDir, work, userDataDir = jo
   return r.stdout.trim();
 }
 
-/** Packages the .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer). */
-export function packageVsix(out, { cwd = REPO } = {}) {
+/**
+ * Packages the .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer).
+ * `allowMissingRepository` for the bench's stand-in extensions, which have no repository.
+ */
+export function packageVsix(out, { cwd = REPO, allowMissingRepository = false } = {}) {
   rmSync(out, { force: true });
   const vsce = join(REPO, 'node_modules', '.bin', 'vsce');
-  const r = spawnSync(
-    vsce,
-    ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out],
-    {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-    },
-  );
+  const flags = allowMissingRepository ? ['--allow-missing-repository'] : [];
+  const r = spawnSync(vsce, ['package', '--no-dependencies', ...flags, '--no-rewrite-relative-links', '-o', out], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0 || !existsSync(out))
     throw new Error(`vsce package failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   for (const line of `${r.stdout}${r.stderr}`.split('\n')) if (/WARNING|ERROR/.test(line)) log(`vsce: ${line.trim()}`);

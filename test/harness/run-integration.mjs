@@ -15,12 +15,21 @@
 //
 // Options: --latest, --grep <regexp> (only matching tests), --timeout <seconds> (default 300,
 // for the whole run after the install), --suite <compiled index.js> (another suite entry). SHUNONG_KEEP_TMP=1 keeps the temp dir for debugging.
+//
+// --restricted (`npm run test:restricted`): the Restricted Mode suite (test/integration/restricted/)
+// in a folder the workbench does not trust: workspace trust on (no --disable-workspace-trust,
+// security.workspace.trust.enabled true, no startup prompt), the folder a copy of the sample
+// workspace in the private temp dir (never trusted), whose .vscode/settings.json sets the two
+// restricted settings (bulletin.template, pointing at a template in the folder, and
+// recognition.saveFolder) and one that is not restricted (citations.referencesHeading).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   Cleanup,
   REPO,
+  SAMPLE_WORKSPACE,
+  copySampleWorkspace,
   installCodeServer,
   launchBrowser,
   log,
@@ -40,8 +49,27 @@ const target = targetFromArgs(argv);
 const timeoutSec = Number(opt('--timeout') ?? 300);
 const grep = opt('--grep');
 
-const SUITE = opt('--suite') ? resolve(opt('--suite')) : join(REPO, 'out', 'test', 'integration', 'suite', 'index.js');
-const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
+const restricted = argv.includes('--restricted');
+const SUITE = opt('--suite')
+  ? resolve(opt('--suite'))
+  : join(REPO, 'out', 'test', 'integration', restricted ? 'restricted' : 'suite', 'index.js');
+const WORKSPACE = SAMPLE_WORKSPACE;
+
+/** The untrusted folder of the Restricted Mode suite: a copy of the sample workspace with workspace settings. */
+function untrustedFolder(work) {
+  const dir = join(work, 'untrusted');
+  copySampleWorkspace(dir);
+  mkdirSync(join(dir, '.vscode'), { recursive: true });
+  mkdirSync(join(dir, 'templates'), { recursive: true });
+  writeFileSync(join(dir, 'templates', 'bulletin.md'), '# TEMPLATE OF THE WORKSPACE {{title}}\n');
+  const settings = {
+    'shunong.bulletin.template': 'templates/bulletin.md',
+    'shunong.recognition.saveFolder': 'restricted/saves',
+    'shunong.citations.referencesHeading': '参考文献（工作区）',
+  };
+  writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  return dir;
+}
 
 async function main() {
   for (const [file, hint] of [
@@ -73,10 +101,12 @@ async function main() {
     const work = makeTempDir(cleanup);
     const endpoint = await startEndpoint(cleanup, { logName: `endpoint-${target.codeServer}` });
     const resultsFile = join(work, 'results.json');
+    const folder = restricted ? untrustedFolder(work) : WORKSPACE;
     const server = await startCodeServer(cleanup, {
       install,
       work,
-      logName: `code-server-${target.codeServer}-integration`,
+      workspaceTrust: restricted,
+      logName: `code-server-${target.codeServer}-${restricted ? 'restricted' : 'integration'}`,
       env: {
         SHUNONG_API_KEY: endpoint.apiKey, // read by the extension in Development/Test mode only
         SHUNONG_ENDPOINT: endpoint.url,
@@ -84,19 +114,24 @@ async function main() {
         SHUNONG_TEST_RESULTS: resultsFile,
         ...(grep ? { SHUNONG_TEST_GREP: grep } : {}),
       },
-      settings: { 'shunong.endpoint': endpoint.url },
+      settings: {
+        'shunong.endpoint': endpoint.url,
+        ...(restricted
+          ? { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' }
+          : {}),
+      },
     });
     log(`code-server ${target.codeServer} (VS Code ${target.vscode}) at ${server.origin}`);
     const browser = await launchBrowser(cleanup, { work });
 
     let statsLine = null;
     const r = await runExtensionTests(browser, server, {
-      folder: WORKSPACE,
+      folder,
       extensionDevelopmentPath: REPO,
       extensionTestsPath: SUITE,
       smokeTestDriver: target.smokeTestDriver,
       timeoutMs: Math.max(30_000, deadline - Date.now()),
-      label: `integration-${target.codeServer}`,
+      label: `${restricted ? 'restricted' : 'integration'}-${target.codeServer}`,
       onLine: (line) => {
         const m = /^SHUNONG_MOCHA_STATS (.*)$/.exec(line.trim());
         if (m) statsLine = m[1];

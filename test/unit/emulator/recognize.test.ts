@@ -4,7 +4,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SAMPLES_DIR } from '../../emulator/images';
-import { BLURRED_BUDS, TEA_BUDS, writeSamples } from '../../emulator/make-sample-images';
+import {
+  BLURRED_BUDS,
+  TEA_BUDS,
+  WORKSPACE_PHOTOS,
+  WORKSPACE_PHOTOS_DIR,
+  writeSamples,
+  writeWorkspacePhotos,
+} from '../../emulator/make-sample-images';
 import type { Emulator } from '../../emulator/server';
 import { callOk, callTool, openSession, start } from './helpers';
 
@@ -134,6 +141,48 @@ describe('emulator crop_growth_recognize', function () {
     assert.equal(tea.data.recognized_result, '萌芽期');
     assert.equal((await run('sky_bricks.png', 'tea_stage')).data.recognized_result, null);
     assert.equal((await run('sky_bricks.png', 'tea_count')).data.count, 0);
+  });
+
+  it('the sample workspace photos are what make-sample-images.ts generates, small JPEGs', () => {
+    const tmp = join(tmpdir(), `photos-${process.pid}`);
+    try {
+      const written = writeWorkspacePhotos(tmp);
+      assert.deepEqual(
+        written.map((w) => w.file),
+        WORKSPACE_PHOTOS.map((p) => p.file),
+      );
+      for (const { file, bytes } of written) {
+        const committed = readFileSync(join(WORKSPACE_PHOTOS_DIR, file));
+        assert.ok(readFileSync(join(tmp, file)).equals(committed), file);
+        assert.deepEqual([...committed.subarray(0, 3)], [0xff, 0xd8, 0xff], `${file} is a JPEG`);
+        assert.ok(bytes < 50_000, `${file}: ${bytes} bytes`);
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('the sample workspace photos are recognised meaningfully: 7 buds, 7 + 3 blurred, 分蘖期, 成熟期', async () => {
+    const run = (file: string, recognitionType: string): Promise<Recognition> =>
+      callOk<Recognition>(emu, sid, 'crop_growth_recognize', {
+        imageBase64: readFileSync(join(WORKSPACE_PHOTOS_DIR, file)).toString('base64'),
+        recognitionType,
+      });
+    const confidences = (r: Recognition): number[] => r.data.detections.map((d) => d.confidence);
+    const buds = await run('tea-buds.jpg', 'tea_count');
+    assert.equal(buds.data.count, 7);
+    assert.ok(confidences(buds).every((c) => c >= 0.5));
+    for (const [x, y] of TEA_BUDS)
+      assert.ok(
+        buds.data.detections.some((q) => q.bbox[0] <= x && x <= q.bbox[2] && q.bbox[1] <= y && y <= q.bbox[3]),
+        `a box around the bud at ${x},${y}`,
+      );
+    assert.equal((await run('tea-buds.jpg', 'tea_stage')).data.recognized_result, '萌芽期');
+    const blurry = await run('tea-buds-blurry.jpg', 'tea_count');
+    assert.equal(blurry.data.count, 10);
+    assert.equal(confidences(blurry).filter((c) => c < 0.5).length, 3, 'the three blurred buds score under 0.5');
+    assert.equal((await run('wheat-tillering.jpg', 'wheat_stage')).data.recognized_result, '分蘖期');
+    assert.equal((await run('wheat-ripe.jpg', 'wheat_stage')).data.recognized_result, '成熟期');
   });
 
   it('original_image is served by the endpoint until it expires (emulator clock)', async () => {
