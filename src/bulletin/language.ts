@@ -5,8 +5,15 @@
  */
 import type { Lang } from './text';
 
-/** Prose shorter than this many letters (Han characters + Latin letters) says nothing. */
+/**
+ * Prose with fewer letters than this says nothing. A Han character counts as {@link HAN_WEIGHT}
+ * letters here (a Chinese word is one or two characters, an English one about five), so a short
+ * Chinese bulletin — a title and a line, `# 茶园夏季管理` + `修剪安排如下。` — already tells,
+ * while `# 简报` or `Hi` does not.
+ */
 export const MIN_LETTERS = 20;
+/** What a Han character weighs towards {@link MIN_LETTERS}. */
+export const HAN_WEIGHT = 4;
 /** Han ÷ (Han + Latin) at or above this reads as Chinese. */
 export const HAN_RATIO = 0.5;
 
@@ -71,10 +78,13 @@ export function letterCounts(text: string): { han: number; latin: number } {
   };
 }
 
-/** The language the prose of a document is written in, or undefined when it has too few letters. */
+/**
+ * The language the prose of a document is written in: Han ÷ (Han + Latin letters) ≥ 0.5 reads as
+ * Chinese, less as English; undefined when it has too few letters.
+ */
 export function proseLanguage(text: string): Lang | undefined {
   const { han, latin } = letterCounts(proseOf(text));
-  if (han + latin < MIN_LETTERS) return undefined;
+  if (han * HAN_WEIGHT + latin < MIN_LETTERS) return undefined;
   return han / (han + latin) >= HAN_RATIO ? 'zh' : 'en';
 }
 

@@ -51,16 +51,18 @@ describe('bulletin/language: the document language', () => {
     }
   });
 
-  it('counts Han ÷ (Han + Latin) over at least 20 letters; 0.5 reads as Chinese', () => {
+  it('counts Han ÷ (Han + Latin); 0.5 reads as Chinese; 20 letters at least, a Han character counting as 4', () => {
     assert.deepEqual(letterCounts('水稻 rice 3 株'), { han: 3, latin: 4 });
     assert.equal(proseLanguage('a'.repeat(19)), undefined);
     assert.equal(proseLanguage('a'.repeat(20)), 'en');
+    assert.equal(proseLanguage('# 水稻简报'), undefined);
+    assert.equal(proseLanguage('# 茶园夏季管理\n\n修剪安排如下。\n'), 'zh');
     assert.equal(proseLanguage('水'.repeat(10) + 'a'.repeat(10)), 'zh');
     assert.equal(proseLanguage('水'.repeat(10) + 'a'.repeat(11)), 'en');
     fc.assert(
       fc.property(fc.nat(200), fc.nat(200), (han, latin) => {
         const got = proseLanguage('水'.repeat(han) + ' ' + 'a'.repeat(latin));
-        const want = han + latin < 20 ? undefined : han >= latin ? 'zh' : 'en';
+        const want = han * 4 + latin < 20 ? undefined : han >= latin ? 'zh' : 'en';
         assert.equal(got, want);
       }),
     );
@@ -93,7 +95,7 @@ describe('bulletin/language: the document language', () => {
       'en',
     );
     assert.equal(
-      proseLanguage('<!-- Run "Shunong: Insert Weather Brief" to insert the weather here. -->\n茶园管理要点。'),
+      proseLanguage('<!-- Run "Shunong: Insert Weather Brief" to insert the weather here. -->\n简报。'),
       undefined,
     );
     const link = '![作物识别标注图](<images/recognition/tea-annotated-photograph.png>) 茶芽计数。';
