@@ -283,7 +283,10 @@ export function calendarLine(t: CalendarData, lang: Lang, format = ''): string {
     days: String(t.days_to_next_solar_term),
   };
   if (format.trim()) return fill(format, values);
-  return wordsOf(lang).t('{weekday}, {monthName} {day}, {year} · {term} ({days} days to {nextTerm})', values);
+  const words = wordsOf(lang);
+  return t.days_to_next_solar_term === 1
+    ? words.t('{weekday}, {monthName} {day}, {year} · {term} (1 day to {nextTerm})', values)
+    : words.t('{weekday}, {monthName} {day}, {year} · {term} ({days} days to {nextTerm})', values);
 }
 
 /** The year's solar-term table as Markdown (for the status bar tooltip). */

@@ -148,7 +148,7 @@ suite("Text in the bulletin's language", () => {
     const editor = vscode.window.activeTextEditor;
     assert.equal(editor?.document, doc, 'the new bulletin is the active editor');
     const line = await run<string>('shunong.insertDateAndSolarTerm');
-    assert.equal(line, "Friday, November 6, 2026 · 霜降 Frost's Descent (1 days to 立冬 Start of Winter)");
+    assert.equal(line, "Friday, November 6, 2026 · 霜降 Frost's Descent (1 day to 立冬 Start of Winter)");
   });
 
   test('an explicitly set citations.referencesHeading wins over the language, and is the one recognised', async () => {

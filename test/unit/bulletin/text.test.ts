@@ -127,5 +127,8 @@ describe('bulletin: every inserter in both languages', () => {
     assert.equal(calendarLine(t, 'zh'), '2026年12月1日 星期二 · 小雪（距大雪 6 天）');
     assert.equal(calendarLine(t, 'en'), 'Tuesday, December 1, 2026 · 小雪 Minor Snow (6 days to 大雪 Major Snow)');
     assert.equal(calendarLine(t, 'en', '{weekday} {date}'), 'Tuesday 2026-12-01');
+    const eve = { ...t, days_to_next_solar_term: 1 };
+    assert.equal(calendarLine(eve, 'en'), 'Tuesday, December 1, 2026 · 小雪 Minor Snow (1 day to 大雪 Major Snow)');
+    assert.equal(calendarLine(eve, 'zh'), '2026年12月1日 星期二 · 小雪（距大雪 1 天）');
   });
 });
