@@ -2,7 +2,10 @@
  * Renders weather briefs, derived farm notes and the calendar line as Markdown.
  * Pure (no vscode import): the feature gathers the data, these functions only format it.
  */
-import { fill, TEXT, termName, weekdayName, weekName, type Lang } from './text';
+import { fill, termName, weekdayName, weekName, wordsOf, type Lang, type Words } from './text';
+
+/** The mark of a value the endpoint left empty. */
+const MISSING = '—';
 
 /** weather_search in now mode (the page: `city` is the internal city code). */
 export interface WeatherNowData {
@@ -57,8 +60,8 @@ export function numberOf(value: string | undefined): number | undefined {
 }
 
 /** Shows a value, or the missing mark when the endpoint left it empty. */
-function shown(value: string | undefined, lang: Lang): string {
-  return value === undefined || value.trim() === '' ? TEXT[lang].missing : escapeCell(value);
+function shown(value: string | undefined): string {
+  return value === undefined || value.trim() === '' ? MISSING : escapeCell(value);
 }
 
 /** Escapes text for a Markdown table cell or line: pipes, HTML, emphasis and link brackets. */
@@ -92,26 +95,58 @@ function runs(
 
 /** Derives farm notes from the forecast: rain and humid spells, frost and heat risks. */
 export function deriveFarmNotes(days: ForecastDay[], t: NoteThresholds, lang: Lang): FarmNote[] {
-  const w = TEXT[lang];
+  const words = wordsOf(lang);
   const notes: FarmNote[] = [];
   for (const r of runs(days, (d) => /雨|雪/.test(d.weather ?? ''), t.minRunDays)) {
-    notes.push({ kind: 'rain', from: r.from, to: r.to, text: fill(w.rainRun, r.from, r.to, r.length) });
+    const text = words.t(
+      '{0} to {1}: rain on {2} days in a row — clear drainage ditches, harvest and dry before the rain, prevent disease after it.',
+      r.from,
+      r.to,
+      r.length,
+    );
+    notes.push({ kind: 'rain', from: r.from, to: r.to, text });
   }
   for (const r of runs(days, (d) => (numberOf(d.humidity) ?? -1) >= t.humidPercent, t.minRunDays)) {
     notes.push({
       kind: 'humid',
       from: r.from,
       to: r.to,
-      text: fill(w.humidRun, r.from, r.to, r.length, t.humidPercent),
+      text: words.t(
+        '{0} to {1}: humidity at or above {3}% on {2} days in a row — disease pressure is high; keep fields ventilated.',
+        r.from,
+        r.to,
+        r.length,
+        t.humidPercent,
+      ),
     });
   }
   for (const d of days) {
     const low = numberOf(d.low);
     if (low !== undefined && low <= t.frostBelowC)
-      notes.push({ kind: 'frost', from: d.date, to: d.date, text: fill(w.frost, d.date, low, t.frostBelowC) });
+      notes.push({
+        kind: 'frost',
+        from: d.date,
+        to: d.date,
+        text: words.t(
+          '{0}: low of {1}℃, at or below {2}℃ — frost risk; protect sensitive crops.',
+          d.date,
+          low,
+          t.frostBelowC,
+        ),
+      });
     const high = numberOf(d.high);
     if (high !== undefined && high >= t.heatAboveC)
-      notes.push({ kind: 'heat', from: d.date, to: d.date, text: fill(w.heat, d.date, high, t.heatAboveC) });
+      notes.push({
+        kind: 'heat',
+        from: d.date,
+        to: d.date,
+        text: words.t(
+          '{0}: high of {1}℃, at or above {2}℃ — heat risk; irrigate and avoid midday field work.',
+          d.date,
+          high,
+          t.heatAboveC,
+        ),
+      });
   }
   return notes;
 }
@@ -134,40 +169,52 @@ export interface WeatherBriefInput {
  */
 export function renderWeatherBrief(input: WeatherBriefInput): string {
   const { lang, now, forecast } = input;
-  const w = TEXT[lang];
+  const words = wordsOf(lang);
   const name = forecast.city.trim() || input.place;
   const code = /^\d{9}$/.test(now.city) ? now.city : /^\d{9}$/.test(input.place) ? input.place : '';
   const placeLabel = code && code !== name ? `${name}（${code}）` : name;
   const lines: string[] = [];
-  lines.push(`### ${escapeCell(fill(w.weatherTitle, placeLabel))}`, '');
+  lines.push(`### ${escapeCell(words.t('Weather · {0}', placeLabel))}`, '');
   lines.push(
-    fill(
-      w.now,
-      shown(now.weather, lang),
-      shown(now.temperature, lang),
-      shown(now.humidity, lang),
-      shown(now.wind, lang),
-      shown(now.updateTime, lang),
+    words.t(
+      'Now: {0}, {1}, humidity {2}, {3} (updated {4})',
+      shown(now.weather),
+      shown(now.temperature),
+      shown(now.humidity),
+      shown(now.wind),
+      shown(now.updateTime),
     ),
     '',
   );
-  lines.push(`**${w.forecastTitle}**`, '');
-  lines.push(`| ${w.head.join(' | ')} |`, `| ${w.head.map(() => '---').join(' | ')} |`);
+  lines.push(`**${words.t('Next 7 days')}**`, '');
+  const head = [
+    words.t('Date'),
+    words.t('Day'),
+    words.t('Weather'),
+    words.t('High / Low'),
+    words.t('Wind'),
+    words.t('Humidity'),
+  ];
+  lines.push(`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`);
   for (const d of forecast.forecast) {
-    const hl = `${shown(d.high, lang)} / ${shown(d.low, lang)}`;
+    const hl = `${shown(d.high)} / ${shown(d.low)}`;
     lines.push(
-      `| ${escapeCell(d.date)} | ${d.week ? escapeCell(weekName(d.week, lang)) : w.missing} | ${shown(d.weather, lang)} | ${hl} | ${shown(d.wind, lang)} | ${shown(d.humidity, lang)} |`,
+      `| ${escapeCell(d.date)} | ${d.week ? escapeCell(weekName(d.week, lang)) : MISSING} | ${shown(d.weather)} | ${hl} | ${shown(d.wind)} | ${shown(d.humidity)} |`,
     );
   }
   const notes =
     input.notes === false ? [] : deriveFarmNotes(forecast.forecast, input.notes ?? DEFAULT_THRESHOLDS, lang);
   if (notes.length) {
-    lines.push('', `*${w.notesTitle}*`, '');
+    const title = words.t(
+      'Farm notes (derived from the forecast, not platform data; use the forecast for trends, not for hour-exact work)',
+    );
+    lines.push('', `*${title}*`, '');
     for (const n of notes) lines.push(`- ${n.text}`);
   }
+  const provider = words.t('China Weather (via Shunong weather_search)');
   lines.push(
     '',
-    `> ${fill(w.source, w.provider, escapeCell(placeLabel), escapeCell(input.retrievedOn), shown(now.updateTime, lang))}`,
+    `> ${sourceLine(words, provider, escapeCell(placeLabel), escapeCell(input.retrievedOn), shown(now.updateTime))}`,
   );
   return lines.join('\n') + '\n';
 }
@@ -183,7 +230,12 @@ export interface WeatherSource {
 
 /** The weather brief's source line for a weather citation; `escape` keeps server text from opening Markdown. */
 export function weatherSourceLine(w: WeatherSource, lang: Lang, escape: (s: string) => string): string {
-  return `> ${fill(TEXT[lang].source, escape(w.provider), escape(w.location), escape(w.date), escape(w.updatedAt))}`;
+  return `> ${sourceLine(wordsOf(lang), escape(w.provider), escape(w.location), escape(w.date), escape(w.updatedAt))}`;
+}
+
+/** The source line's words: provider, place, date, update time. */
+function sourceLine(words: Words, provider: string, place: string, date: string, updated: string): string {
+  return words.t('Source: {0} · {1} · {2} · updated {3}', provider, place, date, updated);
 }
 
 /** get_current_time's fields used by the calendar line. */
@@ -230,8 +282,11 @@ export function calendarLine(t: CalendarData, lang: Lang, format = ''): string {
     nextTerm: termName(t.next_solar_term, lang),
     days: String(t.days_to_next_solar_term),
   };
-  const template = format.trim() || TEXT[lang].calendarFormat;
-  return template.replace(/\{(\w+)\}/g, (all, k: string) => values[k] ?? all);
+  if (format.trim()) return fill(format, values);
+  const words = wordsOf(lang);
+  return t.days_to_next_solar_term === 1
+    ? words.t('{weekday}, {monthName} {day}, {year} · {term} (1 day to {nextTerm})', values)
+    : words.t('{weekday}, {monthName} {day}, {year} · {term} ({days} days to {nextTerm})', values);
 }
 
 /** The year's solar-term table as Markdown (for the status bar tooltip). */
@@ -245,5 +300,5 @@ export function solarTermTable(
     const mark = t.date === today ? ' ◀' : '';
     return `| ${escapeCell(termName(t.name, lang))} | ${escapeCell(t.date)}${mark} |`;
   });
-  return [`**${fill(TEXT[lang].termsTitle, year)}**`, '', '| | |', '| --- | --- |', ...rows].join('\n');
+  return [`**${wordsOf(lang).t('Solar terms of {0}', year)}**`, '', '| | |', '| --- | --- |', ...rows].join('\n');
 }

@@ -1,9 +1,11 @@
 /** The "New Bulletin" template: built-in defaults in zh-CN and en, and `{{name}}` filling. Pure. */
-import type { Lang } from './text';
+import { wordsOf, type Lang } from './text';
 
 /** Values a bulletin template can use as `{{name}}`. */
 export interface BulletinValues {
   title: string;
+  /** The bulletin's language as a BCP-47 tag (`zh-CN`, `en`), written as `lang:` in its front matter. */
+  lang: string;
   date: string;
   weekday: string;
   solarTerm: string;
@@ -17,6 +19,7 @@ export interface BulletinValues {
 /** The front matter, title and date line of every built-in template. */
 const HEAD = `---
 title: "{{title}}"
+lang: {{lang}}
 date: {{date}}
 weekday: {{weekday}}
 solar_term: {{solarTerm}}
@@ -31,40 +34,26 @@ place: "{{place}}"
 
 `;
 
-const BUILTIN: Record<Lang, string> = {
-  zh: `${HEAD}## 天气与农事提示
-
-<!-- 运行“蜀农：插入天气简报”，在此插入 {{place}} 的实时天气与 7 日预报。 -->
-
-## 当前农事建议
-
-<!-- 用“蜀农：检索知识库”找到依据，插入带引用的片段。 -->
-
-## 病虫害防控
-
-<!-- 待补充 -->
-
-## {{referencesHeading}}
-`,
-  en: `${HEAD}## Weather and farm notes
-
-<!-- Run "Shunong: Insert Weather Brief" to insert the current weather and 7-day forecast for {{place}} here. -->
-
-## Farm advice
-
-<!-- Find sources with "Shunong: Search Knowledge" and insert cited snippets. -->
-
-## Pests and diseases
-
-<!-- To do -->
-
-## {{referencesHeading}}
-`,
-};
-
-/** The built-in template of a language. */
+/** The built-in template of a language: its headings and hints from the catalogue. */
 export function builtinTemplate(lang: Lang): string {
-  return BUILTIN[lang];
+  const words = wordsOf(lang);
+  const section = (heading: string, hint: string): string => `## ${heading}\n\n<!-- ${hint} -->\n\n`;
+  return (
+    HEAD +
+    section(
+      words.t('Weather and farm notes'),
+      words.t(
+        'Run "Shunong: Insert Weather Brief" to insert the current weather and 7-day forecast for {0} here.',
+        '{{place}}',
+      ),
+    ) +
+    section(
+      words.t('Farm advice'),
+      words.t('Find sources with "Shunong: Search Knowledge" and insert cited snippets.'),
+    ) +
+    section(words.t('Pests and diseases'), words.t('To do')) +
+    '## {{referencesHeading}}\n'
+  );
 }
 
 /**

@@ -1,68 +1,70 @@
 /**
- * Words of the weather brief, the calendar line and the bulletin template, in zh-CN and en.
- * Pure data (no vscode import) so the renderers are unit-testable; the feature passes
- * `vscode.env.language` as `lang`.
+ * The words written into documents, in the document's language: a pure catalogue over the
+ * extension's own l10n bundle (the English text is the key, as for `vscode.l10n.t`; the Chinese
+ * comes from l10n/bundle.l10n.zh-cn.json), so there is one copy of every string. `vscode.l10n.t`
+ * answers only in VS Code's display language; inserters take a {@link Words} for the document's
+ * language instead (see ./language.ts). Pure: no vscode import.
  */
+import zhCN from '../../l10n/bundle.l10n.zh-cn.json';
+
+/** The languages text is written in. */
 export type Lang = 'zh' | 'en';
 
-/** Picks the bulletin language from a VS Code display language tag. */
+/**
+ * Words in one language: `t(message, ...args)` as `vscode.l10n.t` takes it (the English message is
+ * the key; `{0}` or `{name}` placeholders). `vscode.l10n` itself is one (the UI language).
+ * By convention a Words value is named `words`, so the l10n unit test sees every key.
+ */
+export interface Words {
+  t(message: string, ...args: Array<string | number>): string;
+  t(message: string, args: Record<string, string | number>): string;
+}
+
+/** Picks the language from a VS Code display language tag (`zh-cn`, `zh-tw`, `en`, `de`…): zh or en. */
 export function langOf(displayLanguage: string): Lang {
   return displayLanguage.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-const zh = {
-  weatherTitle: '天气 · {0}',
-  now: '实时：{0}，{1}，湿度 {2}，{3}（{4} 更新）',
-  forecastTitle: '未来 7 天',
-  head: ['日期', '星期', '天气', '最高 / 最低', '风', '湿度'],
-  missing: '—',
-  notesTitle: '农事提示（由预报推算，非平台数据；预报用于趋势判断，不宜作为精确到小时的作业依据）',
-  rainRun: '{0} 至 {1} 连续 {2} 天有雨：注意清沟排水，雨前抢收抢晒，雨后防病。',
-  humidRun: '{0} 至 {1} 连续 {2} 天湿度不低于 {3}%：病害易发，注意田间通风和预防。',
-  frost: '{0} 最低气温 {1}℃，不高于 {2}℃：有霜冻风险，注意防冻覆盖。',
-  heat: '{0} 最高气温 {1}℃，不低于 {2}℃：有高温风险，注意灌溉降温，避开中午作业。',
-  source: '来源：{0} · {1} · {2} · 更新于 {3}',
-  provider: '中国天气网（经蜀农 weather_search）',
-  week: '星期{0}',
-  calendarFormat: '{year}年{month}月{day}日 {weekday} · {term}（距{nextTerm} {days} 天）',
-  termsTitle: '{0} 年二十四节气',
-  unresolvedNote: '> 注：〔标题 · 知识库编码〕为平台返回的知识条目，未能定位到具体片段，未作为片段引用。',
-};
+/** The BCP-47 tag written into a new bulletin's front matter (`lang:`). */
+export function langTag(lang: Lang): string {
+  return lang === 'zh' ? 'zh-CN' : 'en';
+}
 
-const en: typeof zh = {
-  weatherTitle: 'Weather · {0}',
-  now: 'Now: {0}, {1}, humidity {2}, {3} (updated {4})',
-  forecastTitle: 'Next 7 days',
-  head: ['Date', 'Day', 'Weather', 'High / Low', 'Wind', 'Humidity'],
-  missing: '—',
-  notesTitle:
-    'Farm notes (derived from the forecast, not platform data; use the forecast for trends, not for hour-exact work)',
-  rainRun:
-    '{0} to {1}: rain on {2} days in a row — clear drainage ditches, harvest and dry before the rain, prevent disease after it.',
-  humidRun:
-    '{0} to {1}: humidity at or above {3}% on {2} days in a row — disease pressure is high; keep fields ventilated.',
-  frost: '{0}: low of {1}℃, at or below {2}℃ — frost risk; protect sensitive crops.',
-  heat: '{0}: high of {1}℃, at or above {2}℃ — heat risk; irrigate and avoid midday field work.',
-  source: 'Source: {0} · {1} · {2} · updated {3}',
-  provider: 'China Weather (via Shunong weather_search)',
-  week: '{0}',
-  calendarFormat: '{weekday}, {monthName} {day}, {year} · {term} ({days} days to {nextTerm})',
-  termsTitle: 'Solar terms of {0}',
-  unresolvedNote:
-    '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.',
-};
-
-export const TEXT: Record<Lang, typeof zh> = { zh, en };
-
-/** Fills `{0}`, `{1}`… in a template. */
-export function fill(template: string, ...args: Array<string | number>): string {
-  return template.replace(/\{(\d+)\}/g, (m, i: string) => {
-    const v = args[Number(i)];
-    return v === undefined ? m : String(v);
+/** Fills `{0}`, `{1}`… (or `{name}` from one record) in a template; unknown placeholders stay. */
+export function fill(template: string, ...args: Array<string | number | Record<string, string | number>>): string {
+  const first = args[0];
+  const named = typeof first === 'object' ? first : undefined;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => {
+    const v = named ? named[k] : /^\d+$/.test(k) ? args[Number(k)] : undefined;
+    return v === undefined || typeof v === 'object' ? m : String(v);
   });
 }
 
-/** English names of the 24 solar terms. */
+const BUNDLES: Record<Lang, Readonly<Record<string, string>>> = { zh: zhCN as Record<string, string>, en: {} };
+
+const CATALOGUE: Record<Lang, Words> = {
+  zh: catalogue(BUNDLES.zh),
+  en: catalogue(BUNDLES.en),
+};
+
+function catalogue(bundle: Readonly<Record<string, string>>): Words {
+  return {
+    t: (message: string, ...args: Array<string | number | Record<string, string | number>>): string =>
+      fill(bundle[message] ?? message, ...args),
+  };
+}
+
+/** The words of a language. */
+export function wordsOf(lang: Lang): Words {
+  return CATALOGUE[lang];
+}
+
+/** The references heading of a language: `参考资料` or `References`. */
+export function referencesHeadingOf(lang: Lang): string {
+  return wordsOf(lang).t('References');
+}
+
+/** English names of the 24 solar terms (the platform names them in Chinese). */
 export const SOLAR_TERM_EN: Record<string, string> = {
   小寒: 'Minor Cold',
   大寒: 'Major Cold',
@@ -95,33 +97,57 @@ export function termName(name: string, lang: Lang): string {
   return lang === 'zh' || !SOLAR_TERM_EN[name] ? name : `${name} ${SOLAR_TERM_EN[name]}`;
 }
 
-const WEEK_EN: Record<string, string> = {
-  一: 'Mon',
-  二: 'Tue',
-  三: 'Wed',
-  四: 'Thu',
-  五: 'Fri',
-  六: 'Sat',
-  日: 'Sun',
-  天: 'Sun',
-};
-const WEEKDAY_EN: Record<string, string> = {
-  星期一: 'Monday',
-  星期二: 'Tuesday',
-  星期三: 'Wednesday',
-  星期四: 'Thursday',
-  星期五: 'Friday',
-  星期六: 'Saturday',
-  星期日: 'Sunday',
-  星期天: 'Sunday',
-};
+/** The day names by the platform's one-character weekday (forecast `week` 一…日, get_current_time 星期一…). */
+const DAY_OF: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 0, 天: 0 };
 
-/** The forecast's one-character `week` as shown. */
-export function weekName(week: string, lang: Lang): string {
-  return lang === 'zh' ? fill(TEXT.zh.week, week) : (WEEK_EN[week] ?? week);
+/** The short day name (the forecast table's `Day` column) in a language. */
+function shortDay(day: number, words: Words): string {
+  switch (day) {
+    case 1:
+      return words.t('Mon');
+    case 2:
+      return words.t('Tue');
+    case 3:
+      return words.t('Wed');
+    case 4:
+      return words.t('Thu');
+    case 5:
+      return words.t('Fri');
+    case 6:
+      return words.t('Sat');
+    default:
+      return words.t('Sun');
+  }
 }
 
-/** get_current_time's `weekday` (星期日) as shown. */
+/** The full day name (the calendar line's weekday) in a language. */
+function fullDay(day: number, words: Words): string {
+  switch (day) {
+    case 1:
+      return words.t('Monday');
+    case 2:
+      return words.t('Tuesday');
+    case 3:
+      return words.t('Wednesday');
+    case 4:
+      return words.t('Thursday');
+    case 5:
+      return words.t('Friday');
+    case 6:
+      return words.t('Saturday');
+    default:
+      return words.t('Sunday');
+  }
+}
+
+/** The forecast's one-character `week` (一) as shown: 星期一 / Mon; anything else as it came. */
+export function weekName(week: string, lang: Lang): string {
+  const day = DAY_OF[week.trim()];
+  return day === undefined ? week : shortDay(day, wordsOf(lang));
+}
+
+/** get_current_time's `weekday` (星期日, 周日) as shown: 星期日 / Sunday; anything else as it came. */
 export function weekdayName(weekday: string, lang: Lang): string {
-  return lang === 'zh' ? weekday : (WEEKDAY_EN[weekday] ?? weekday);
+  const day = DAY_OF[weekday.trim().replace(/^(?:星期|周|礼拜)/, '')];
+  return day === undefined || !/^(?:星期|周|礼拜)/.test(weekday.trim()) ? weekday : fullDay(day, wordsOf(lang));
 }

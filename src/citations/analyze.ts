@@ -14,7 +14,8 @@ import type {
   ReferencesSection,
 } from './model';
 import { collectProblems } from './problems';
-import { DEFAULT_REFERENCES_HEADING, type CitationOptions, type SourceRange } from './types';
+import { referencesHeadingOf } from '../bulletin/text';
+import type { CitationOptions, SourceRange } from './types';
 
 /** A block the cursor may be in (internal, for insertion). */
 export interface BlockInfo {
@@ -39,12 +40,20 @@ export interface Analysis {
   lastBlock?: { type: string; map: [number, number]; markup: string };
 }
 
-/** Normalises the configured heading text (`参考资料`, tolerating a leading `## `). */
+/** The heading the author set (tolerating a leading `## `), or '' when none is. */
+function setHeading(opts?: CitationOptions): string {
+  return (opts?.referencesHeading ?? '').replace(/^\s*#+\s*/, '').trim();
+}
+
+/** The heading a new references section gets: the one set, else the document language's. */
 export function headingText(opts?: CitationOptions): string {
-  return (
-    (opts?.referencesHeading ?? DEFAULT_REFERENCES_HEADING).replace(/^\s*#+\s*/, '').trim() ||
-    DEFAULT_REFERENCES_HEADING
-  );
+  return setHeading(opts) || referencesHeadingOf(opts?.lang ?? 'zh');
+}
+
+/** The headings that mark the references section: the one set, else both languages'. */
+function recognisedHeadings(opts?: CitationOptions): ReadonlySet<string> {
+  const set = setHeading(opts);
+  return new Set(set ? [set] : [referencesHeadingOf('zh'), referencesHeadingOf('en')]);
 }
 
 interface PendingDef {
@@ -67,7 +76,7 @@ export function analyzeDocument(text: string, opts?: CitationOptions): DocumentM
 export function analyze(text: string, opts?: CitationOptions): Analysis {
   const lines = new LineIndex(text);
   const tokens = parseBlocks(normalizeForParser(text));
-  const wanted = headingText(opts);
+  const wanted = recognisedHeadings(opts);
   const refs: { label: string; range: SourceRange }[] = [];
   const inlineCitations: InlineCitation[] = [];
   const defs: PendingDef[] = [];
@@ -150,7 +159,7 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
         });
         if (heading && !isCell) {
           const range = lines.range(lines.lineStart(heading.line), lines.lineEnd(heading.line));
-          headings.push({ line: heading.line, level: heading.level, range, matches: tok.content.trim() === wanted });
+          headings.push({ line: heading.line, level: heading.level, range, matches: wanted.has(tok.content.trim()) });
         }
         collectInline(tok, lines, where, refs, inlineCitations);
         break;

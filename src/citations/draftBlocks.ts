@@ -3,7 +3,7 @@
  * (paragraph runs + citations + weather source lines) an accepted selection becomes. Pure: no vscode.
  */
 import { weatherSourceLine, type WeatherSource } from '../bulletin/render';
-import { TEXT, type Lang } from '../bulletin/text';
+import { wordsOf, type Lang } from '../bulletin/text';
 import type { DraftBlock, DraftCite, DraftRun } from './draftPlan';
 import type { CitedPassage } from './passage';
 
@@ -125,7 +125,12 @@ export function buildBlocks(
   }
   if (markers && blocks.length) {
     const last = blocks[blocks.length - 1]!;
-    last.after = [...(last.after ?? []), TEXT[lang].unresolvedNote];
+    last.after = [
+      ...(last.after ?? []),
+      wordsOf(lang).t(
+        '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.',
+      ),
+    ];
   }
   return blocks;
 }

@@ -17,7 +17,7 @@ import type { formatInlineCitation } from './citation';
 import type { insertCitation, InsertErrorCode } from './insert';
 import { sourceOf, type CitedPassage } from './passage';
 import type { escapeSnippetLine, escapeSnippetText, formatSnippet } from './snippet';
-import type { CitationSource, TextEdit } from './types';
+import type { CitationOptions, CitationSource, TextEdit } from './types';
 
 /** A citation after a run: a passage (cited in the document's style) or literal marker text. */
 export type DraftCite = { kind: 'passage'; passage: CitedPassage } | { kind: 'marker'; text: string };
@@ -85,7 +85,7 @@ export function planDraftInsertion(
   text: string,
   cursor: number,
   blocks: readonly DraftBlock[],
-  opts: { style: 'footnote' | 'inline'; referencesHeading: string },
+  opts: CitationOptions & { style: 'footnote' | 'inline' },
 ): DraftPlan {
   const nonEmpty = blocks.filter((b) => b.runs.some((r) => r.text.trim()) || (b.after?.length ?? 0) > 0);
   if (nonEmpty.length === 0) return { ok: false, error: 'empty', message: 'Nothing to insert.' };

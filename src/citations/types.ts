@@ -3,6 +3,7 @@
  * text exactly as given (CRLF counts as two units); lines and characters are 0-based, the way
  * VS Code counts them.
  */
+import type { Lang } from '../bulletin/text';
 
 /** A passage reference: `<docName>#<chunkIndex>`. */
 export interface Citation {
@@ -41,8 +42,12 @@ export interface TextEdit {
 
 /** Options shared by every operation. */
 export interface CitationOptions {
-  /** Heading text of the references section (setting `citations.referencesHeading`), default `参考资料`. */
+  /**
+   * The references heading the author set (setting `citations.referencesHeading`): then the only one
+   * recognised, and the one written. Unset or empty: `参考资料` and `References` are both recognised,
+   * and a new section gets the one of {@link lang}.
+   */
   referencesHeading?: string;
+  /** The document's language: the heading a new references section gets when none is set (default zh, `参考资料`). */
+  lang?: Lang;
 }
-
-export const DEFAULT_REFERENCES_HEADING = '参考资料';

@@ -1,8 +1,9 @@
 /**
  * Reading a recognition result (pure, no `vscode`): counts split by the 0.5 confidence line,
  * stage or "no conclusion", and the Markdown summary inserted into a bulletin. Every user-visible
- * word comes from a {@link SummaryLabels} object so the host can localise it.
+ * word comes from a {@link Words} (`vscode.l10n` for the UI, the document's catalogue for the summary).
  */
+import type { Words } from '../bulletin/text';
 import type { Recognition, RecognitionType } from './types';
 
 /** Detections under this confidence are not trusted: the platform advises retaking the photo. */
@@ -95,6 +96,48 @@ export interface SummaryLabels {
   imageAlt: string;
   /** Link text of the original picture. */
   original: string;
+}
+
+/** The name of a recognition type, e.g. "Tea bud count". */
+export function typeNameIn(type: RecognitionType, words: Words): string {
+  switch (type) {
+    case 'tea_count':
+      return words.t('Tea bud count');
+    case 'tea_stage':
+      return words.t('Tea growth stage');
+    case 'wheat_stage':
+      return words.t('Wheat growth stage');
+  }
+}
+
+/** The platform's shooting advice (拍摄建议): the general line, then the tea-count or the growth-stage one. */
+export function shootingAdvice(words: Words): { general: string; teaCount: string; stages: string } {
+  return {
+    general: words.t('Shoot straight down, let the crop fill most of the frame, and avoid strong backlight.'),
+    teaCount: words.t('For tea bud counting, single buds must be distinguishable: shoot from less than 50 cm.'),
+    stages: words.t('For growth stages, get the whole plant in the frame, keeping stems, leaves and ears visible.'),
+  };
+}
+
+/** The words of the Markdown summary in the language of `words`. */
+export function summaryLabels(words: Words): SummaryLabels {
+  const advice = shootingAdvice(words);
+  return {
+    paragraph: (type, parts) => words.t('**Crop image recognition ({0})**: {1}.', type, parts.join(words.t('; '))),
+    typeName: (type) => typeNameIn(type, words),
+    count: (n) => words.t('{0} tea buds detected', String(n)),
+    stage: (stage) => words.t('growth stage {0}', stage),
+    noStage: words.t('no clear growth stage in this picture'),
+    lowConfidence: (low, total) =>
+      words.t('{0} of {1} detections below confidence 0.5, retake the photo to confirm', String(low), String(total)),
+    allConfident: words.t('all detections at confidence 0.5 or above'),
+    confidenceRange: (min, max) => words.t('confidence {0}–{1}', min, max),
+    model: (name, id) => words.t('model {0} ({1})', name, id),
+    date: (date) => words.t('recognised on {0}', date),
+    advice: [advice.general, advice.teaCount, advice.stages],
+    imageAlt: words.t('Annotated crop photo'),
+    original: words.t('original photo'),
+  };
 }
 
 /** Options of {@link summaryMarkdown}. */

@@ -7,7 +7,7 @@
  * values to these functions.
  */
 import { DEFAULT_THRESHOLDS } from '../bulletin/render';
-import { DEFAULT_REFERENCES_HEADING } from '../citations/types';
+import type { InsertLanguageSetting } from '../bulletin/language';
 import { DEFAULT_ENDPOINT } from '../shunong/endpoint';
 import type { RecognitionType } from '../shunong/schemas';
 
@@ -39,7 +39,7 @@ export interface KnowledgeSettings {
 /** How citations are written (`shunong.citations.*`). */
 export interface CitationSettings {
   readonly style: 'footnote' | 'inline';
-  /** Never empty. */
+  /** As the author set it, trimmed of a leading `#`s; '' = by the document's language (参考资料 or References). */
   readonly referencesHeading: string;
   readonly snippetAs: 'blockquote' | 'paragraph';
   readonly diagnostics: boolean;
@@ -79,6 +79,12 @@ export interface BulletinSettings {
   readonly template: string;
 }
 
+/** The language of text written into documents (`shunong.insertLanguage`). */
+export interface LanguageSettings {
+  /** `auto`: the document's `lang:`, else its prose, else the UI language. */
+  readonly insertLanguage: InsertLanguageSetting;
+}
+
 /** The groups of settings, each read by one function below. */
 export interface SettingGroups {
   connection: ConnectionSettings;
@@ -88,6 +94,7 @@ export interface SettingGroups {
   weather: WeatherSettings;
   calendar: CalendarSettings;
   bulletin: BulletinSettings;
+  language: LanguageSettings;
 }
 
 export type SettingGroup = keyof SettingGroups;
@@ -112,7 +119,7 @@ export const SETTING_DEFAULTS = {
   'knowledge.searchAsYouType': true,
   'knowledge.vocabulary': {},
   'citations.style': 'footnote',
-  'citations.referencesHeading': DEFAULT_REFERENCES_HEADING,
+  'citations.referencesHeading': '',
   'citations.snippetAs': 'blockquote',
   'citations.diagnostics': true,
   'recognition.defaultType': 'ask',
@@ -126,6 +133,7 @@ export const SETTING_DEFAULTS = {
   'calendar.statusBar': true,
   'calendar.format': '',
   'bulletin.template': '',
+  insertLanguage: 'auto',
 } as const;
 
 /** The keys (below `shunong.`) whose change affects each group. */
@@ -137,6 +145,7 @@ export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> =
   weather: ['weather'],
   calendar: ['calendar'],
   bulletin: ['bulletin'],
+  language: ['insertLanguage'],
 };
 
 function bool(v: unknown, fallback: boolean): boolean {
@@ -180,12 +189,13 @@ export function knowledgeSettings(get: RawSettings): KnowledgeSettings {
   };
 }
 
-/** The citation settings. An empty (or blank) references heading is the default heading. */
+/** The citation settings. An empty (or blank) references heading is the document language's heading. */
 export function citationSettings(get: RawSettings): CitationSettings {
-  const heading = str(get('citations.referencesHeading'), '');
   return {
     style: oneOf(get('citations.style'), ['footnote', 'inline'], D['citations.style']),
-    referencesHeading: heading.trim() ? heading : DEFAULT_REFERENCES_HEADING,
+    referencesHeading: str(get('citations.referencesHeading'), '')
+      .replace(/^\s*#+\s*/, '')
+      .trim(),
     snippetAs: oneOf(get('citations.snippetAs'), ['blockquote', 'paragraph'], D['citations.snippetAs']),
     diagnostics: bool(get('citations.diagnostics'), D['citations.diagnostics']),
   };
@@ -224,6 +234,11 @@ export function bulletinSettings(get: RawSettings): BulletinSettings {
   return { template: str(get('bulletin.template'), D['bulletin.template']).trim() };
 }
 
+/** The language settings. */
+export function languageSettings(get: RawSettings): LanguageSettings {
+  return { insertLanguage: oneOf(get('insertLanguage'), ['auto', 'zh-CN', 'en'], D.insertLanguage) };
+}
+
 /** Each group's reader. */
 export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => SettingGroups[G] } = {
   connection: connectionSettings,
@@ -233,4 +248,5 @@ export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => Sett
   weather: weatherSettings,
   calendar: calendarSettings,
   bulletin: bulletinSettings,
+  language: languageSettings,
 };

@@ -11,7 +11,8 @@ import { DailyValue } from '../../bulletin/daily';
 import { realScheduler } from '../../time/scheduler';
 import { calendarLine, renderWeatherBrief, solarTermTable, type NoteThresholds } from '../../bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
-import { langOf, termName } from '../../bulletin/text';
+import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../bulletin/text';
+import { insertLanguageFor, uiLanguage } from '../shared/language';
 
 const RECENT_KEY = 'shunong.weather.recentPlaces';
 const MAX_RECENT = 8;
@@ -32,7 +33,7 @@ export function activate(
   services: BulletinServices,
 ): { calendar: DailyValue<CurrentTime> } {
   const { connection } = services;
-  const lang = langOf(vscode.env.language);
+  const lang = uiLanguage();
 
   const item = vscode.window.createStatusBarItem('shunong.calendar', vscode.StatusBarAlignment.Right, 99);
   item.name = vscode.l10n.t('Shunong solar term');
@@ -205,7 +206,7 @@ export async function insertWeatherBrief(
         now,
         forecast,
         retrievedOn: forecast.forecast[0]?.date ?? '',
-        lang: langOf(vscode.env.language),
+        lang: insertLanguageFor(editor?.document),
         notes: thresholds(editor?.document.uri),
       });
       await rememberPlace(context, {
@@ -251,7 +252,8 @@ export async function insertDateAndSolarTerm(
   const editor = vscode.window.activeTextEditor;
   try {
     const t = await calendar.get();
-    const line = calendarLine(t, langOf(vscode.env.language), settings.calendar(editor?.document.uri).format);
+    const lang = insertLanguageFor(editor?.document);
+    const line = calendarLine(t, lang, settings.calendar(editor?.document.uri).format);
     return (await insertAtCursor(editor, line)) ? line : undefined;
   } catch (err) {
     void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
@@ -265,7 +267,6 @@ export async function newBulletin(
   calendar: DailyValue<CurrentTime>,
   givenPlace?: string,
 ): Promise<vscode.TextDocument | undefined> {
-  const lang = langOf(vscode.env.language);
   const folder = vscode.workspace.workspaceFolders?.[0];
   const place =
     typeof givenPlace === 'string'
@@ -283,7 +284,7 @@ export async function newBulletin(
     void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
     return undefined;
   }
-  let template = builtinTemplate(lang);
+  let template: string | undefined;
   const templatePath = settings.bulletin(folder?.uri).template;
   if (templatePath) {
     const uri = folder ? vscode.Uri.joinPath(folder.uri, templatePath) : vscode.Uri.file(templatePath);
@@ -295,19 +296,21 @@ export async function newBulletin(
       );
     }
   }
-  const title = place
-    ? vscode.l10n.t('{0} farm bulletin {1}', place, t.date)
-    : vscode.l10n.t('Farm bulletin {0}', t.date);
-  const content = fillTemplate(template, {
+  // The bulletin's language: the custom template's lang:, else the setting, else its prose, else the UI language.
+  const lang = insertLanguageFor(undefined, folder?.uri, template);
+  const words = wordsOf(lang);
+  const title = place ? words.t('{0} farm bulletin {1}', place, t.date) : words.t('Farm bulletin {0}', t.date);
+  const content = fillTemplate(template ?? builtinTemplate(lang), {
     title,
+    lang: langTag(lang),
     date: t.date,
-    weekday: t.weekday,
-    solarTerm: t.solar_term,
-    nextSolarTerm: t.next_solar_term,
+    weekday: weekdayName(t.weekday, lang),
+    solarTerm: termName(t.solar_term, lang),
+    nextSolarTerm: termName(t.next_solar_term, lang),
     daysToNextSolarTerm: String(t.days_to_next_solar_term),
     calendarLine: calendarLine(t, lang, settings.calendar(folder?.uri).format),
     place,
-    referencesHeading: settings.citations(folder?.uri).referencesHeading,
+    referencesHeading: settings.citations(folder?.uri).referencesHeading || referencesHeadingOf(lang),
   });
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(doc);

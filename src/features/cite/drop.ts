@@ -5,6 +5,7 @@ import { loadCitations } from '../../platform';
 import { insertErrorMessage } from './messages';
 import { toWorkspaceEdit } from './ranges';
 import type { CitationService } from './service';
+import { referencesOptions } from '../shared/language';
 import { settings } from '../shared/settings';
 
 /** Registers the drop provider of dragged passages in Markdown documents. */
@@ -39,7 +40,7 @@ function dropEdit(
   const s = settings.citations(doc.uri);
   const result = loadCitations().insertCitation(doc.getText(), doc.offsetAt(pos), sourceOf(passage), {
     style: s.style,
-    referencesHeading: s.referencesHeading,
+    ...referencesOptions(doc),
     snippet: { text: passage.content, as: s.snippetAs },
   });
   if (!result.ok) {

@@ -9,6 +9,7 @@ import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
 import { loadCitations } from '../../platform';
 import { insertErrorMessage } from './messages';
+import { referencesOptions } from '../shared/language';
 import { settings } from '../shared/settings';
 
 const CACHE_KEY = 'shunong.citationCache';
@@ -45,7 +46,7 @@ export class CitationService {
       const text = doc.getText();
       const result = loadCitations().insertCitation(text, doc.offsetAt(editor.selection.active), sourceOf(passage), {
         style: s.style,
-        referencesHeading: s.referencesHeading,
+        ...referencesOptions(doc),
         ...(snippet ? { snippet: { text: passage.content, as: s.snippetAs } } : {}),
       });
       if (!result.ok) {
@@ -89,7 +90,7 @@ export class CitationService {
     const s = settings.citations(doc.uri);
     const plan = planDraftInsertion(loadCitations(), doc.getText(), doc.offsetAt(editor.selection.active), blocks, {
       style: s.style,
-      referencesHeading: s.referencesHeading,
+      ...referencesOptions(doc),
     });
     if (!plan.ok) {
       if (plan.error !== 'empty') void vscode.window.showWarningMessage(insertErrorMessage(plan.error));

@@ -13,7 +13,7 @@ import { loadCitations, loadPlatform } from '../../platform';
 import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { describeError, isPlatformError } from '../shared/errors';
-import { langOf } from '../../bulletin/text';
+import { insertLanguageFor } from '../shared/language';
 import type { DraftBlock } from '../../citations/draftPlan';
 import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
 import { chooseSentences, sourceLabel } from './choose';
@@ -215,7 +215,7 @@ export async function draftWithKnowledge(
     accepted,
     state.knowledge,
     state.weather,
-    langOf(vscode.env.language),
+    insertLanguageFor(editor.document),
     loadCitations().escapeSnippetText,
   );
   const target = await vscode.window.showTextDocument(editor.document, {

@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { relativeLink, summaryMarkdown } from '../../recognition/summary';
-import { summaryLabels } from './messages';
+import { relativeLink, summaryLabels, summaryMarkdown } from '../../recognition/summary';
+import { insertWordsFor } from '../shared/language';
 import type { RecognitionPanel } from './panel';
 import { save, savedNames } from './saving';
 import type { PanelState } from './state';
@@ -60,7 +60,7 @@ export async function insertSummary(panel: RecognitionPanel, state: PanelState, 
   const imageLink = link(saved.annotated ?? saved.original);
   const originalLink = saved.annotated ? link(saved.original) : undefined;
   const md = summaryMarkdown(state.summary, {
-    labels: summaryLabels(),
+    labels: summaryLabels(insertWordsFor(doc)),
     date: isoDate(new Date()),
     ...(imageLink !== undefined ? { imageLink } : {}),
     ...(originalLink !== undefined ? { originalLink } : {}),

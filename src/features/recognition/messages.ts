@@ -9,20 +9,13 @@ import { DownloadError } from '../../recognition/download';
 import type { FlowNote, FlowOutcome } from '../../recognition/flow';
 import { ImageRefusedError, MAX_INPUT_BYTES, MAX_UPLOAD_BYTES } from '../../recognition/image';
 import type { ImageView, ResultView, TypeOption, WebviewStrings } from '../../recognition/protocol';
-import { LOW_CONFIDENCE, type RecognitionSummary, type SummaryLabels } from '../../recognition/summary';
+import { LOW_CONFIDENCE, shootingAdvice, typeNameIn, type RecognitionSummary } from '../../recognition/summary';
 import { RECOGNITION_TYPES, type RecognitionType } from '../../recognition/types';
 import type { Source } from './state';
 
 /** The localised name of a recognition type. */
 export function typeName(type: RecognitionType): string {
-  switch (type) {
-    case 'tea_count':
-      return vscode.l10n.t('Tea bud count');
-    case 'tea_stage':
-      return vscode.l10n.t('Tea growth stage');
-    case 'wheat_stage':
-      return vscode.l10n.t('Wheat growth stage');
-  }
+  return typeNameIn(type, vscode.l10n);
 }
 
 /** Every string the webview shows, localised. */
@@ -153,16 +146,9 @@ export function noteText(n: FlowNote): string {
 }
 
 /** The platform's shooting advice (拍摄建议) relevant to a type. */
-function shootingAdvice(type: RecognitionType): string[] {
-  const general = vscode.l10n.t(
-    'Shoot straight down, let the crop fill most of the frame, and avoid strong backlight.',
-  );
-  return type === 'tea_count'
-    ? [general, vscode.l10n.t('For tea bud counting, single buds must be distinguishable: shoot from less than 50 cm.')]
-    : [
-        general,
-        vscode.l10n.t('For growth stages, get the whole plant in the frame, keeping stems, leaves and ears visible.'),
-      ];
+function adviceFor(type: RecognitionType): string[] {
+  const a = shootingAdvice(vscode.l10n);
+  return [a.general, type === 'tea_count' ? a.teaCount : a.stages];
 }
 
 /** The result's headline: "12 tea buds", "Growth stage: 拔节期", or no conclusion. */
@@ -238,42 +224,13 @@ export function resultView(
     summary: rows,
     warnings,
     notes: o.notes.map(noteText),
-    advice: s.kind === 'none' || s.retakeAdvised ? shootingAdvice(s.type) : [],
+    advice: s.kind === 'none' || s.retakeAdvised ? adviceFor(s.type) : [],
     figureLabel: vscode.l10n.t(
       '{0}: {1} boxes drawn, {2} with confidence below 0.5.',
       source.title,
       String(d.detections.length),
       String(s.low),
     ),
-  };
-}
-
-/** The localised words of the Markdown summary. */
-export function summaryLabels(): SummaryLabels {
-  return {
-    paragraph: (type, parts) =>
-      vscode.l10n.t('**Crop image recognition ({0})**: {1}.', type, parts.join(vscode.l10n.t('; '))),
-    typeName,
-    count: (n) => vscode.l10n.t('{0} tea buds detected', String(n)),
-    stage: (stage) => vscode.l10n.t('growth stage {0}', stage),
-    noStage: vscode.l10n.t('no clear growth stage in this picture'),
-    lowConfidence: (low, total) =>
-      vscode.l10n.t(
-        '{0} of {1} detections below confidence 0.5, retake the photo to confirm',
-        String(low),
-        String(total),
-      ),
-    allConfident: vscode.l10n.t('all detections at confidence 0.5 or above'),
-    confidenceRange: (min, max) => vscode.l10n.t('confidence {0}–{1}', min, max),
-    model: (name, id) => vscode.l10n.t('model {0} ({1})', name, id),
-    date: (date) => vscode.l10n.t('recognised on {0}', date),
-    advice: [
-      vscode.l10n.t('Shoot straight down, let the crop fill most of the frame, and avoid strong backlight.'),
-      vscode.l10n.t('For tea bud counting, single buds must be distinguishable: shoot from less than 50 cm.'),
-      vscode.l10n.t('For growth stages, get the whole plant in the frame, keeping stems, leaves and ears visible.'),
-    ],
-    imageAlt: vscode.l10n.t('Annotated crop photo'),
-    original: vscode.l10n.t('original photo'),
   };
 }
 

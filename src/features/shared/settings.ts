@@ -30,6 +30,8 @@ export const settings = {
   calendar: (scope?: vscode.Uri | null): SettingGroups['calendar'] => readSettings('calendar', scope),
   /** `shunong.bulletin.*` for a folder. */
   bulletin: (scope?: vscode.Uri | null): SettingGroups['bulletin'] => readSettings('bulletin', scope),
+  /** `shunong.insertLanguage` for a document or folder. */
+  language: (scope?: vscode.Uri | null): SettingGroups['language'] => readSettings('language', scope),
 } as const;
 
 /** True when `e` changes a setting of `group`. */

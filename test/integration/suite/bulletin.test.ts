@@ -105,10 +105,12 @@ suite('Weather and the farming calendar', () => {
     const doc = (await vscode.commands.executeCommand('shunong.newBulletin', '成都')) as vscode.TextDocument;
     assert.equal(doc.languageId, 'markdown');
     const text = doc.getText();
-    assert.match(
-      text,
-      /^---\ntitle: ".*成都.*2026-11-06"\ndate: 2026-11-06\nweekday: 星期五\nsolar_term: 霜降\nnext_solar_term: 立冬\ndays_to_next_solar_term: 1\nplace: "成都"\n---/,
-    );
-    assert.match(text, /^## 参考资料$/m);
+    // Nothing to go by but the UI language (no setting, the built-in template): its words, and lang: to say so.
+    const zh = vscode.env.language.startsWith('zh');
+    const head = zh
+      ? '---\ntitle: "成都农情简报 2026-11-06"\nlang: zh-CN\ndate: 2026-11-06\nweekday: 星期五\nsolar_term: 霜降\nnext_solar_term: 立冬\n'
+      : '---\ntitle: "成都 farm bulletin 2026-11-06"\nlang: en\ndate: 2026-11-06\nweekday: Friday\nsolar_term: 霜降 Frost\'s Descent\nnext_solar_term: 立冬 Start of Winter\n';
+    assert.ok(text.startsWith(head + 'days_to_next_solar_term: 1\nplace: "成都"\n---\n'), text);
+    assert.match(text, zh ? /^## 参考资料$/m : /^## References$/m);
   });
 });

@@ -280,12 +280,13 @@ suite('Crop recognition preview', function () {
     assert.equal(stateOf(p)?.type, 'result');
   });
 
-  test('"Insert Summary" writes the Markdown and saves the annotated and original pictures', async () => {
+  test('"Insert Summary" writes the Markdown in the bulletin\'s language and saves the annotated and original pictures', async () => {
     const bulletin = vscode.Uri.joinPath(folder(), 'bulletin.md');
-    await vscode.workspace.fs.writeFile(bulletin, new TextEncoder().encode('# 简报\n\n'));
+    const before = '# 茶园简报\n\n本周春茶萌发，以下为茶芽计数。\n\n';
+    await vscode.workspace.fs.writeFile(bulletin, new TextEncoder().encode(before));
     const doc = await vscode.workspace.openTextDocument(bulletin);
     const editor = await vscode.window.showTextDocument(doc);
-    editor.selection = new vscode.Selection(2, 0, 2, 0);
+    editor.selection = new vscode.Selection(4, 0, 4, 0);
     const uri = await copySample('tea_buds.png');
     const r = await recognizeCmd(uri, 'tea_count');
     assert.equal(r.status, 'done', r.message);
@@ -297,10 +298,12 @@ suite('Crop recognition preview', function () {
     assert.equal(status.error, false, status.message);
     assert.match(status.message ?? '', /bulletin\.md/);
     const text = doc.getText();
-    assert.ok(text.startsWith('# 简报\n\n'), text);
+    assert.ok(text.startsWith(before), text);
     const total = r.summary?.total ?? -1;
-    assert.match(text, new RegExp(`\\*\\*(Crop image recognition \\(Tea bud count\\)|作物图像识别（茶芽计数）)\\*\\*`));
-    assert.match(text, new RegExp(`(${total} tea buds detected|识别到 ${total} 个茶芽)`));
+    // A Chinese bulletin gets the Chinese summary, whatever the UI language.
+    assert.ok(text.includes(`**作物图像识别（茶芽计数）**：识别到 ${total} 个茶芽；`), text);
+    assert.match(text, /!\[作物识别标注图\]/);
+    assert.doesNotMatch(text, /Crop image recognition|tea buds detected|recognised on/);
     assert.match(text, /茶叶数量检测/);
     assert.match(text, /\d{4}-\d{2}-\d{2}/);
     const link = /!\[[^\]]*\]\(<(saved\/tea_buds-tea_count-[\d-]+\.png)>\)/.exec(text);
@@ -320,7 +323,34 @@ suite('Crop recognition preview', function () {
     // one undoable edit
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
-    assert.equal(doc.getText(), '# 简报\n\n');
+    assert.equal(doc.getText(), before);
+  });
+
+  test('an English bulletin (lang: en) gets the English summary even where shunong.insertLanguage says zh-CN', async () => {
+    await setSetting('insertLanguage', 'zh-CN');
+    try {
+      const bulletin = vscode.Uri.joinPath(folder(), 'bulletin-en.md');
+      await vscode.workspace.fs.writeFile(bulletin, new TextEncoder().encode('---\nlang: en\n---\n\n'));
+      const doc = await vscode.workspace.openTextDocument(bulletin);
+      const editor = await vscode.window.showTextDocument(doc);
+      editor.selection = new vscode.Selection(4, 0, 4, 0);
+      const r = await recognizeCmd(await copySample('tea_buds.png'), 'tea_count');
+      assert.equal(r.status, 'done', r.message);
+      const p = panelOf('tea_buds.png');
+      await waitRendered(p);
+      p.act({ type: 'insert' });
+      const status = await p.until(() => p.posted.find((m) => m.type === 'status'), 'no status after the insertion');
+      assert.equal(status.error, false, status.message);
+      const text = doc.getText();
+      assert.ok(
+        text.includes(`**Crop image recognition (Tea bud count)**: ${r.summary?.total ?? -1} tea buds detected;`),
+        text,
+      );
+      assert.match(text, /!\[Annotated crop photo\]/);
+      assert.doesNotMatch(text, /作物图像识别|识别到|识别于/);
+    } finally {
+      await setSetting('insertLanguage', undefined);
+    }
   });
 
   test('a URL the endpoint can download goes as imageUrl; a 302 falls back to our download, and the user is told', async () => {

@@ -189,36 +189,44 @@ describe('calendar line', () => {
 });
 
 describe('bulletin template', () => {
+  const values = {
+    title: '成都农情简报 "测试"',
+    lang: 'zh-CN',
+    date: '2026-10-25',
+    weekday: '星期日',
+    solarTerm: '霜降',
+    nextSolarTerm: '立冬',
+    daysToNextSolarTerm: '13',
+    calendarLine: '2026年10月25日 星期日 · 霜降（距立冬 13 天）',
+    place: '成都\n---',
+    referencesHeading: '参考资料',
+  };
+
   it('fills the front matter without letting values break it', () => {
-    const out = fillTemplate(builtinTemplate('zh'), {
-      title: '成都农情简报 "测试"',
-      date: '2026-10-25',
-      weekday: '星期日',
-      solarTerm: '霜降',
-      nextSolarTerm: '立冬',
-      daysToNextSolarTerm: '13',
-      calendarLine: '2026年10月25日 星期日 · 霜降（距立冬 13 天）',
-      place: '成都\n---',
-      referencesHeading: '参考资料',
-    });
+    const out = fillTemplate(builtinTemplate('zh'), values);
     const front = out.split('\n---\n')[0] ?? '';
-    assert.match(front, /^---\ntitle: "成都农情简报 ”测试”"\ndate: 2026-10-25\n/);
+    assert.match(front, /^---\ntitle: "成都农情简报 ”测试”"\nlang: zh-CN\ndate: 2026-10-25\n/);
     assert.match(front, /place: "成都 ---"$/);
     assert.match(out, /^## 参考资料$/m);
-    assert.equal(
-      fillTemplate('{{unknown}} {{date}}', {
-        title: '',
-        date: 'd',
-        weekday: '',
-        solarTerm: '',
-        nextSolarTerm: '',
-        daysToNextSolarTerm: '',
-        calendarLine: '',
-        place: '',
-        referencesHeading: '',
-      }),
-      '{{unknown}} d',
-    );
+    const empty = Object.fromEntries(Object.keys(values).map((k) => [k, ''])) as typeof values;
+    assert.equal(fillTemplate('{{unknown}} {{date}}', { ...empty, date: 'd' }), '{{unknown}} d');
+  });
+
+  it('is written in its language: headings and hints in zh-CN or en, none of the other', () => {
+    const zh = builtinTemplate('zh');
+    const en = builtinTemplate('en');
+    for (const h of ['## 天气与农事提示', '## 当前农事建议', '## 病虫害防控', '运行“蜀农：插入天气简报”', '待补充'])
+      assert.ok(zh.includes(h), h);
+    for (const h of [
+      '## Weather and farm notes',
+      '## Farm advice',
+      '## Pests and diseases',
+      'Shunong: Insert Weather Brief',
+    ])
+      assert.ok(en.includes(h), h);
+    assert.doesNotMatch(zh, /Weather|Farm|Pests/);
+    assert.doesNotMatch(en, /\p{Script=Han}/u);
+    for (const t of [zh, en]) assert.match(t, /^lang: \{\{lang\}\}$/m);
   });
 });
 

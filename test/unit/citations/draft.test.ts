@@ -81,6 +81,16 @@ describe('draft: sentences, runs and blocks', () => {
     assert.equal(cites.length, 3);
     assert.deepEqual(cites[2], { kind: 'marker', text: ' 〔无法定位的条目 · RICE\\_001〕' });
     assert.ok(blocks[0]!.after?.at(-1)?.startsWith('> 注：'));
+    const en = buildBlocks(s, new Set([0]), KNOWLEDGE, [], 'en', lib.escapeSnippetText);
+    assert.ok(en[0]!.after?.at(-1)?.startsWith('> Note: 〔title · knowledge base〕 marks a knowledge entry'));
+  });
+
+  it('writes the weather source line of a draft in the language given', () => {
+    const s = splitDraft(CONTENT, KNOWLEDGE, WEATHER);
+    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'en', lib.escapeSnippetText);
+    assert.deepEqual(blocks[2]!.after, [
+      '> Source: shunong-local-emulator · 成都 · 2026-12-01 · updated 2026-11-30T18:00:00+08:00',
+    ]);
   });
 });
 

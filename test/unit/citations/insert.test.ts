@@ -31,6 +31,29 @@ describe('citations/insert', () => {
     );
   });
 
+  it("names a new references section by the document's language unless a heading is set", () => {
+    const t = 'Spring tea care.\n';
+    const def = '[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n';
+    assert.equal(insertOk(t, 0, tea, { lang: 'en' }).text, `[^1]Spring tea care.\n\n## References\n\n${def}`);
+    assert.equal(insertOk(t, 0, tea, { lang: 'zh' }).text, `[^1]Spring tea care.\n\n## 参考资料\n\n${def}`);
+    assert.equal(insertOk(t, 0, tea, { lang: 'zh', referencesHeading: '' }).text.includes('## 参考资料'), true);
+    const set = insertOk(t, 0, tea, { lang: 'en', referencesHeading: '## 参考文献' }).text;
+    assert.equal(set, `[^1]Spring tea care.\n\n## 参考文献\n\n${def}`);
+  });
+
+  it('knows both 参考资料 and References as the references section when no heading is set; only the set one when it is', () => {
+    for (const heading of ['参考资料', 'References']) {
+      const t = `a [^1] b\n\n## ${heading}\n\n[^1]: x.docx#1 — k (K)\n`;
+      for (const lang of ['zh', 'en'] as const) {
+        const out = insertOk(t, t.indexOf(' b'), tea, { lang }).text;
+        assert.equal(out.match(/^## /gm)?.length, 1, `${heading} ${lang}: one section`);
+        assert.ok(out.endsWith('[^1]: x.docx#1 — k (K)\n[^2]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n'));
+      }
+      assert.equal(analyzeDocument(t).referencesSection?.headingLine, 2);
+      assert.equal(analyzeDocument(t, { referencesHeading: '参考文献' }).referencesSection, undefined);
+    }
+  });
+
   it('reuses the number of the same source, skips author labels, keeps number order', () => {
     let t =
       '甲[^2]乙[^a]丙\n\n[^2]: 作者的二。\n[^a]: 作者的 a。\n\n## 参考资料\n\n[^1]: x.docx#5 — k (K)\n[^4]: y.docx#6 — k (K)\n';

@@ -18,19 +18,29 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The string literals given as first argument to `*.l10n.t(...)` or `l10n.t(...)`. */
-function l10nLiterals(file: string): string[] {
+/**
+ * The string literals given as first argument to `.t(...)`: `l10n.t` / `vscode.l10n.t` (the UI
+ * language) and the document-language catalogue of src/bulletin/text.ts, called as `words.t(...)`
+ * or `wordsOf(lang).t(...)`. `others` collects `.t('…')` calls on anything else, which would hide
+ * a key from these checks.
+ */
+function l10nLiterals(file: string, others: string[] = []): string[] {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
   const found: string[] = [];
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 't') {
       const target = n.expression.expression;
-      const isL10n =
-        (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n') ||
-        (ts.isIdentifier(target) && target.text === 'l10n');
+      const named = (x: ts.Expression, name: string): boolean =>
+        (ts.isPropertyAccessExpression(x) && x.name.text === name) || (ts.isIdentifier(x) && x.text === name);
+      const known =
+        named(target, 'l10n') ||
+        named(target, 'words') ||
+        (ts.isCallExpression(target) && named(target.expression, 'wordsOf'));
       const first = n.arguments[0];
-      if (isL10n && first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)))
-        found.push(first.text);
+      if (first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) {
+        if (known) found.push(first.text);
+        else others.push(`${file}: ${n.getText(sf).slice(0, 60)}`);
+      }
     }
     ts.forEachChild(n, visit);
   };
@@ -47,7 +57,7 @@ describe('localisation (en + zh-CN)', () => {
   >;
 
   it('translates every l10n.t string of src/ with the same placeholders', () => {
-    const literals = new Set(sourceFiles(join(root, 'src')).flatMap(l10nLiterals));
+    const literals = new Set(sourceFiles(join(root, 'src')).flatMap((f) => l10nLiterals(f)));
     assert.ok(literals.size > 10, 'expected to find the extension strings');
     const missing = [...literals].filter((s) => !(s in bundle));
     assert.deepEqual(missing, [], 'strings without a zh-CN translation');
@@ -55,8 +65,14 @@ describe('localisation (en + zh-CN)', () => {
       assert.deepEqual(placeholders(bundle[s] ?? ''), placeholders(s), `placeholders of "${s}"`);
   });
 
+  it('sees every .t(…) key: called on l10n, on a Words named words, or on wordsOf(…)', () => {
+    const others: string[] = [];
+    for (const f of sourceFiles(join(root, 'src'))) l10nLiterals(f, others);
+    assert.deepEqual(others, []);
+  });
+
   it('has no stale zh-CN entries', () => {
-    const literals = new Set(sourceFiles(join(root, 'src')).flatMap(l10nLiterals));
+    const literals = new Set(sourceFiles(join(root, 'src')).flatMap((f) => l10nLiterals(f)));
     assert.deepEqual(
       Object.keys(bundle).filter((k) => !literals.has(k)),
       [],

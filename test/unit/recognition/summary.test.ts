@@ -4,9 +4,12 @@ import {
   escapeMarkdown,
   relativeLink,
   summarize,
+  summaryLabels,
   summaryMarkdown,
+  typeNameIn,
   type SummaryLabels,
 } from '../../../src/recognition/summary';
+import { wordsOf } from '../../../src/bulletin/text';
 import type { Recognition } from '../../../src/recognition/types';
 
 const labels: SummaryLabels = {
@@ -159,5 +162,26 @@ describe('recognition: summary', () => {
     );
     assert.equal(relativeLink('/ws/w43.md', '/ws/images/recognition/茶.png'), 'images/recognition/%E8%8C%B6.png');
     assert.equal(relativeLink('/ws/images/note.md', '/ws/images/x.png'), 'x.png');
+  });
+
+  it("writes the summary in the document's language from the catalogue: zh-CN and en", () => {
+    const s = summarize(
+      result({ detections: [det(0.92), det(0.61), det(0.42)], count: 3, recognized_result: 3 }),
+      'tea_count',
+    );
+    const zh = summaryMarkdown(s, { labels: summaryLabels(wordsOf('zh')), date: '2026-12-01', imageLink: 'a.png' });
+    assert.equal(
+      zh.split('\n')[0],
+      '**作物图像识别（茶芽计数）**：识别到 3 个茶芽；3 个检测目标中有 1 个置信度低于 0.5，建议重新拍摄核实；置信度 0.42–0.92；模型 茶叶数量检测（tea\\_count）；识别于 2026-12-01。',
+    );
+    assert.match(zh, /^> - 相机垂直俯拍/m);
+    assert.match(zh, /^!\[作物识别标注图\]\(<a\.png>\)$/m);
+    assert.doesNotMatch(zh.replace(/tea\\_count|a\.png/g, ''), /[A-Za-z]{2,}/);
+    const en = summaryMarkdown(s, { labels: summaryLabels(wordsOf('en')), date: '2026-12-01', imageLink: 'a.png' });
+    assert.match(en, /^\*\*Crop image recognition \(Tea bud count\)\*\*: 3 tea buds detected; 1 of 3 detections/);
+    assert.match(en, /^> - Shoot straight down/m);
+    assert.doesNotMatch(en.replace(/茶叶数量检测/g, ''), /\p{Script=Han}/u);
+    assert.equal(typeNameIn('wheat_stage', wordsOf('zh')), wordsOf('zh').t('Wheat growth stage'));
+    assert.equal(typeNameIn('wheat_stage', wordsOf('en')), 'Wheat growth stage');
   });
 });

@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_REFERENCES_HEADING } from '../../../src/citations/types';
 import { DEFAULT_ENDPOINT } from '../../../src/shunong/endpoint';
 import {
   bulletinSettings,
@@ -10,6 +9,7 @@ import {
   connectionSettings,
   GROUP_SECTIONS,
   knowledgeSettings,
+  languageSettings,
   READERS,
   recognitionSettings,
   SETTING_DEFAULTS,
@@ -45,7 +45,8 @@ describe('settings', () => {
     for (const [key, value] of Object.entries(SETTING_DEFAULTS))
       assert.deepEqual(value, contributed.get(key)?.default, `shunong.${key}`);
     assert.equal(SETTING_DEFAULTS.endpoint, DEFAULT_ENDPOINT);
-    assert.equal(SETTING_DEFAULTS['citations.referencesHeading'], DEFAULT_REFERENCES_HEADING);
+    // Empty: the heading of the document's language (参考资料 or References).
+    assert.equal(SETTING_DEFAULTS['citations.referencesHeading'], '');
   });
 
   it('reads the same settings whether a value is unset or set to its default', () => {
@@ -65,7 +66,7 @@ describe('settings', () => {
     });
     assert.deepEqual(citationSettings(raw({})), {
       style: 'footnote',
-      referencesHeading: '参考资料',
+      referencesHeading: '',
       snippetAs: 'blockquote',
       diagnostics: true,
     });
@@ -80,6 +81,7 @@ describe('settings', () => {
     });
     assert.deepEqual(calendarSettings(raw({})), { statusBar: true, format: '' });
     assert.deepEqual(bulletinSettings(raw({})), { template: '' });
+    assert.deepEqual(languageSettings(raw({})), { insertLanguage: 'auto' });
   });
 
   it("clamps numbers to package.json's ranges (topK rounded, the same for the search and the draft)", () => {
@@ -126,6 +128,13 @@ describe('settings', () => {
       ),
     );
     assert.equal(calendarSettings(raw({ 'calendar.statusBar': false })).statusBar, false);
+    assert.equal(languageSettings(raw({ insertLanguage: 'zh-CN' })).insertLanguage, 'zh-CN');
+    assert.equal(languageSettings(raw({ insertLanguage: 'en' })).insertLanguage, 'en');
+    assert.equal(languageSettings(raw({ insertLanguage: 'fr' })).insertLanguage, 'auto');
+    assert.deepEqual(
+      contributed.get('insertLanguage')?.enum,
+      ['auto', 'zh-CN', 'en'].filter((v) => languageSettings(raw({ insertLanguage: v })).insertLanguage === v),
+    );
     assert.equal(connectionSettings(raw({ allowInsecureHttp: 'yes' })).allowInsecureHttp, false);
   });
 
@@ -136,8 +145,12 @@ describe('settings', () => {
       'http://127.0.0.1:7331/mcp',
     );
     assert.equal(knowledgeSettings(raw({ 'knowledge.defaultKbCode': ' TEA ' })).defaultKbCode, 'TEA');
-    assert.equal(citationSettings(raw({ 'citations.referencesHeading': '' })).referencesHeading, '参考资料');
-    assert.equal(citationSettings(raw({ 'citations.referencesHeading': '  ' })).referencesHeading, '参考资料');
+    assert.equal(citationSettings(raw({ 'citations.referencesHeading': '' })).referencesHeading, '');
+    assert.equal(citationSettings(raw({ 'citations.referencesHeading': '  ' })).referencesHeading, '');
+    assert.equal(
+      citationSettings(raw({ 'citations.referencesHeading': '## 参考文献 ' })).referencesHeading,
+      '参考文献',
+    );
     assert.equal(
       citationSettings(raw({ 'citations.referencesHeading': 'References' })).referencesHeading,
       'References',
