@@ -31,7 +31,7 @@ export const tests = [
       const text = await lines.innerText();
       assert.match(text, /date:\s\d{4}-\d{2}-\d{2}/);
       assert.match(text, /place:\s"成都"/);
-      await screenshot('01-new-bulletin');
+      await screenshot('02-new-bulletin');
       await wb.assertNoEnglish('the new bulletin');
     },
   },
@@ -48,7 +48,7 @@ export const tests = [
       await input.fill('成都');
       const row = wb.quickInput.locator('.monaco-list-row', { hasText: '成都' }).first();
       await row.waitFor({ state: 'visible', timeout: 15_000 });
-      await screenshot('02-place');
+      await screenshot('03-weather-place');
       await wb.assertNoEnglish('the weather place picker');
       await page.keyboard.press('Enter');
       await page.waitForFunction(
@@ -61,7 +61,7 @@ export const tests = [
       const text = await lines.innerText();
       assert.match(text, /Weather\s·\s成都（101270101）|天气\s·\s成都（101270101）/);
       assert.match(text, /Source:|来源：/);
-      await screenshot('02-weather-brief');
+      await screenshot('04-weather-brief');
     },
   },
 ];

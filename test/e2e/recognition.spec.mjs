@@ -87,7 +87,7 @@ export const tests = [
       // Let the progress toast go and the layout settle for the picture.
       await page.waitForTimeout(1500);
       await screenshot('03-preview-boxes');
-      await wb.assertNoEnglish('the recognition preview', [...wb.ours(), view.locator('body')]);
+      await wb.assertNoEnglish('the recognition preview', [...(await wb.ours()), view.locator('body')]);
     },
   },
   {

@@ -14,7 +14,9 @@
 //   5. exits with the suite's code and prints `N passed, N failed` last.
 //
 // Options: --latest, --grep <regexp> (only matching tests), --timeout <seconds> (default 300,
-// for the whole run after the install), --suite <compiled index.js> (another suite entry). SHUNONG_KEEP_TMP=1 keeps the temp dir for debugging.
+// for the whole run after the install), --suite <compiled index.js> (another suite entry),
+// --locale zh-cn (the workbench in Chinese: the test language pack installed, `--locale zh-cn`;
+// default en). SHUNONG_KEEP_TMP=1 keeps the temp dir for debugging.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,7 +24,9 @@ import {
   Cleanup,
   REPO,
   installCodeServer,
+  installDisplayLanguage,
   launchBrowser,
+  localesFromArgs,
   log,
   makeTempDir,
   runExtensionTests,
@@ -39,6 +43,10 @@ const opt = (name) => {
 const target = targetFromArgs(argv);
 const timeoutSec = Number(opt('--timeout') ?? 300);
 const grep = opt('--grep');
+const locales = localesFromArgs(argv);
+if (locales.length !== 1)
+  throw new Error('run-integration.mjs runs in one display language at a time (--locale en | zh-cn)');
+const locale = locales[0];
 
 const SUITE = opt('--suite') ? resolve(opt('--suite')) : join(REPO, 'out', 'test', 'integration', 'suite', 'index.js');
 const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
@@ -73,20 +81,23 @@ async function main() {
     const work = makeTempDir(cleanup);
     const endpoint = await startEndpoint(cleanup, { logName: `endpoint-${target.codeServer}` });
     const resultsFile = join(work, 'results.json');
+    installDisplayLanguage(install, locale, { work, extensionsDir: join(work, 'ext') });
     const server = await startCodeServer(cleanup, {
       install,
       work,
-      logName: `code-server-${target.codeServer}-integration`,
+      locale,
+      logName: `code-server-${target.codeServer}-integration${locale === 'en' ? '' : `-${locale}`}`,
       env: {
         SHUNONG_API_KEY: endpoint.apiKey, // read by the extension in Development/Test mode only
         SHUNONG_ENDPOINT: endpoint.url,
         SHUNONG_TEST_ENDPOINT_ORIGIN: endpoint.origin,
         SHUNONG_TEST_RESULTS: resultsFile,
+        SHUNONG_TEST_LOCALE: locale,
         ...(grep ? { SHUNONG_TEST_GREP: grep } : {}),
       },
       settings: { 'shunong.endpoint': endpoint.url },
     });
-    log(`code-server ${target.codeServer} (VS Code ${target.vscode}) at ${server.origin}`);
+    log(`code-server ${target.codeServer} (VS Code ${target.vscode}, --locale ${locale}) at ${server.origin}`);
     const browser = await launchBrowser(cleanup, { work });
 
     let statsLine = null;
