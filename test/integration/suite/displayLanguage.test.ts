@@ -38,7 +38,13 @@ suite('Display language', () => {
 
   test("the manifest's strings follow the display language (package.nls)", () => {
     const nls = catalogue(ext().extensionPath, asked === 'zh-cn' ? 'package.nls.zh-cn.json' : 'package.nls.json');
-    const pkg = ext().packageJSON as { displayName: string };
+    const pkg = ext().packageJSON as {
+      displayName: string;
+      contributes: { configuration: { title: string }; views: { shunong: { contextualTitle: string }[] } };
+    };
     assert.equal(pkg.displayName, nls['displayName']);
+    // the Settings editor's section and the views' titles when moved out of our container
+    assert.equal(pkg.contributes.configuration.title, nls['category']);
+    for (const v of pkg.contributes.views.shunong) assert.equal(v.contextualTitle, nls['viewsContainer.shunong']);
   });
 });
