@@ -77,6 +77,8 @@ export const tests = [
         seen.some((t) => t.includes(l10n.t('Shunong: connected'))),
         `the check looks at our status bar entry; it saw ${JSON.stringify(seen.slice(0, 20))}`,
       );
+      // Not blind: in the English window, the same places show English catalogue values.
+      if (!l10n.zh) assert.ok(englishLeaks(seen).length >= 2, 'the English window shows our English strings');
       await wb.statusBar.screenshot({ path: screenshot.path('04-connected-statusbar') });
       const text = await page.locator('body').innerText();
       assert.ok(!text.includes(endpoint.apiKey), 'the key is never shown on screen');
