@@ -15,10 +15,12 @@ export const tests = [
     name: 'palette → New Bulletin → place → the bulletin opens with date and solar term filled',
     timeoutMs: 90_000,
     async run({ page, wb, screenshot }) {
-      await wb.runCommand('Shunong: New Bulletin');
+      await wb.runCommand(wb.l10n.command('shunong.newBulletin'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill('成都');
+      await screenshot('01-place');
+      await wb.assertNoEnglish('the place prompt');
       await page.keyboard.press('Enter');
       const lines = page.locator('.editor-instance .view-lines').first();
       await page.waitForFunction(
@@ -29,7 +31,8 @@ export const tests = [
       const text = await lines.innerText();
       assert.match(text, /date:\s\d{4}-\d{2}-\d{2}/);
       assert.match(text, /place:\s"成都"/);
-      await screenshot('01-new-bulletin');
+      await screenshot('02-new-bulletin');
+      await wb.assertNoEnglish('the new bulletin');
     },
   },
   {
@@ -39,12 +42,14 @@ export const tests = [
       const lines = page.locator('.editor-instance .view-lines').first();
       await lines.click();
       await page.keyboard.press('Control+End');
-      await wb.runCommand('Shunong: Insert Weather Brief');
+      await wb.runCommand(wb.l10n.command('shunong.insertWeatherBrief'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill('成都');
       const row = wb.quickInput.locator('.monaco-list-row', { hasText: '成都' }).first();
       await row.waitFor({ state: 'visible', timeout: 15_000 });
+      await screenshot('03-weather-place');
+      await wb.assertNoEnglish('the weather place picker');
       await page.keyboard.press('Enter');
       await page.waitForFunction(
         () => (document.querySelector('.editor-instance .view-lines')?.textContent ?? '').includes('101270101'),
@@ -56,7 +61,7 @@ export const tests = [
       const text = await lines.innerText();
       assert.match(text, /Weather\s·\s成都（101270101）|天气\s·\s成都（101270101）/);
       assert.match(text, /Source:|来源：/);
-      await screenshot('02-weather-brief');
+      await screenshot('04-weather-brief');
     },
   },
 ];

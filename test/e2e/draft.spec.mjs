@@ -37,7 +37,7 @@ export const tests = [
   {
     name: 'palette → question from the heading → Draft now → streamed preview → Accept all → cited paragraph',
     timeoutMs: 150_000,
-    async run({ page, wb, screenshot }) {
+    async run({ page, wb, screenshot, l10n }) {
       const explorer = page.locator('.explorer-folders-view');
       await explorer.locator('.monaco-list-row', { hasText: SCRATCH.folder }).first().click();
       await explorer.locator('.monaco-list-row', { hasText: FILE }).first().click();
@@ -45,7 +45,7 @@ export const tests = [
       await editor.locator('.view-lines', { hasText: QUESTION }).waitFor({ state: 'visible', timeout: 20_000 });
       await editor.locator('.view-lines').click();
       await page.keyboard.press('Control+End');
-      await wb.runCommand('Shunong: Draft with Knowledge');
+      await wb.runCommand(l10n.command('shunong.draftWithKnowledge'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       // The box may be drawn before its value is set: give it time, then compare.
@@ -58,12 +58,14 @@ export const tests = [
         .catch(() => {});
       assert.equal(await input.inputValue(), QUESTION, 'the question comes from the current heading');
       await screenshot('01-question');
+      await wb.assertNoEnglish('the question box');
       await page.keyboard.press('Enter');
-      const go = wb.quickInput.locator('.monaco-list-row', { hasText: 'Draft now' }).first();
+      const go = wb.quickInput.locator('.monaco-list-row', { hasText: l10n.t('Draft now') }).first();
       await go.waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot('02-options');
+      await wb.assertNoEnglish('the draft options');
       await go.click();
-      const accept = wb.quickInput.locator('.monaco-list-row', { hasText: 'Accept all' }).first();
+      const accept = wb.quickInput.locator('.monaco-list-row', { hasText: l10n.t('Accept all') }).first();
       try {
         await accept.waitFor({ state: 'visible', timeout: 60_000 });
       } catch {
@@ -72,12 +74,24 @@ export const tests = [
       }
       await page.waitForTimeout(500);
       await screenshot('03-preview-and-accept');
+      await wb.assertNoEnglish('the draft preview and its choices');
       const previewText = await page.locator('.editor-group-container').nth(1).locator('.view-lines').innerText();
       assert.match(previewText, /分蘖/, 'the preview shows the draft');
-      assert.match(previewText, /Sources|来源/, 'the preview lists the sources');
+      // The draft's labels follow the bulletin's language, not the display language.
+      assert.match(previewText, l10n.anyLanguage('Sources'), 'the preview lists the sources');
       const usage = (await wb.quickInput.locator('.quick-input-box input').getAttribute('placeholder')) ?? '';
-      assert.match(usage, /Knowledge search: 1 call|知识库检索：1 次/, 'usage is shown with the draft');
-      assert.match(usage, /estimates|估算/, 'local usage figures are labelled as estimates');
+      assert.match(
+        usage,
+        l10n.pattern(
+          'Knowledge search: {0} call(s), {1} chunk(s) · Weather: {2} call(s) · Tokens: {3} prompt + {4} completion = {5}',
+          1,
+        ),
+        'usage is shown with the draft',
+      );
+      assert.ok(
+        usage.includes(l10n.t('(estimates counted by the local endpoint)')),
+        'local usage figures are labelled as estimates',
+      );
       await accept.click();
       const lines = page.locator('.editor-group-container').first().locator('.view-lines');
       await lines

@@ -44,18 +44,20 @@ export const tests = [
   {
     name: 'palette → tea picture → "Tea bud count": the preview shows the picture with its boxes',
     timeoutMs: 150_000,
-    async run({ page, wb, screenshot }) {
-      await wb.runCommand('Shunong: Recognize Crop Image');
+    async run({ page, wb, screenshot, l10n }) {
+      await wb.runCommand(l10n.command('shunong.recognizeImage'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill(PICTURE.replace('.png', ''));
       const row = wb.quickInput.locator('.monaco-list-row', { hasText: PICTURE }).first();
       await row.waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot('01-source');
+      await wb.assertNoEnglish('the image picker');
       await page.keyboard.press('Enter');
-      const typeRow = wb.quickInput.locator('.monaco-list-row', { hasText: 'Tea bud count' }).first();
+      const typeRow = wb.quickInput.locator('.monaco-list-row', { hasText: l10n.t('Tea bud count') }).first();
       await typeRow.waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot('02-type');
+      await wb.assertNoEnglish('the recognition types');
       await typeRow.click();
       const view = preview(page);
       const rows = view.locator('#detections tbody tr[data-index]');
@@ -81,16 +83,17 @@ export const tests = [
         return k;
       });
       assert.ok(painted > 100, `box pixels on the canvas: ${painted}`);
-      assert.match(await view.locator('#headline').innerText(), /tea buds|茶芽/);
+      assert.match(await view.locator('#headline').innerText(), l10n.pattern('{0} tea buds'));
       // Let the progress toast go and the layout settle for the picture.
       await page.waitForTimeout(1500);
       await screenshot('03-preview-boxes');
+      await wb.assertNoEnglish('the recognition preview', [...(await wb.ours()), view.locator('body')]);
     },
   },
   {
     name: 'hovering a table row highlights its box (and zoom keeps the boxes on the picture)',
     timeoutMs: 60_000,
-    async run({ page, screenshot }) {
+    async run({ page, wb, screenshot }) {
       const view = preview(page);
       const row = view.locator('#detections tbody tr[data-index="1"]');
       const hl = view.locator('#box-hl');
@@ -114,6 +117,7 @@ export const tests = [
       );
       assert.ok(Math.abs(at.width - (x2 - x1) * k) < 3, `overlay width ${at.width}`);
       await screenshot('04-hover-row');
+      await wb.assertNoEnglish('the preview, a row hovered', [view.locator('body')]);
       // and the reverse: the pointer over box 0 on the picture highlights its row
       const [a1, b1, a2, b2] = await coords(0);
       await page.mouse.move(stage.x + ((a1 + a2) / 2) * k, stage.y + ((b1 + b2) / 2) * k);

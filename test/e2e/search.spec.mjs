@@ -43,8 +43,11 @@ async function choose(page, wb, filter, rowText, title) {
  * Citations view below shows the same passage).
  */
 async function showSearchInBrowser(page, wb) {
-  await wb.runCommand('Shunong: Focus on Knowledge View');
-  const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /Knowledge|知识/ }) });
+  const { nls } = wb.l10n;
+  // VS Code's own command for a view: "<container>: Focus on <view> View" (VS Code's words stay
+  // English under the test language pack; the names are ours).
+  await wb.runCommand(`${nls('viewsContainer.shunong')}: Focus on ${nls('view.knowledgeBrowser')} View`);
+  const view = page.locator('.pane', { has: page.locator('.pane-header', { hasText: nls('view.knowledgeBrowser') }) });
   const search = view.locator('.monaco-list-row', { hasText: '茶树 驻芽期 修剪 要点' }).first();
   await search.waitFor({ state: 'visible', timeout: 30_000 });
   if ((await search.getAttribute('aria-expanded')) !== 'true') await search.click();
@@ -74,7 +77,7 @@ export const tests = [
   {
     name: 'palette → guided steps → results → Enter: the cited snippet is in the bulletin',
     timeoutMs: 180_000,
-    async run({ page, wb, screenshot }) {
+    async run({ page, wb, screenshot, l10n }) {
       // Open the bulletin through Quick Open and put the cursor at its end.
       await page.keyboard.press('Control+P');
       await choose(page, wb, FILE, FILE);
@@ -83,22 +86,26 @@ export const tests = [
       await editor.click();
       await page.keyboard.press('Control+End');
 
-      await wb.runCommand('Shunong: Search Knowledge');
-      await choose(page, wb, undefined, /^Tea|茶树/, /: crop|：作物/);
-      await choose(page, wb, undefined, /Dormant bud|驻芽期/, /growth stage|生育期/);
-      await choose(page, wb, 'prun', /Pruning|修剪/, /farm task|农事环节/);
-      await waitForStep(wb, /your own words|补充关键词/);
+      await wb.runCommand(l10n.command('shunong.searchKnowledge'));
+      // The vocabulary's names (Tea / 茶树…) are data of the guided search, not catalogue strings.
+      await choose(page, wb, undefined, /^Tea|茶树/, l10n.t('Search Knowledge: crop'));
+      await wb.assertNoEnglish('the crop step');
+      await choose(page, wb, undefined, /Dormant bud|驻芽期/, l10n.t('Search Knowledge: growth stage'));
+      // Typed to filter: the task list carries the names of the display language.
+      await choose(page, wb, l10n.zh ? '修剪' : 'prun', /Pruning|修剪/, l10n.t('Search Knowledge: farm task'));
+      await waitForStep(wb, l10n.t('Search Knowledge: your own words'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.fill('要点');
       assert.equal(await input.inputValue(), '要点');
       await page.keyboard.press('Enter');
-      await waitForStep(wb, /the query|查询语句/);
+      await waitForStep(wb, l10n.t('Search Knowledge: the query (edit it freely)'));
       await wb.quickInput
-        .locator('.monaco-list-row', { hasText: /Search|检索/ })
+        .locator('.monaco-list-row', { hasText: l10n.t('Search') })
         .first()
         .waitFor({ state: 'visible', timeout: 15_000 });
       assert.equal(await input.inputValue(), '茶树 驻芽期 修剪 要点');
       await screenshot('01-composed-query');
+      await wb.assertNoEnglish('the composed query');
       await page.keyboard.press('Enter');
       const first = wb.quickInput.locator('.monaco-list-row', { hasText: '#' }).first();
       try {
@@ -109,6 +116,7 @@ export const tests = [
       }
       await page.waitForTimeout(1200);
       await screenshot('02-results');
+      await wb.assertNoEnglish('the results');
       const firstText = await first.innerText();
       assert.match(firstText, /Rank 1 of|第 1\//);
       assert.ok(!/%/.test(firstText), 'no percentage for an RRF score');
@@ -129,7 +137,7 @@ export const tests = [
     name: 'renumber, then hover the citation: the passage, its knowledge base and its score by type',
     timeoutMs: 90_000,
     async run({ page, wb, screenshot }) {
-      await wb.runCommand('Shunong: Renumber Citations');
+      await wb.runCommand(wb.l10n.command('shunong.renumberCitations'));
       const lines = page.locator('.editor-instance .view-lines').first();
       assert.match(await lines.innerText(), /\[\^1\]:\s茶树/); // the editor renders spaces as U+00A0
       // Put the cursor on the reference with Find, then ask for the hover at the cursor.
@@ -147,6 +155,7 @@ export const tests = [
       assert.match(text, /RRF/, 'an RRF score is read as rank only');
       assert.ok(!/%/.test(text), 'no percentage');
       await screenshot('05-hover');
+      await wb.assertNoEnglish('the citation hover');
       await page.keyboard.press('Escape');
     },
   },
@@ -160,16 +169,21 @@ export const tests = [
         .first()
         .waitFor({ state: 'visible', timeout: 15_000 });
       await screenshot('04-browser-view');
+      const seen = await wb.assertNoEnglish('the knowledge browser');
+      assert.ok(
+        seen.some((t) => t.includes(wb.l10n.t('Recent searches'))),
+        'the check looks at the knowledge browser',
+      );
     },
   },
   {
     name: "search for selection: passages appear as the query is typed, in the server's order, under the Search item",
     timeoutMs: 60_000,
     async run({ page, wb, screenshot }) {
-      await wb.runCommand('Shunong: Search Knowledge for Selection');
+      await wb.runCommand(wb.l10n.command('shunong.searchSelection'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await wb.quickInput
-        .locator('.monaco-list-row', { hasText: /Search|检索/ })
+        .locator('.monaco-list-row', { hasText: wb.l10n.t('Search') })
         .first()
         .waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill('');
@@ -178,9 +192,13 @@ export const tests = [
       await passage.waitFor({ state: 'visible', timeout: 30_000 });
       await page.waitForTimeout(500);
       const rows = await wb.quickInput.locator('.monaco-list-row').allInnerTexts();
-      assert.match(rows[0] ?? '', /Search|检索/, 'the Search item stays first: Enter runs the full search');
+      assert.ok(
+        (rows[0] ?? '').includes(wb.l10n.t('Search')),
+        'the Search item stays first: Enter runs the full search',
+      );
       assert.ok(rows.filter((r) => r.includes('#')).length >= 2, 'the passages are listed while typing');
       await screenshot('06-search-as-you-type');
+      await wb.assertNoEnglish('search as you type');
       await page.keyboard.press('Escape');
     },
   },

@@ -1,13 +1,17 @@
 // UI helpers for e2e specs: they drive the real VS Code workbench (code-server in headless Chromium)
 // the way a person would — keyboard, command palette, quick input, status bar — and look only at
-// what is on screen. Selectors are the workbench's own stable class names.
+// what is on screen. Selectors are the workbench's own stable class names; the extension's own
+// words come from its catalogues in the window's display language (./l10n.mjs).
 
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { englishLeaks, strings } from './l10n.mjs';
 
 const PALETTE_RETRY_MS = 90_000;
-const WORKSPACE = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fixtures', 'workspace');
+const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
+const OUR_MANIFEST = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
 
 /**
  * A scratch folder of the sample workspace for one spec file (`.<name>-e2e-<pid>`, ignored by
@@ -24,16 +28,90 @@ export function scratchFolder(name) {
   };
 }
 
-/** Helpers bound to one workbench page. */
-export function workbench(page) {
+/** Helpers bound to one workbench page whose display language is that of `l10n` (./l10n.mjs). */
+export function workbench(page, l10n = strings('en')) {
   const quickInput = page.locator('.quick-input-widget');
   const quickInputBox = quickInput.locator('.quick-input-box input');
   const statusBar = page.locator('.monaco-workbench .part.statusbar');
 
   return {
     page,
+    l10n,
     quickInput,
     statusBar,
+
+    /**
+     * Where the extension's own text shows in the workbench: the quick input, notification toasts,
+     * hovers, our status bar entries, the panes of our views and the editor tabs. (Not the whole
+     * window: the test language pack translates nothing of VS Code, whose own English words, such
+     * as "Search", must not count against us. Nor the command palette: it shows each localised
+     * command's English title under it on purpose, so it is left out while it is open.)
+     */
+    async ours() {
+      const palette =
+        (await quickInput.isVisible().catch(() => false)) &&
+        (await quickInputBox.inputValue().catch(() => '')).startsWith('>');
+      const views = OUR_MANIFEST.contributes.views.shunong.map((v) => l10n.nls(v.name.replace(/^%|%$/g, '')));
+      return [
+        ...(palette ? [] : [quickInput]),
+        page.locator('.notifications-toasts .notification-toast'),
+        page.locator('.monaco-hover'),
+        statusBar.locator('[id^="shunong-authors.shunong-vscode"]'),
+        page.locator('.part.sidebar .pane').filter({
+          has: page.locator('.pane-header h3.title', { hasText: new RegExp(`^(${views.join('|')})$`, 'i') }),
+        }),
+        page.locator('.part.sidebar .composite.title'),
+        page.locator('.tabs-container .tab'),
+      ];
+    },
+
+    /**
+     * Every visible text under the given locators (default {@link ours}): each element's whole
+     * text, and its aria-label, title and placeholder. Locators inside a webview work too
+     * (`page.frameLocator(…).locator('body')`).
+     */
+    async shownTexts(scopes) {
+      scopes ??= await this.ours();
+      const all = await Promise.all(
+        scopes.map((scope) =>
+          scope
+            .evaluateAll((roots) => {
+              const out = [];
+              for (const root of roots) {
+                if (!root.checkVisibility()) continue;
+                for (const el of [root, ...root.querySelectorAll('*')]) {
+                  if (!el.checkVisibility()) continue;
+                  const text = el.innerText ?? el.textContent ?? '';
+                  if (text && text.length <= 500) out.push(text);
+                  for (const a of ['aria-label', 'title', 'placeholder'])
+                    if (el.getAttribute(a)) out.push(el.getAttribute(a));
+                }
+              }
+              return out;
+            })
+            .catch(() => []),
+        ),
+      );
+      return all.flat();
+    },
+
+    /**
+     * In a zh-CN window, fails when text of ours on screen is an English catalogue value whose
+     * zh-CN value differs (see englishLeaks in ./l10n.mjs): a string that was never localised, or a
+     * path that skips vscode.l10n.t. `where` names the moment in the message. No-op in English.
+     * Returns the texts it looked at.
+     */
+    async assertNoEnglish(where, scopes) {
+      const texts = await this.shownTexts(scopes);
+      if (!l10n.zh) return texts;
+      const leaks = englishLeaks(texts);
+      if (leaks.length)
+        throw new Error(
+          `English text of ours in the ${l10n.locale} workbench (${where}):\n` +
+            leaks.map((l) => `  "${l.text}" — the catalogue's zh-CN: "${l.zh}"`).join('\n'),
+        );
+      return texts;
+    },
 
     /** Waits until the workbench is rendered and has focus somewhere inside it. */
     async ready(timeout = 60_000) {
@@ -43,7 +121,8 @@ export function workbench(page) {
     },
 
     /**
-     * Runs a command by its palette label (e.g. "Shunong: Set API Key"): F1, type `>label`, Enter.
+     * Runs a command by its palette label (`l10n.command(id)` for ours, e.g. "Shunong: Set API Key"
+     * or "蜀农: 设置 API 密钥"): F1, type `>label`, Enter.
      * The palette's command list is a snapshot taken when it opens: opened before the extension
      * host registered the contributions, it says "No matching commands"; then close and retry.
      */
@@ -115,15 +194,15 @@ export function workbench(page) {
 export const setApiKeyStep = {
   name: 'set the API key (Production mode)',
   timeoutMs: 150_000,
-  async run({ page, wb, endpoint }) {
+  async run({ page, wb, endpoint, l10n }) {
     await wb.ready();
     await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 } });
-    await wb.runCommand('Shunong: Set API Key');
+    await wb.runCommand(l10n.command('shunong.setApiKey'));
     const box = await wb.passwordBox();
     await box.pressSequentially(endpoint.apiKey, { delay: 10 });
     await page.keyboard.press('Enter');
     try {
-      await wb.statusItem('Shunong: connected').waitFor({ state: 'visible', timeout: 60_000 });
+      await wb.statusItem(l10n.t('Shunong: connected')).waitFor({ state: 'visible', timeout: 60_000 });
     } catch (e) {
       // Say what the workbench showed instead: the status bar, the toasts, the input box's message.
       const message = await wb.quickInput

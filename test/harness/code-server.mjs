@@ -9,6 +9,7 @@
 // kills whole process groups on normal exit, on failure and on Ctrl-C / SIGTERM.
 
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import {
   existsSync,
@@ -440,13 +441,24 @@ export function defaultSettings(extra = {}) {
 /**
  * Starts code-server on 127.0.0.1:<free port> with fresh user-data and extensions dirs under
  * `work` (a short private temp dir), XDG dirs there too, and seeded user settings.
- * Options: { install, work, env, settings, extensionsDir, port, logName, workspaceTrust }; with
- * `workspaceTrust` the server leaves workspace trust to the settings (else --disable-workspace-trust).
- * Returns { port, origin, proc, userDataDir, extensionsDir, logFile }.
+ * Options: { install, work, env, settings, extensionsDir, port, logName, workspaceTrust, locale }; with
+ * `workspaceTrust` the server leaves workspace trust to the settings (else --disable-workspace-trust);
+ * a `locale` other than `en` needs its language pack installed first ({@link installDisplayLanguage}).
+ * Returns { port, origin, proc, userDataDir, extensionsDir, logFile, locale }.
  */
 export async function startCodeServer(
   cleanup,
-  { install, work, env = {}, settings = {}, extensionsDir, port, logName = 'code-server', workspaceTrust = false },
+  {
+    install,
+    work,
+    env = {},
+    settings = {},
+    extensionsDir,
+    port,
+    logName = 'code-server',
+    workspaceTrust = false,
+    locale = 'en',
+  },
 ) {
   port ??= await freePort();
   const userDataDir = join(work, 'ud');
@@ -476,6 +488,8 @@ export async function startCodeServer(
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--ignore-last-opened',
     '--disable-getting-started-override',
+    '--locale',
+    locale,
   ];
   const proc = spawn(install.node.bin, args, {
     cwd: work,
@@ -511,7 +525,7 @@ export async function startCodeServer(
       throw new Error(`code-server did not answer on ${origin} within 60 s; log: ${logFile}\n${tailOf(logFile)}`);
     await sleep(200);
   }
-  return { port, origin, proc, userDataDir, extensionsDir, logFile };
+  return { port, origin, proc, userDataDir, extensionsDir, logFile, locale };
 }
 
 /** Installs a .vsix into an extensions dir with code-server's CLI (prints what it says). */
@@ -535,19 +549,104 @@ export function installVsix(install, vsix, extensionsDir, work, userDataDir = jo
   return r.stdout.trim();
 }
 
+/** Display languages the harness can start the workbench in: VS Code's own, and the extension's zh-CN. */
+export const LOCALES = ['en', 'zh-cn'];
+
+/** `--locale <l>` / `--locale=<l>` (repeatable, or `all`) from the command line; `fallback` without one. */
+export function localesFromArgs(argv = process.argv.slice(2), fallback = ['en']) {
+  const asked = [];
+  argv.forEach((a, i) => {
+    if (a === '--locale' && argv[i + 1]) asked.push(argv[i + 1]);
+    else if (a.startsWith('--locale=')) asked.push(a.slice('--locale='.length));
+  });
+  const list = asked.flatMap((a) => (a === 'all' ? LOCALES : a.toLowerCase().split(',')));
+  for (const l of list)
+    if (!LOCALES.includes(l)) throw new Error(`unknown --locale ${l} (known: ${LOCALES.join(', ')}, all)`);
+  return list.length ? [...new Set(list)] : fallback;
+}
+
+/** The arguments without `--locale <l>` / `--locale=<l>` (what is left are name filters and flags). */
+export function withoutLocaleArgs(argv) {
+  return argv.filter((a, i) => a !== '--locale' && argv[i - 1] !== '--locale' && !a.startsWith('--locale='));
+}
+
 /**
- * Packages the .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer).
- * `allowMissingRepository` for the bench's stand-in extensions, which have no repository.
+ * Makes `--locale <locale>` work for a code-server about to start on `work`'s user-data-dir: the
+ * server accepts a locale other than `en` only when `<user-data-dir>/languagepacks.json` lists an
+ * installed language pack for it (an extension in development mode does not count). The pack is
+ * the test fixture `test/fixtures/<locale>-language-pack/` (its translations file is empty, so VS
+ * Code's own text stays English), packed with vsce into `work` and installed with
+ * `--install-extension` into `extensionsDir`. Nothing is downloaded. No-op for `en`.
+ *
+ * The CLI install does not write languagepacks.json: VS Code's language pack service, whose
+ * post-install hook writes it, is created eagerly by the running server but only lazily (so never,
+ * on the install path) by the CLI. So the entry the server would write for the installed pack is
+ * written here, as VS Code's LanguagePacksCache builds it (platform/languagePacks/node/languagePacks.ts):
+ * `{ hash: md5(id + version), extensions: [{ extensionIdentifier: { id }, version }],
+ * translations: { <id>: <absolute path> }, label }`.
  */
-export function packageVsix(out, { cwd = REPO, allowMissingRepository = false } = {}) {
+export function installDisplayLanguage(install, locale, { work, extensionsDir, userDataDir = join(work, 'ud') }) {
+  if (locale === 'en') return;
+  const folder = join(REPO, 'test', 'fixtures', `${locale}-language-pack`);
+  if (!existsSync(join(folder, 'package.json'))) throw new Error(`no language pack fixture for ${locale}: ${folder}`);
+  const vsix = packageVsix(join(work, `language-pack-${locale}.vsix`), {
+    cwd: folder,
+    skipLicense: true,
+    allowMissingRepository: true,
+  });
+  installVsix(install, vsix, extensionsDir, work, userDataDir);
+  const pack = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+  const id = `${pack.publisher}.${pack.name}`;
+  const installed = JSON.parse(readFileSync(join(extensionsDir, 'extensions.json'), 'utf8')).find(
+    (e) => e.identifier.id.toLowerCase() === id.toLowerCase(),
+  );
+  if (!installed) throw new Error(`--install-extension did not list ${id} in ${extensionsDir}/extensions.json`);
+  const listFile = join(userDataDir, 'languagepacks.json');
+  const packs = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
+  for (const l of pack.contributes.localizations.filter((x) => x.languageId === locale)) {
+    const translations = {};
+    for (const t of l.translations) {
+      translations[t.id] = join(installed.location.fsPath, t.path);
+      if (!existsSync(translations[t.id])) throw new Error(`the installed pack has no ${t.path}`);
+    }
+    packs[locale] = {
+      hash: createHash('md5').update(installed.identifier.id).update(installed.version).digest('hex'),
+      extensions: [{ extensionIdentifier: installed.identifier, version: installed.version }],
+      translations,
+      label: l.localizedLanguageName ?? l.languageName,
+    };
+  }
+  if (!packs[locale]?.translations?.vscode)
+    throw new Error(`${folder} contributes no "vscode" translations for ${locale}`);
+  mkdirSync(userDataDir, { recursive: true });
+  writeFileSync(listFile, JSON.stringify(packs));
+}
+
+/**
+ * Packages a .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer): the
+ * extension by default, or the extension folder `cwd` (`skipLicense` for a test fixture without one;
+ * `allowMissingRepository` for the bench's stand-ins and the test language pack, which have no repository).
+ */
+export function packageVsix(out, { cwd = REPO, skipLicense = false, allowMissingRepository = false } = {}) {
   rmSync(out, { force: true });
   const vsce = join(REPO, 'node_modules', '.bin', 'vsce');
-  const flags = allowMissingRepository ? ['--allow-missing-repository'] : [];
-  const r = spawnSync(vsce, ['package', '--no-dependencies', ...flags, '--no-rewrite-relative-links', '-o', out], {
-    cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    vsce,
+    [
+      'package',
+      '--no-dependencies',
+      ...(allowMissingRepository ? ['--allow-missing-repository'] : []),
+      '--no-rewrite-relative-links',
+      ...(skipLicense ? ['--skip-license'] : []),
+      '-o',
+      out,
+    ],
+    {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    },
+  );
   if (r.status !== 0 || !existsSync(out))
     throw new Error(`vsce package failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   for (const line of `${r.stdout}${r.stderr}`.split('\n')) if (/WARNING|ERROR/.test(line)) log(`vsce: ${line.trim()}`);
@@ -660,13 +759,17 @@ export function smokeTestDriverInitScript() {
  *  - onExit(code): receives window.codeAutomationExit(code) (the test suite's result)
  *  - onLog(type, args): receives window.codeAutomationLog (extension host console)
  *  - viewport
+ *  - locale: the browser's language (Accept-Language, Intl in webviews), e.g. `zh-cn`
  */
 export async function openWorkbench(
   browser,
   url,
-  { smokeTestDriver = false, onExit, onLog, viewport = { width: 1280, height: 800 } } = {},
+  { smokeTestDriver = false, onExit, onLog, viewport = { width: 1280, height: 800 }, locale = 'en' } = {},
 ) {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport,
+    locale: locale === 'en' ? 'en-US' : locale.replace(/-(\w+)$/, (_, r) => `-${r.toUpperCase()}`),
+  });
   const page = await context.newPage();
   if (smokeTestDriver) await page.addInitScript(smokeTestDriverInitScript);
   if (onExit) await page.exposeFunction('codeAutomationExit', (code) => onExit(code));

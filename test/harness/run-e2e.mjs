@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: end-to-end tests on the real workbench, as a user would meet the extension.
 //   1. packages the extension with @vscode/vsce into test-output/e2e/shunong-vscode.vsix;
-//   2. installs code-server (pinned, under .vscode-test/) and the .vsix with
-//      `code-server --extensions-dir E --install-extension`;
-//   3. starts the local Shunong endpoint and code-server on 127.0.0.1 (no key in the
-//      environment: an installed extension runs in Production mode and gets its key from the user);
-//   4. runs every test/e2e/*.spec.mjs, each in a fresh workbench window in headless Chromium;
-//      screenshots go to test-output/e2e/;
+//   2. installs code-server (pinned, under .vscode-test/) and, for each display language, the .vsix
+//      with `code-server --extensions-dir E --install-extension` into a fresh private dir (for
+//      zh-cn also the test language pack of test/fixtures/zh-cn-language-pack/, so that
+//      `--locale zh-cn` is accepted);
+//   3. starts the local Shunong endpoint and, per display language, code-server on 127.0.0.1 with
+//      `--locale` (no key in the environment: an installed extension runs in Production mode and
+//      gets its key from the user);
+//   4. runs every test/e2e/*.spec.mjs in each display language, each file in a fresh workbench
+//      window in headless Chromium; screenshots go to test-output/e2e/<locale>/;
 //   5. prints `N passed, N failed` and exits non-zero on any failure.
 //
-// Usage: node test/harness/run-e2e.mjs [--latest] [name-filter…]   (after `npm run build`)
+// Usage: node test/harness/run-e2e.mjs [--latest] [--locale en|zh-cn|all] [name-filter…]
+// (after `npm run build`; without --locale: every display language, en first).
 // A spec file exports `title`, `tests: [{ name, timeoutMs?, run(ctx) }]` and optionally
 // `cleanup()`; see test/e2e/set-api-key.spec.mjs. Tests of one file share a window and run in
 // order; after a failure the rest of that file is skipped; `cleanup()` runs after them either way.
+// `ctx.l10n` (test/e2e/l10n.mjs) holds the extension's strings in the window's display language.
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -22,8 +27,11 @@ import {
   OUTPUT_DIR,
   REPO,
   installCodeServer,
+  LOCALES,
+  installDisplayLanguage,
   installVsix,
   launchBrowser,
+  localesFromArgs,
   log,
   makeTempDir,
   openWorkbench,
@@ -31,19 +39,22 @@ import {
   redact,
   startCodeServer,
   targetFromArgs,
+  withoutLocaleArgs,
   workbenchUrl,
 } from './code-server.mjs';
 import { startEndpoint } from './endpoint.mjs';
 import { workbench } from '../e2e/workbench.mjs';
+import { strings } from '../e2e/l10n.mjs';
 
 const argv = process.argv.slice(2);
 const target = targetFromArgs(argv);
-const filters = argv.filter((a) => !a.startsWith('--'));
+const locales = localesFromArgs(argv, LOCALES);
+const filters = withoutLocaleArgs(argv).filter((a) => !a.startsWith('--'));
 const E2E_DIR = join(REPO, 'test', 'e2e');
 const SHOTS = join(OUTPUT_DIR, 'e2e');
 const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
 const DEFAULT_TEST_TIMEOUT = 60_000;
-const RUN_LIMIT_MS = 10 * 60_000; // the whole e2e run, after the code-server install
+const RUN_LIMIT_MS = 10 * 60_000; // per display language, after the code-server install
 
 async function main() {
   const cleanup = new Cleanup();
@@ -52,8 +63,8 @@ async function main() {
   try {
     if (!existsSync(join(REPO, 'dist', 'extension.js')))
       throw new Error('dist/extension.js is missing: run `npm run build`');
+    for (const locale of locales) rmSync(join(SHOTS, locale), { recursive: true, force: true });
     mkdirSync(SHOTS, { recursive: true });
-    for (const f of readdirSync(SHOTS)) if (f.endsWith('.png')) rmSync(join(SHOTS, f));
 
     const specs = readdirSync(E2E_DIR)
       .filter((f) => f.endsWith('.spec.mjs'))
@@ -68,78 +79,23 @@ async function main() {
     );
 
     const install = installCodeServer(target);
+    const limit = RUN_LIMIT_MS * locales.length;
     const watchdog = setTimeout(() => {
-      log(`FAILED: the e2e run exceeded ${RUN_LIMIT_MS / 1000} s; stopping`);
+      log(`FAILED: the e2e run exceeded ${limit / 1000} s; stopping`);
       console.log(`${results.passed} passed, ${results.failed + 1} failed`);
       void cleanup.run().finally(() => process.exit(1));
-    }, RUN_LIMIT_MS);
+    }, limit);
     watchdog.unref();
 
-    const work = makeTempDir(cleanup);
-    const extensionsDir = join(work, 'ext');
-    mkdirSync(extensionsDir, { recursive: true });
-    log(redact(installVsix(install, vsix, extensionsDir, work).split('\n').pop()));
     const endpoint = await startEndpoint(cleanup, { logName: `endpoint-e2e-${target.codeServer}` });
-    const server = await startCodeServer(cleanup, {
-      install,
-      work,
-      extensionsDir,
-      logName: `code-server-${target.codeServer}-e2e`,
-      settings: { 'shunong.endpoint': endpoint.url },
-    });
-    log(`code-server ${target.codeServer} (VS Code ${target.vscode}) at ${server.origin}`);
-    const browser = await launchBrowser(cleanup, { work });
+    const browser = await launchBrowser(cleanup, { work: makeTempDir(cleanup) });
     const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
-
-    for (const file of specs) {
-      const spec = await import(pathToFileURL(join(E2E_DIR, file)).href);
-      const specName = basename(file, '.spec.mjs');
-      console.log(`\n  ${spec.title ?? specName}`);
-      const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: WORKSPACE }));
-      const screenshot = async (name) => {
-        await page.screenshot({ path: screenshot.path(name) });
-      };
-      screenshot.path = (name) => join(SHOTS, `${specName}-${name}.png`);
-      const ctx = { page, wb: workbench(page), endpoint, server, manifest, screenshot, log, workspace: WORKSPACE };
-      let broken = false;
-      for (const [i, t] of (spec.tests ?? []).entries()) {
-        if (broken) {
-          results.skipped++;
-          console.log(`    - ${t.name} (skipped after an earlier failure)`);
-          continue;
-        }
-        const ts = Date.now();
-        const limit = t.timeoutMs ?? DEFAULT_TEST_TIMEOUT;
-        let timer;
-        try {
-          await Promise.race([
-            Promise.resolve().then(() => t.run(ctx)),
-            new Promise(
-              (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${limit / 1000} s`)), limit)),
-            ),
-          ]);
-          results.passed++;
-          console.log(`    ✔ ${t.name} (${Date.now() - ts} ms)`);
-        } catch (e) {
-          results.failed++;
-          broken = true;
-          const shot = screenshot.path(`failure-${i + 1}`);
-          await page.screenshot({ path: shot }).catch(() => undefined);
-          console.log(
-            `    ✘ ${t.name} (${Date.now() - ts} ms)\n      ${redact(e?.message ?? e)
-              .split('\n')
-              .join('\n      ')}\n      screenshot: ${shot}`,
-          );
-        } finally {
-          clearTimeout(timer);
-        }
-      }
-      await context.close().catch(() => undefined);
-      try {
-        await spec.cleanup?.();
-      } catch (e) {
-        log(`cleanup of ${file} failed: ${redact(e?.message ?? e)}`);
-      }
+    for (const locale of locales) {
+      const ts = Date.now();
+      const server = await startWorkbenchServer(cleanup, { install, vsix, endpoint, locale });
+      const env = { browser, server, endpoint, manifest, locale, shots: join(SHOTS, locale) };
+      for (const file of specs) await runSpecFile(file, env, results);
+      log(`e2e in ${locale} done in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
     }
     log(`e2e done in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
   } catch (e) {
@@ -152,6 +108,92 @@ async function main() {
     `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,
   );
   process.exit(results.failed > 0 ? 1 : 0);
+}
+
+/**
+ * A code-server of its own for one display language: a fresh private dir, the .vsix (and the
+ * language pack for a locale other than en) installed into its extensions dir, `--locale`.
+ */
+async function startWorkbenchServer(cleanup, { install, vsix, endpoint, locale }) {
+  const work = makeTempDir(cleanup);
+  const extensionsDir = join(work, 'ext');
+  mkdirSync(extensionsDir, { recursive: true });
+  log(redact(installVsix(install, vsix, extensionsDir, work).split('\n').pop()));
+  installDisplayLanguage(install, locale, { work, extensionsDir });
+  const server = await startCodeServer(cleanup, {
+    install,
+    work,
+    extensionsDir,
+    locale,
+    logName: `code-server-${target.codeServer}-e2e-${locale}`,
+    settings: { 'shunong.endpoint': endpoint.url },
+  });
+  log(`code-server ${target.codeServer} (VS Code ${target.vscode}, --locale ${locale}) at ${server.origin}`);
+  return server;
+}
+
+/** Runs the tests of one spec file in order in a fresh workbench window, then its cleanup(). */
+async function runSpecFile(file, { browser, server, endpoint, manifest, locale, shots }, results) {
+  const spec = await import(pathToFileURL(join(E2E_DIR, file)).href);
+  const specName = basename(file, '.spec.mjs');
+  console.log(`\n  ${spec.title ?? specName} [${locale}]`);
+  mkdirSync(shots, { recursive: true });
+  const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: WORKSPACE }), { locale });
+  const screenshot = async (name) => {
+    await page.screenshot({ path: screenshot.path(name) });
+  };
+  screenshot.path = (name) => join(shots, `${specName}-${name}.png`);
+  const l10n = strings(locale);
+  const ctx = {
+    page,
+    wb: workbench(page, l10n),
+    l10n,
+    endpoint,
+    server,
+    manifest,
+    screenshot,
+    log,
+    workspace: WORKSPACE,
+  };
+  let broken = false;
+  for (const [i, t] of (spec.tests ?? []).entries()) {
+    if (broken) {
+      results.skipped++;
+      console.log(`    - ${t.name} (skipped after an earlier failure)`);
+      continue;
+    }
+    const ts = Date.now();
+    const limit = t.timeoutMs ?? DEFAULT_TEST_TIMEOUT;
+    let timer;
+    try {
+      await Promise.race([
+        Promise.resolve().then(() => t.run(ctx)),
+        new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${limit / 1000} s`)), limit)),
+        ),
+      ]);
+      results.passed++;
+      console.log(`    ✔ ${t.name} (${Date.now() - ts} ms)`);
+    } catch (e) {
+      results.failed++;
+      broken = true;
+      const shot = screenshot.path(`failure-${i + 1}`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      console.log(
+        `    ✘ ${t.name} (${Date.now() - ts} ms)\n      ${redact(e?.message ?? e)
+          .split('\n')
+          .join('\n      ')}\n      screenshot: ${shot}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  await context.close().catch(() => undefined);
+  try {
+    await spec.cleanup?.();
+  } catch (e) {
+    log(`cleanup of ${file} failed: ${redact(e?.message ?? e)}`);
+  }
 }
 
 await main();

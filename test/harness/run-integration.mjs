@@ -14,7 +14,9 @@
 //   5. exits with the suite's code and prints `N passed, N failed` last.
 //
 // Options: --latest, --grep <regexp> (only matching tests), --timeout <seconds> (default 300,
-// for the whole run after the install), --suite <compiled index.js> (another suite entry). SHUNONG_KEEP_TMP=1 keeps the temp dir for debugging.
+// for the whole run after the install), --suite <compiled index.js> (another suite entry),
+// --locale zh-cn (the workbench in Chinese: the test language pack installed, `--locale zh-cn`;
+// default en). SHUNONG_KEEP_TMP=1 keeps the temp dir for debugging.
 //
 // --restricted (`npm run test:restricted`): the Restricted Mode suite (test/integration/restricted/)
 // in a folder the workbench does not trust: workspace trust on (no --disable-workspace-trust,
@@ -31,7 +33,9 @@ import {
   SAMPLE_WORKSPACE,
   copySampleWorkspace,
   installCodeServer,
+  installDisplayLanguage,
   launchBrowser,
+  localesFromArgs,
   log,
   makeTempDir,
   runExtensionTests,
@@ -48,6 +52,10 @@ const opt = (name) => {
 const target = targetFromArgs(argv);
 const timeoutSec = Number(opt('--timeout') ?? 300);
 const grep = opt('--grep');
+const locales = localesFromArgs(argv);
+if (locales.length !== 1)
+  throw new Error('run-integration.mjs runs in one display language at a time (--locale en | zh-cn)');
+const locale = locales[0];
 
 const restricted = argv.includes('--restricted');
 const SUITE = opt('--suite')
@@ -102,16 +110,19 @@ async function main() {
     const endpoint = await startEndpoint(cleanup, { logName: `endpoint-${target.codeServer}` });
     const resultsFile = join(work, 'results.json');
     const folder = restricted ? untrustedFolder(work) : WORKSPACE;
+    installDisplayLanguage(install, locale, { work, extensionsDir: join(work, 'ext') });
     const server = await startCodeServer(cleanup, {
       install,
       work,
       workspaceTrust: restricted,
-      logName: `code-server-${target.codeServer}-${restricted ? 'restricted' : 'integration'}`,
+      locale,
+      logName: `code-server-${target.codeServer}-${restricted ? 'restricted' : 'integration'}${locale === 'en' ? '' : `-${locale}`}`,
       env: {
         SHUNONG_API_KEY: endpoint.apiKey, // read by the extension in Development/Test mode only
         SHUNONG_ENDPOINT: endpoint.url,
         SHUNONG_TEST_ENDPOINT_ORIGIN: endpoint.origin,
         SHUNONG_TEST_RESULTS: resultsFile,
+        SHUNONG_TEST_LOCALE: locale,
         ...(grep ? { SHUNONG_TEST_GREP: grep } : {}),
       },
       settings: {
@@ -121,7 +132,7 @@ async function main() {
           : {}),
       },
     });
-    log(`code-server ${target.codeServer} (VS Code ${target.vscode}) at ${server.origin}`);
+    log(`code-server ${target.codeServer} (VS Code ${target.vscode}, --locale ${locale}) at ${server.origin}`);
     const browser = await launchBrowser(cleanup, { work });
 
     let statsLine = null;

@@ -1,7 +1,8 @@
 /**
  * Every user-visible string ships in en and zh-CN:
  * - each literal passed to `l10n.t(...)` under src/ has a zh-CN translation with the same placeholders;
- * - package.nls.json and package.nls.zh-cn.json have the same keys, and every %key% in package.json exists.
+ * - package.nls.json and package.nls.zh-cn.json have the same keys, and every %key% in package.json exists;
+ * - what the workbench shows of package.json's contributions (titles, descriptions, labels…) is a %key%.
  */
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -91,5 +92,36 @@ describe('localisation (en + zh-CN)', () => {
       used.filter((k) => !(k in en)),
       [],
     );
+  });
+
+  it("localises every user-visible string of package.json's contributions (a %key%, never literal text)", () => {
+    // Fields the workbench shows to a person (not ids, when-clauses, or text meant for a model).
+    const shown = new Set([
+      'title',
+      'shortTitle',
+      'category',
+      'contextualTitle',
+      'description',
+      'markdownDescription',
+      'enumDescriptions',
+      'markdownEnumDescriptions',
+      'label',
+      'altText',
+      'displayName',
+      'placeholder',
+      'contents',
+      'userDescription',
+      'fullName',
+    ]);
+    const literal: string[] = [];
+    const walk = (v: unknown, path: string, key: string): void => {
+      if (typeof v === 'string') {
+        if (shown.has(key) && !/^%[\w.-]+%$/.test(v)) literal.push(`${path} = ${v}`);
+      } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`, key));
+      else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${path}.${k}`, k);
+    };
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: unknown };
+    walk(manifest.contributes, 'contributes', '');
+    assert.deepEqual(literal, []);
   });
 });
