@@ -42,6 +42,8 @@ export type CiteMeta = InlineSpan & { raw: string };
 /** Spans recorded by the probing parser (used to place the cursor safely). */
 export interface ProbeSpan extends InlineSpan {
   kind: 'code' | 'atomic';
+  /** The inline rule that matched (`backticks`, `link`, `escape` …). */
+  rule: string;
 }
 
 interface Ruler<F> {
@@ -147,7 +149,7 @@ function mapFootnoteDefs(def: BlockRule): BlockRule {
   };
 }
 
-function recording(rule: InlineRule, kind: ProbeSpan['kind'], linkDest: boolean): InlineRule {
+function recording(rule: InlineRule, name: string, kind: ProbeSpan['kind'], linkDest: boolean): InlineRule {
   return (state, silent) => {
     const start = state.pos;
     let from = start;
@@ -156,7 +158,7 @@ function recording(rule: InlineRule, kind: ProbeSpan['kind'], linkDest: boolean)
       if (labelEnd >= 0) from = labelEnd;
     }
     if (!rule(state, silent)) return false;
-    if (!silent) (state.env as { spans: ProbeSpan[] }).spans.push({ start: from, end: state.pos, kind });
+    if (!silent) (state.env as { spans: ProbeSpan[] }).spans.push({ start: from, end: state.pos, kind, rule: name });
     return true;
   };
 }
@@ -174,7 +176,7 @@ function build(probe: boolean): MarkdownIt {
   md.inline.ruler.at('text', stopTextAtCite(original<InlineRule>(md.inline.ruler, 'text')));
   if (probe) {
     const wrap = (name: string, kind: ProbeSpan['kind'], linkDest = false): void =>
-      md.inline.ruler.at(name, recording(original<InlineRule>(md.inline.ruler, name), kind, linkDest));
+      md.inline.ruler.at(name, recording(original<InlineRule>(md.inline.ruler, name), name, kind, linkDest));
     wrap('backticks', 'code');
     for (const name of [
       'image',
