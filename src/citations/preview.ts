@@ -32,15 +32,13 @@ export interface PreviewOptions {
 
 /** Texts the plugin shows (as `title` attributes). */
 export interface PreviewText {
-  /** `{0}`: the label. */
-  undefinedReference: string;
-  /** `{0}`: why. */
-  malformed: string;
+  undefinedReference: (label: string) => string;
+  malformed: (why: string) => string;
 }
 
 const DEFAULT_TEXT: PreviewText = {
-  undefinedReference: 'Footnote [^{0}] has no definition.',
-  malformed: 'Malformed citation: {0}',
+  undefinedReference: (label) => `Footnote [^${label}] has no definition.`,
+  malformed: (why) => `Malformed citation: ${why}`,
 };
 
 /** Class names (media/preview.css). */
@@ -79,26 +77,25 @@ export function citationsPlugin(md: MarkdownIt, options: PreviewOptions = {}): v
   md.inline.ruler.push('sn_ref', snRef);
   md.core.ruler.push('shunong_citations', (state) => decorate(state, options));
   const esc = (s: string): string => md.utils.escapeHtml(showBidi(s));
-  const fill = (template: string, arg: string): string => template.replace('{0}', arg);
   const title = (s: string | undefined): string => (s ? ` title="${esc(s)}"` : '');
 
   md.renderer.rules.sn_ref = (tokens, idx) => {
     const label = (tokens[idx]!.meta as RefMeta).label;
     const written = `[^${label}]`;
-    return `<span class="${PREVIEW_CLASSES.undefined}"${title(fill(text.undefinedReference, label))}>${esc(written)}</span>`;
+    return `<span class="${PREVIEW_CLASSES.undefined}"${title(text.undefinedReference(label))}>${esc(written)}</span>`;
   };
   md.renderer.rules.sn_cite = (tokens, idx) => {
     const raw = (tokens[idx]!.meta as CiteMeta).raw;
     const parsed = parseRawCitation(raw);
     if (!parsed.ok)
-      return `<span class="${PREVIEW_CLASSES.malformed}"${title(fill(text.malformed, parsed.message))}>〔${esc(raw)}〕</span>`;
+      return `<span class="${PREVIEW_CLASSES.malformed}"${title(text.malformed(parsed.message))}>〔${esc(raw)}〕</span>`;
     const hint = options.passageText?.(parsed.citation);
     return `<sup class="${PREVIEW_CLASSES.cite}"${title(hint !== undefined ? firstWords(hint) : undefined)}>${esc(citationKey(parsed.citation))}</sup>`;
   };
   md.renderer.rules.sn_source = (tokens, idx) => {
     const m = tokens[idx]!.meta as unknown as SourceMeta;
     if (m.error !== undefined)
-      return `<span class="${PREVIEW_CLASSES.malformed}"${title(fill(text.malformed, m.error))}>${esc(m.raw)}</span>`;
+      return `<span class="${PREVIEW_CLASSES.malformed}"${title(text.malformed(m.error))}>${esc(m.raw)}</span>`;
     return `<span class="${PREVIEW_CLASSES.source}">${esc(m.key)}</span> — ${esc(m.kbName)} (${esc(m.kbCode)})`;
   };
 }

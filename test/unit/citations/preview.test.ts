@@ -74,7 +74,7 @@ for (const [name, factory] of [
     });
 
     it('marks an undefined reference and malformed citations, in the given language', () => {
-      const html = render(BULLETIN, { text: { undefinedReference: '脚注 [^{0}] 没有定义。' } });
+      const html = render(BULLETIN, { text: { undefinedReference: (l) => `脚注 [^${l}] 没有定义。` } });
       assert.match(html, /<span class="shunong-undefined" title="脚注 \[\^9\] 没有定义。">\[\^9\]<\/span>/);
       assert.match(html, /<span class="shunong-malformed" title="Malformed citation: [^"]*">〔a\.docx#x〕<\/span>/);
       assert.match(
