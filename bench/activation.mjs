@@ -81,6 +81,30 @@ function measuringSuite(ids) {
 `;
 }
 
+/**
+ * The preview start: in a fresh host, the first \`markdown.api.render\` makes the Markdown extension
+ * activate ours and apply its \`extendMarkdownIt\`; which of our bundles are loaded then, and once
+ * the features have loaded after activation (the platform bundle must be in neither).
+ */
+function previewSuite() {
+  return `exports.run = async function () {
+  const vscode = require('vscode');
+  await new Promise((r) => setTimeout(r, ${SETTLE_MS}));
+  const ext = vscode.extensions.getExtension(${JSON.stringify(OURS)});
+  if (!ext || ext.isActive) throw new Error('ours must be installed and not yet active');
+  const bundles = () => Object.keys(require.cache)
+    .filter((f) => f.includes(${JSON.stringify(OURS)}) && /dist[\\\\/][a-z]+\\.js$/.test(f))
+    .map((f) => f.replace(/^.*dist[\\\\/]/, '')).sort();
+  const t0 = performance.now();
+  const html = await vscode.commands.executeCommand('markdown.api.render', 'a[^1]\\n\\n[^1]: b.docx#0 — kb (K)\\n');
+  const out = { active: ext.isActive, footnotes: /class="footnotes"/.test(html), firstRenderMs: performance.now() - t0, atRender: bundles() };
+  await ext.exports.loaded;
+  out.afterFeatures = bundles();
+  console.log('SHUNONG_BENCH ' + JSON.stringify(out));
+};
+`;
+}
+
 /** Rewrites an extension's package.json so that it activates only when we ask. */
 function neverAutoActivate(dir) {
   const file = join(dir, 'package.json');
@@ -167,6 +191,8 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     [API_ONLY]: join(runnerDir, 'measure-api-only.js'),
   };
   for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite([id]));
+  const previewFile = join(runnerDir, 'measure-preview.js');
+  writeFileSync(previewFile, previewSuite());
   const folder = join(work, 'folder');
   mkdirSync(folder, { recursive: true });
 
@@ -208,6 +234,20 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     for (const id of order) times[id].push(await start(id));
   }
 
+  // One more fresh host: the preview activates ours.
+  let preview = null;
+  await runExtensionTests(browser, server, {
+    folder,
+    extensionDevelopmentPath: runnerDir,
+    extensionTestsPath: previewFile,
+    timeoutMs: 120_000,
+    label: 'bench-preview',
+    onLine: (line) => {
+      const m = /SHUNONG_BENCH (.*)$/.exec(line);
+      if (m) preview = JSON.parse(m[1]);
+    },
+  });
+
   const ours = median(times[OURS]);
   const empty = median(times[EMPTY]);
   const ratio = ours / empty;
@@ -238,6 +278,18 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     row('activation + features loaded (median)', `${loaded.toFixed(1)} ms`, '', true);
     row('  that, over the empty activation', (loaded / empty).toFixed(2), '(no goal)', true);
   }
+  if (preview) {
+    console.log(
+      `  preview start: activated by the preview ${preview.active}, footnotes rendered ${preview.footnotes}, first render ${preview.firstRenderMs.toFixed(1)} ms; bundles at render: ${preview.atRender.join(', ') || 'none'}; after the features loaded: ${preview.afterFeatures.join(', ')}`,
+    );
+    const clean = preview.active && preview.footnotes && !preview.atRender.includes('platform.js');
+    row(
+      'preview: platform bundle at render',
+      preview.atRender.includes('platform.js') ? 'loaded' : 'not loaded',
+      'not loaded',
+      clean,
+    );
+  } else row('preview start', 'no result', '', false);
   row('dist/extension.js', kb(sizes.extension), '≤ 150 KB', sizes.extension <= 150 * 1024);
   row('.vsix', kb(sizes.vsix), '', true);
 });

@@ -9,18 +9,27 @@
  * the environment is in place before the tests (or the demo) start.
  */
 import * as path from 'node:path';
+import type { MarkdownIt } from 'markdown-it';
 import * as vscode from 'vscode';
 import type { ShunongApi } from './features/index';
+import { extendMarkdownIt } from './features/preview/markdownIt';
 
 export type { ShunongApi };
 
-/** What the extension exports: the features' API (loading them if needed), and when they are loaded. */
-export type ExtensionExports = ShunongApi & { readonly loaded: Promise<void> };
+/**
+ * What the extension exports: the features' API (loading them if needed), when they are loaded,
+ * and `extendMarkdownIt` for VS Code's Markdown engine (`markdown.markdownItPlugins`).
+ */
+export type ExtensionExports = ShunongApi & {
+  readonly loaded: Promise<void>;
+  extendMarkdownIt(md: MarkdownIt): MarkdownIt;
+};
 
 /** Activation entry point. */
 export async function activate(context: vscode.ExtensionContext): Promise<ExtensionExports> {
   if (context.extensionMode !== vscode.ExtensionMode.Production) {
-    return { ...(await featuresBundle().activateInDevelopment(context)), loaded: Promise.resolve() };
+    const api = await featuresBundle().activateInDevelopment(context);
+    return { ...api, loaded: Promise.resolve(), extendMarkdownIt: (md) => extendMarkdownIt(md, () => api.preview) };
   }
   const lazy = new LazyCommands(contributedCommands(context), () => featuresBundle().activate(context));
   lazy.stubCommands();
@@ -50,7 +59,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     get knowledge() {
       return lazy.load().knowledge;
     },
+    get preview() {
+      return lazy.load().preview;
+    },
     loaded,
+    // never loads the features: titles come once they are there
+    extendMarkdownIt: (md) => extendMarkdownIt(md, () => lazy.current?.preview),
   };
 }
 
@@ -78,6 +92,11 @@ export class LazyCommands<T> {
         }),
       );
     }
+  }
+
+  /** The value if it is loaded. */
+  get current(): T | undefined {
+    return this.value;
   }
 
   /** The value, loaded on the first call. */

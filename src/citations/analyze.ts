@@ -2,6 +2,7 @@
  * One parse of a bulletin → the citation model: our references and definitions, the author's
  * footnotes, inline citations, the references section, front matter, and the problems found.
  */
+import { gluedToUrl } from './bareUrl';
 import { isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
 import { normalizeForParser, parseBlocks, type CiteMeta, type RefMeta, type Token } from './parser';
 import { LineIndex, inlineMapper, isBlankLine, type InlineKind } from './positions';
@@ -77,7 +78,7 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
   const lines = new LineIndex(text);
   const tokens = parseBlocks(normalizeForParser(text));
   const wanted = recognisedHeadings(opts);
-  const refs: { label: string; range: SourceRange }[] = [];
+  const refs: { label: string; range: SourceRange; gluedToUrl?: true }[] = [];
   const inlineCitations: InlineCitation[] = [];
   const defs: PendingDef[] = [];
   const headings: { line: number; level: number; range: SourceRange; matches: boolean }[] = [];
@@ -177,30 +178,35 @@ function collectInline(
   tok: Token,
   lines: LineIndex,
   where: InlineKind,
-  refs: { label: string; range: SourceRange }[],
+  refs: { label: string; range: SourceRange; gluedToUrl?: true }[],
   cites: InlineCitation[],
 ): void {
   const children = tok.children;
   if (!children) return;
   let map: ((p: number) => number) | undefined;
-  for (const child of children) {
-    if (child.type !== 'sn_ref' && child.type !== 'sn_cite') continue;
+  children.forEach((child, k) => {
+    if (child.type !== 'sn_ref' && child.type !== 'sn_cite') return;
     map ??= inlineMapper(lines, tok.content, where);
     const meta = child.meta as RefMeta | CiteMeta;
     const range = lines.range(map(meta.start), map(meta.end - 1) + 1);
-    if (child.type === 'sn_ref') refs.push({ label: (meta as RefMeta).label, range });
+    // only plain text right before it can be linkified (not a link, code span, autolink, HTML)
+    const prev = children[k - 1];
+    const glued = prev?.type === 'text' && gluedToUrl(prev.content) ? { gluedToUrl: true as const } : {};
+    if (child.type === 'sn_ref') refs.push({ label: (meta as RefMeta).label, range, ...glued });
     else {
       const raw = (meta as CiteMeta).raw;
       const parsed = parseRawCitation(raw);
-      cites.push(parsed.ok ? { raw, citation: parsed.citation, range } : { raw, error: parsed, range });
+      cites.push(
+        parsed.ok ? { raw, citation: parsed.citation, range, ...glued } : { raw, error: parsed, range, ...glued },
+      );
     }
-  }
+  });
 }
 
 function buildModel(
   text: string,
   lines: LineIndex,
-  refs: { label: string; range: SourceRange }[],
+  refs: { label: string; range: SourceRange; gluedToUrl?: true }[],
   inlineCitations: InlineCitation[],
   defs: PendingDef[],
   headings: { line: number; level: number; range: SourceRange; matches: boolean }[],
@@ -230,8 +236,7 @@ function buildModel(
   const defLines = new Set(definitions.map((d) => d.line));
   const cites = inlineCitations.filter((c) => !defLines.has(c.range.line));
   const references: FootnoteReference[] = refs.map((r) => ({
-    label: r.label,
-    range: r.range,
+    ...r,
     ours: firstKind.get(r.label) === 'ours',
     defined: firstKind.has(r.label),
   }));

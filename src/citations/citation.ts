@@ -4,6 +4,7 @@
  * These functions work on strings only; where the text sits in a document is `analyze.ts`'s job
  * (the definition's body is located by the Markdown parser first, then read here).
  */
+import { bidiAsReference, readBidiReference } from '../text/bidi';
 import type { Citation, CitationSource } from './types';
 
 /** Result of {@link parseCitation}. */
@@ -40,41 +41,71 @@ function flattenWhitespace(s: string): string {
 }
 
 /**
- * Escapes a doc_name for a footnote definition: `\`, `[`, `]` get a backslash; newlines and tabs
- * become spaces. A leading character that would open a block (`#`, `>`, `-`, `1.` …) is
- * backslash-escaped too, so the definition stays one plain paragraph (it renders the same).
+ * Server text written inline, so that no Markdown or HTML in it takes effect in any renderer we
+ * target (markdown-it with footnotes and linkify as VS Code's preview runs it, micromark with GFM):
+ * whitespace flattened; the characters of `special` backslash-escaped (`` ` `` written as `backtick`),
+ * except a `&` that starts no character reference and a `_` between two letters or digits; the first `/` of `//` and the `.` of `www.` too (no bare URL, no e-mail
+ * address can start inside it); bidi controls written as character references (`src/text/bidi.ts`).
+ * Every escape is a CommonMark backslash escape or a character reference: it renders as the
+ * character itself, and {@link unescapeMarkdown} reads it back.
  */
-export function escapeDocName(docName: string): string {
-  return escapeBlockStart(flattenWhitespace(docName).replace(/[\\[\]]/g, (c) => `\\${c}`));
+function escapeInlineText(s: string, special: RegExp, backtick = '\\`'): string {
+  return bidiAsReference(
+    flattenWhitespace(s)
+      .replace(special, (c, at: number, all: string) => {
+        if (c === '`') return backtick;
+        if (c === '&' && !ENTITY_AFTER.test(all.slice(at + 1, at + 34))) return c;
+        if (c === '_' && WORD.test(all[at - 1] ?? '') && WORD.test(all[at + 1] ?? '')) return c;
+        return `\\${c}`;
+      })
+      .replace(/\/(?=\/)/g, '\\/')
+      .replace(/(www)\./gi, '$1\\.'),
+  );
 }
 
-/** Backslash-escapes a first character that would start a Markdown block (heading, quote, list, fence, HTML…). */
+/** What makes `&` start a character reference. */
+const ENTITY_AFTER = /^#?[a-z0-9]+;/i;
+/** A letter or digit: `_` between two of them never opens or closes emphasis (`TEA_MANAGER_001`). */
+const WORD = /^[\p{L}\p{N}]$/u;
+const DOC_SPECIAL = /[\\[\]*_~`<>&@]/g;
+const KB_SPECIAL = /[\\[\]*_~`<>&@#()]/g;
+const INLINE_SPECIAL = /[\\[\]*_~`<>&@|]/g;
+
+/**
+ * Escapes a doc_name for a footnote definition ({@link escapeInlineText}). A leading character that
+ * would open a block (`#`, `>`, `-`, `1.` …) is backslash-escaped too, so the definition stays one
+ * plain paragraph (it renders the same); leading blanks are written `&#32;`. Before this rule only `\`, `[` and `]` were escaped; the
+ * parser reads both.
+ */
+export function escapeDocName(docName: string): string {
+  // leading blanks as references: the definition's text starts after them, and four would make code
+  return escapeBlockStart(escapeInlineText(docName, DOC_SPECIAL)).replace(/^ +/, (b) => '&#32;'.repeat(b.length));
+}
+
+/** Backslash-escapes a first character (after spaces) that would start a Markdown block (heading, quote, list, fence, HTML…). */
 export function escapeBlockStart(s: string): string {
-  const ordered = /^(\d{1,9})([.)])/.exec(s);
-  if (ordered) return `${ordered[1]}\\${s.slice(ordered[1]!.length)}`;
-  return /^[#>+=*`~<|_-]/.test(s) ? `\\${s}` : s;
+  const lead = /^ */.exec(s)![0];
+  const rest = s.slice(lead.length);
+  const ordered = /^(\d{1,9})([.)])/.exec(rest);
+  if (ordered) return `${lead}${ordered[1]}\\${rest.slice(ordered[1]!.length)}`;
+  return /^[#>+=*`~<|_-]/.test(rest) ? `${lead}\\${rest}` : s;
 }
 
 /**
  * Escapes kb_name / kb_code for a definition: as {@link escapeDocName}, plus `#`, `(` and `)`, so the
  * last unescaped `#` of a definition always ends the doc_name and its last `( … )` is the code.
- * All are CommonMark backslash escapes: they render as the plain character.
  */
 export function escapeKbText(s: string): string {
-  return flattenWhitespace(s).replace(/[\\[\]#()]/g, (c) => `\\${c}`);
+  return escapeInlineText(s, KB_SPECIAL);
 }
 
 /**
- * Escapes a doc_name for the inline style `〔…〕` (also safe inside table cells and emphasis).
- * Backticks become `&#96;`: a backslash cannot stop a backtick from closing a code span opened
- * before the cursor.
+ * Escapes a doc_name for the inline style `〔…〕` (also safe inside table cells and emphasis): as
+ * {@link escapeDocName} plus `|`; backticks become `&#96;` (a backslash cannot stop a backtick from
+ * closing a code span opened before the cursor), `〔` and `〕` character references.
  */
 export function escapeInlineDocName(docName: string): string {
-  return flattenWhitespace(docName)
-    .replace(/[\\[\]|<>&*_~]/g, (c) => `\\${c}`)
-    .replace(/`/g, '&#96;')
-    .replace(/〔/g, '&#x3014;')
-    .replace(/〕/g, '&#x3015;');
+  return escapeInlineText(docName, INLINE_SPECIAL, '&#96;').replace(/〔/g, '&#x3014;').replace(/〕/g, '&#x3015;');
 }
 
 /** Formats `doc#idx` for a footnote definition (doc_name escaped). */
@@ -106,14 +137,21 @@ function isAsciiPunct(code: number): boolean {
   );
 }
 
-/** Removes CommonMark backslash escapes (and the two entities the inline style uses). */
+/** Removes CommonMark backslash escapes (and the character references we write: backtick, `〔`, `〕`, a leading blank, bidi controls). */
 export function unescapeMarkdown(raw: string): string {
   let out = '';
   for (let i = 0; i < raw.length; i++) {
     const ch = raw.charCodeAt(i);
-    if (ch === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) {
+    const bidi = ch === 0x26 ? readBidiReference(raw, i) : undefined;
+    if (bidi) {
+      out += bidi[0];
+      i += bidi[1] - 1;
+    } else if (ch === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) {
       out += raw[i + 1];
       i++;
+    } else if (ch === 0x26 && raw.startsWith('&#32;', i)) {
+      out += ' ';
+      i += 4;
     } else if (ch === 0x26 && raw.startsWith('&#96;', i)) {
       out += '`';
       i += 4;

@@ -41,3 +41,4 @@ export { renumber, type RenumberOptions, type RenumberResult } from './renumber'
 export { lint, type Diagnostic, type Fix } from './lint';
 export { runCheck, formatProblemLine, CHECK_USAGE, type CheckIo } from './check';
 export { CitationCache, type CitationContext, type CitationCacheData } from './context';
+export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './preview';

@@ -3,6 +3,7 @@
  * of edits: the cursor spot and, for footnotes, the references section. One parse, linear work.
  */
 import { analyze, headingText, type Analysis, type BlockInfo } from './analyze';
+import { gluedToUrl } from './bareUrl';
 import { citationKey, formatDefinition, formatInlineCitation } from './citation';
 import { normalizeEdits } from './edits';
 import { probeInline } from './parser';
@@ -54,7 +55,10 @@ function fail(error: InsertErrorCode): InsertResult {
   return { ok: false, error, message: MESSAGES[error] };
 }
 
-type Spot = { ok: true; offset: number; blankLine: boolean; block?: BlockInfo } | { ok: false; error: InsertErrorCode };
+/** `textStart`: where the plain text before `offset` starts (after the last link, code span, autolink… before it). */
+type Spot =
+  | { ok: true; offset: number; blankLine: boolean; block?: BlockInfo; textStart: number }
+  | { ok: false; error: InsertErrorCode };
 
 /** Where a citation can go at (or just after) the cursor. */
 export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
@@ -74,7 +78,7 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   if (here.length === 0) {
     // on an empty line: at its start (after indentation it could become indented code)
     if (!isBlankLine(lines.lineText(line)) || insideContainer(a, line)) return { ok: false, error: 'not-in-text' };
-    return { ok: true, offset: lines.lineStart(line), blankLine: true };
+    return { ok: true, offset: lines.lineStart(line), blankLine: true, textStart: lines.lineStart(line) };
   }
   // one or more inline blocks (several table cells share a line): find the content spot
   let best: { block: BlockInfo; offset: number; map: (p: number) => number } | undefined;
@@ -88,6 +92,7 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   let offset = best!.offset;
   const spans = probeInline(block.content!).map((s) => ({
     kind: s.kind,
+    text: s.rule === 'escape' || s.rule === 'entity',
     start: map(s.start),
     end: map(Math.max(s.start, s.end - 1)) + 1,
   }));
@@ -99,7 +104,8 @@ export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
       }
     }
   }
-  return { ok: true, offset, blankLine: false, block };
+  const textStart = spans.reduce((m, s) => (!s.text && s.end <= offset && s.end > m ? s.end : m), 0);
+  return { ok: true, offset, blankLine: false, block, textStart };
 }
 
 /** An empty line between two parts of one list, quote or footnote: text there would end it. */
@@ -312,8 +318,12 @@ function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, 
   }
   let backslashes = 0;
   for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 0x5c; i--) backslashes++;
-  // `\[^1]` would be an escaped bracket, `^[^1]` an inline footnote
-  const pre = backslashes % 2 === 1 || text[at - 1] === '^' ? ' ' : '';
+  // `\[^1]` would be an escaped bracket, `^[^1]` an inline footnote, `https://a.cn/x[^1]` part of a link
+  const lineStart = a.lines.lineStart(a.lines.lineAt(at));
+  const pre =
+    backslashes % 2 === 1 || text[at - 1] === '^' || gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at))
+      ? ' '
+      : '';
   const next = text[at];
   const post = next === '(' || next === '[' || next === ':' ? ' ' : '';
   return pre + citation + post;

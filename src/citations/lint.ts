@@ -28,6 +28,7 @@ const TITLES: Record<string, string> = {
   'citations.fix.merge': 'Merge [^{0}] into [^{1}]',
   'citations.fix.chunkIndex': 'Write the chunk index as {0}',
   'citations.fix.renumber': 'Renumber citations',
+  'citations.fix.space': 'Put a space before {0}',
 };
 
 function fix(titleKey: string, args: string[], edits: TextEdit[]): Fix {
@@ -77,6 +78,8 @@ export function lintAnalysis(a: Analysis): Diagnostic[] {
           [{ start: raw.start, end: p.range.end - raw.trail, newText: raw.fixed }],
         );
       }
+      case 'glued-to-url':
+        return fix('citations.fix.space', [p.args[0]!], [{ start: p.range.start, end: p.range.start, newText: ' ' }]);
       case 'duplicate-label':
         renumberFix ??= fix('citations.fix.renumber', [], renumberAnalysis(a).edits);
         return renumberFix.edits.length > 0 ? renumberFix : undefined;

@@ -6,7 +6,12 @@ import type { ParseCitationResult } from './citation';
 import type { Citation, SourceRange } from './types';
 
 export type ProblemCode =
-  'undefined-reference' | 'unused-definition' | 'duplicate-source' | 'malformed-citation' | 'duplicate-label';
+  | 'undefined-reference'
+  | 'unused-definition'
+  | 'duplicate-source'
+  | 'malformed-citation'
+  | 'duplicate-label'
+  | 'glued-to-url';
 
 /** One problem, without a fix (see `lint` for fixes). */
 export interface Problem {
@@ -28,6 +33,8 @@ export interface FootnoteReference {
   ours: boolean;
   /** Some definition (ours or the author's) exists for the label. */
   defined: boolean;
+  /** Written right after a bare URL: a linkifying renderer reads it as part of the link (`bareUrl.ts`). */
+  gluedToUrl?: true;
 }
 
 /** Why a citation could not be read. */
@@ -70,6 +77,8 @@ export interface InlineCitation {
   citation?: Citation;
   error?: CitationError;
   range: SourceRange;
+  /** Written right after a bare URL (see {@link FootnoteReference.gluedToUrl}). */
+  gluedToUrl?: true;
 }
 
 /** The references section: its heading and the lines up to the next heading of the same or a higher level. */

@@ -24,7 +24,7 @@ import footnote from 'markdown-it-footnote';
 
 export type { Token };
 
-type InlineRule = (state: StateInline, silent: boolean) => boolean;
+export type InlineRule = (state: StateInline, silent: boolean) => boolean;
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
 
 /** Where an inline rule matched, in the inline token's content. */
@@ -42,6 +42,8 @@ export type CiteMeta = InlineSpan & { raw: string };
 /** Spans recorded by the probing parser (used to place the cursor safely). */
 export interface ProbeSpan extends InlineSpan {
   kind: 'code' | 'atomic';
+  /** The inline rule that matched (`backticks`, `link`, `escape` …). */
+  rule: string;
 }
 
 interface Ruler<F> {
@@ -50,7 +52,8 @@ interface Ruler<F> {
   before(before: string, name: string, fn: F, opts?: { alt: string[] }): void;
 }
 
-function original<F>(ruler: unknown, name: string): F {
+/** A named rule of a markdown-it ruler. */
+export function original<F>(ruler: unknown, name: string): F {
   // markdown-it exposes no getter for a named rule; `__rules__` is its documented-by-source internal list.
   const found = (ruler as Ruler<F>).__rules__.find((r) => r.name === name);
   if (!found) throw new Error(`markdown-it rule ${name} not found`);
@@ -75,7 +78,8 @@ function frontMatter(state: StateBlock, startLine: number, endLine: number, sile
   return false;
 }
 
-function snRef(state: StateInline, silent: boolean): boolean {
+/** `[^label]`, defined or not (a `sn_ref` token with {@link RefMeta}). */
+export function snRef(state: StateInline, silent: boolean): boolean {
   const start = state.pos;
   const max = state.posMax;
   if (start + 3 > max || state.src.charCodeAt(start) !== 0x5b || state.src.charCodeAt(start + 1) !== 0x5e) return false;
@@ -96,7 +100,8 @@ function snRef(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-function snCite(state: StateInline, silent: boolean): boolean {
+/** The inline style `〔doc#idx〕` (a `sn_cite` token with {@link CiteMeta}). */
+export function snCite(state: StateInline, silent: boolean): boolean {
   const start = state.pos;
   if (state.src.charCodeAt(start) !== 0x3014) return false;
   let hash = false;
@@ -118,7 +123,7 @@ function snCite(state: StateInline, silent: boolean): boolean {
 }
 
 /** The `text` rule swallows runs of ordinary characters; stop it before `〔` so `sn_cite` gets a chance. */
-function stopTextAtCite(text: InlineRule): InlineRule {
+export function stopTextAtCite(text: InlineRule): InlineRule {
   return (state, silent) => {
     const start = state.pos;
     const pending = state.pending.length;
@@ -147,7 +152,7 @@ function mapFootnoteDefs(def: BlockRule): BlockRule {
   };
 }
 
-function recording(rule: InlineRule, kind: ProbeSpan['kind'], linkDest: boolean): InlineRule {
+function recording(rule: InlineRule, name: string, kind: ProbeSpan['kind'], linkDest: boolean): InlineRule {
   return (state, silent) => {
     const start = state.pos;
     let from = start;
@@ -156,7 +161,7 @@ function recording(rule: InlineRule, kind: ProbeSpan['kind'], linkDest: boolean)
       if (labelEnd >= 0) from = labelEnd;
     }
     if (!rule(state, silent)) return false;
-    if (!silent) (state.env as { spans: ProbeSpan[] }).spans.push({ start: from, end: state.pos, kind });
+    if (!silent) (state.env as { spans: ProbeSpan[] }).spans.push({ start: from, end: state.pos, kind, rule: name });
     return true;
   };
 }
@@ -174,7 +179,7 @@ function build(probe: boolean): MarkdownIt {
   md.inline.ruler.at('text', stopTextAtCite(original<InlineRule>(md.inline.ruler, 'text')));
   if (probe) {
     const wrap = (name: string, kind: ProbeSpan['kind'], linkDest = false): void =>
-      md.inline.ruler.at(name, recording(original<InlineRule>(md.inline.ruler, name), kind, linkDest));
+      md.inline.ruler.at(name, recording(original<InlineRule>(md.inline.ruler, name), name, kind, linkDest));
     wrap('backticks', 'code');
     for (const name of [
       'image',

@@ -14,6 +14,8 @@ export const MESSAGES: Record<string, string> = {
   'citations.malformedDefinition': 'Malformed citation "{0}" in [^{1}]: {2}',
   'citations.malformedInline': 'Malformed inline citation "{0}": {1}',
   'citations.duplicateLabel': 'Footnote [^{0}] is defined more than once; only the first definition counts.',
+  'citations.gluedToUrl':
+    'Citation {0} follows a bare URL without a space: previews and GitHub read it as part of the link, and the footnote disappears.',
 };
 
 /** Fills `{0}`, `{1}`… in a template. */
@@ -93,6 +95,21 @@ export function collectProblems(model: DocumentModel): Problem[] {
   for (const d of model.authorDefinitions) {
     if (d.duplicateLabel)
       out.push(problem('duplicate-label', 'error', 'citations.duplicateLabel', [d.label], d.range, d.label));
+  }
+  for (const c of [...model.references, ...model.inlineCitations]) {
+    if (c.gluedToUrl) {
+      const written = 'label' in c ? `[^${c.label}]` : `〔${c.raw}〕`;
+      out.push(
+        problem(
+          'glued-to-url',
+          'warning',
+          'citations.gluedToUrl',
+          [written],
+          c.range,
+          'label' in c ? c.label : undefined,
+        ),
+      );
+    }
   }
   for (const c of model.inlineCitations) {
     if (c.error)

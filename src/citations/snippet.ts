@@ -3,10 +3,11 @@
  * open a heading, list, table, code, HTML or link, and ends with its citation.
  */
 import { escapeBlockStart } from './citation';
+import { showBidi } from '../text/bidi';
 
-/** Escapes characters that would start Markdown or HTML constructs inside a line. */
+/** Escapes characters that would start Markdown or HTML constructs inside a line; bidi controls shown as `<U+202E>`. */
 export function escapeSnippetText(s: string): string {
-  return s
+  return showBidi(s)
     .replace(/[\\`*_[\]<>&|~]/g, (c) => `\\${c}`)
     .replace(/〔/g, '&#x3014;')
     .replace(/〕/g, '&#x3015;');

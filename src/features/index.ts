@@ -12,6 +12,7 @@ import * as browser from './browser/index';
 import * as bulletin from './bulletin/index';
 import * as cite from './cite/index';
 import * as draft from './draft/index';
+import * as preview from './preview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
@@ -23,6 +24,8 @@ export interface ShunongApi {
   readonly citations: cite.Citations;
   /** The knowledge store and passage documents the search and the browser share, and the browser. */
   readonly knowledge: KnowledgeServices & { readonly browser: browser.Browser };
+  /** The passages the Markdown preview titles citations with. */
+  readonly preview: ReturnType<typeof preview.activate>;
 }
 
 /** Production: registers every feature (synchronously) and starts reading the connection's state. */
@@ -64,7 +67,14 @@ function register(context: vscode.ExtensionContext, connection: Connection): Shu
   const citations = cite.activate(context, { citations: citationService });
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);
-  return { connection, bulletin: bulletinApi, citations, knowledge: { ...shared, browser: knowledgeBrowser } };
+  const passages = preview.activate(context, { citations: citationService, store: shared.store });
+  return {
+    connection,
+    bulletin: bulletinApi,
+    citations,
+    knowledge: { ...shared, browser: knowledgeBrowser },
+    preview: passages,
+  };
 }
 
 /**

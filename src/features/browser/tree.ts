@@ -3,6 +3,7 @@
  * passages) and pinned passages. Tooltips carry server text as plain text only.
  */
 import * as vscode from 'vscode';
+import { showBidi } from '../../text/bidi';
 import { PASSAGE_MIME, type CitedPassage } from '../../citations/passage';
 import {
   idOf,
@@ -135,10 +136,13 @@ export class KnowledgeTree
         return item;
       }
       case 'base': {
-        const item = new vscode.TreeItem(node.base.name ?? node.base.code, vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(
+          showBidi(node.base.name ?? node.base.code),
+          vscode.TreeItemCollapsibleState.None,
+        );
         item.id = node.id;
-        item.description = node.base.code;
-        item.tooltip = `${node.base.name ?? ''} (${node.base.code})`;
+        item.description = showBidi(node.base.code);
+        item.tooltip = showBidi(`${node.base.name ?? ''} (${node.base.code})`);
         item.iconPath = new vscode.ThemeIcon('library');
         item.contextValue = 'shunong.base';
         return item;
@@ -156,9 +160,9 @@ export class KnowledgeTree
       case 'passage': {
         const p = node.passage;
         const pinned = isPinned(s, p);
-        const item = new vscode.TreeItem(firstLine(p.content, 60), vscode.TreeItemCollapsibleState.None);
+        const item = new vscode.TreeItem(showBidi(firstLine(p.content, 60)), vscode.TreeItemCollapsibleState.None);
         item.id = node.id;
-        item.description = `${keyOf(p)} · ${p.kbName}`;
+        item.description = showBidi(`${keyOf(p)} · ${p.kbName}`);
         item.tooltip = tooltip(p, node.stored);
         item.iconPath = new vscode.ThemeIcon(pinned ? 'pinned' : 'quote');
         item.contextValue = pinned ? 'shunong.passage.pinned' : 'shunong.passage';
@@ -190,11 +194,11 @@ export function tooltip(p: CitedPassage, stored: StoredPassage | undefined): vsc
   md.supportHtml = false;
   md.isTrusted = false;
   md.appendMarkdown('**');
-  md.appendText(keyOf(p));
+  md.appendText(showBidi(keyOf(p)));
   md.appendMarkdown('**\n\n');
-  md.appendText(`${p.kbName} (${p.kbCode})`);
+  md.appendText(showBidi(`${p.kbName} (${p.kbCode})`));
   md.appendMarkdown('\n\n---\n\n');
-  md.appendText(p.content.length > 800 ? `${p.content.slice(0, 800)}…` : p.content);
+  md.appendText(showBidi(p.content.length > 800 ? `${p.content.slice(0, 800)}…` : p.content));
   md.appendMarkdown('\n\n---\n\n');
   // A pin kept without its list: only what the score's type allows (the hover's wording).
   md.appendText(stored ? scoreText(stored) : scoreLine(p));

@@ -1,5 +1,6 @@
 /** The hover of a citation: the cached passage, its knowledge base, its score by type and a link to the full passage. */
 import * as vscode from 'vscode';
+import { showBidi } from '../../text/bidi';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
 import { scoreLine } from '../shared/passageText';
 import { toRange } from './ranges';
@@ -40,13 +41,13 @@ export function citationHover(
   md.supportHtml = false;
   md.isTrusted = { enabledCommands: ['shunong.openPassage'] };
   md.appendMarkdown('**');
-  md.appendText(key);
+  md.appendText(showBidi(key));
   md.appendMarkdown('**');
   if (ctx) {
     md.appendMarkdown('\n\n');
-    md.appendText(`${ctx.kbName} (${ctx.kbCode})`);
+    md.appendText(showBidi(`${ctx.kbName} (${ctx.kbCode})`));
     md.appendMarkdown('\n\n> ');
-    md.appendText(ctx.content.length > 600 ? `${ctx.content.slice(0, 600)}…` : ctx.content);
+    md.appendText(showBidi(ctx.content.length > 600 ? `${ctx.content.slice(0, 600)}…` : ctx.content));
     md.appendMarkdown('\n\n');
     md.appendText(scoreLine(ctx));
     md.appendMarkdown('\n\n');
@@ -56,7 +57,7 @@ export function citationHover(
   } else {
     if (kb) {
       md.appendMarkdown('\n\n');
-      md.appendText(kb);
+      md.appendText(showBidi(kb));
     }
     md.appendMarkdown('\n\n');
     md.appendText(

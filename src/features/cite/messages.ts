@@ -17,6 +17,11 @@ export function problemMessage(key: string, args: readonly string[], english: st
       return vscode.l10n.t('Malformed inline citation "{0}": {1}', ...args);
     case 'citations.duplicateLabel':
       return vscode.l10n.t('Footnote [^{0}] is defined more than once; only the first definition counts.', ...args);
+    case 'citations.gluedToUrl':
+      return vscode.l10n.t(
+        'Citation {0} follows a bare URL without a space: previews and GitHub read it as part of the link, and the footnote disappears.',
+        ...args,
+      );
     default:
       return english;
   }
@@ -35,6 +40,8 @@ export function fixTitle(key: string, args: readonly string[], english: string):
       return vscode.l10n.t('Write the chunk index as {0}', ...args);
     case 'citations.fix.renumber':
       return vscode.l10n.t('Renumber citations');
+    case 'citations.fix.space':
+      return vscode.l10n.t('Put a space before {0}', ...args);
     default:
       return english;
   }

@@ -17,6 +17,9 @@ const CACHE_KEY = 'shunong.citationCache';
 /** The workspace cache of cited passages and the editor insertions that fill it. */
 export class CitationService {
   private cacheValue: CitationCache | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires after a passage is remembered (the preview's titles follow it). */
+  readonly onDidChange = this.changed.event;
 
   /** @param state the workspace state the cache is persisted in. */
   constructor(private readonly state: vscode.Memento) {}
@@ -30,6 +33,7 @@ export class CitationService {
   /** Remembers the retrieval context of a passage (persisted per workspace). */
   async remember(p: CitedPassage): Promise<void> {
     this.cache.put(contextOf(p));
+    this.changed.fire();
     await this.state.update(CACHE_KEY, this.cache.toJSON());
   }
 

@@ -3,6 +3,7 @@
  * when cached, its passage. Native TreeView in the Shunong container.
  */
 import * as vscode from 'vscode';
+import { showBidi } from '../../text/bidi';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
 
 /** What the view reads: a document's citation model and the workspace cache of passages. */
@@ -81,16 +82,18 @@ export class CitationTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
       return item;
     }
     const item = new vscode.TreeItem(
-      node.label,
+      showBidi(node.label),
       node.uses.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.description = node.uses.length
-      ? `${node.kb} · ${vscode.l10n.t('{0} uses', node.uses.length)}`
-      : `${node.kb} · ${vscode.l10n.t('unused')}`;
+      ? `${showBidi(node.kb)} · ${vscode.l10n.t('{0} uses', node.uses.length)}`
+      : `${showBidi(node.kb)} · ${vscode.l10n.t('unused')}`;
     item.iconPath = new vscode.ThemeIcon(node.problem ? 'warning' : 'quote');
     item.contextValue = this.citations.cache.has(node.key) ? 'citation.cached' : 'citation';
     const ctx = this.citations.cache.get(node.key);
-    item.tooltip = ctx ? new vscode.MarkdownString().appendText(`${node.key}\n\n${ctx.content}`) : node.key;
+    item.tooltip = ctx
+      ? new vscode.MarkdownString().appendText(showBidi(`${node.key}\n\n${ctx.content}`))
+      : showBidi(node.key);
     if (ctx)
       item.command = {
         command: 'shunong.openPassage',

@@ -3,6 +3,7 @@
  * failures, the notes on how a picture was sent, the result view and the Markdown summary's words.
  */
 import * as vscode from 'vscode';
+import { showBidi } from '../../text/bidi';
 import * as path from 'node:path';
 import { describeError, isPlatformError } from '../shared/errors';
 import { DownloadError } from '../../recognition/download';
@@ -215,7 +216,7 @@ export function resultView(
       y1: x.bbox[1] ?? 0,
       x2: x.bbox[2] ?? 0,
       y2: x.bbox[3] ?? 0,
-      className: x.class_name,
+      className: showBidi(x.class_name),
       confidence: x.confidence,
       low: x.confidence < LOW_CONFIDENCE,
     })),

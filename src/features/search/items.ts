@@ -4,6 +4,7 @@
  * of a quick-pick item: it marks separators.)
  */
 import * as vscode from 'vscode';
+import { showBidi } from '../../text/bidi';
 import type { MissOffer } from '../../knowledge/miss';
 import type { Crop, Stage, Task } from '../../knowledge/vocabulary';
 import { keyOf, type SearchOptions, type SearchRecord, type StoredPassage } from '../../knowledge/history';
@@ -87,9 +88,9 @@ export function skipItem(detail?: string): FlowItem {
  */
 export function passageItems(record: SearchRecord, alwaysShow: boolean): PassageItem[] {
   return record.passages.map((s) => ({
-    label: firstLine(s.passage.content, 40),
-    description: `${keyOf(s.passage)} · ${s.passage.kbName}`,
-    detail: `${scoreText(s)} · ${snippetRest(s.passage.content)}`,
+    label: showBidi(firstLine(s.passage.content, 40)),
+    description: showBidi(`${keyOf(s.passage)} · ${s.passage.kbName}`),
+    detail: showBidi(`${scoreText(s)} · ${snippetRest(s.passage.content)}`),
     role: 'passage',
     stored: s,
     buttons: [BUTTON_SNIPPET, BUTTON_CITATION, BUTTON_COPY, BUTTON_REVEAL],

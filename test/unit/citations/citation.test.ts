@@ -38,6 +38,23 @@ describe('citations/citation', () => {
     assert.equal(formatInlineCitation({ docName: 'x|〔y〕', chunkIndex: 2 }), '〔x\\|&#x3014;y&#x3015;#2〕');
   });
 
+  it('escapes Markdown, HTML, bare URLs and bidi controls in every field, and reads them back', () => {
+    const cases: [string, string][] = [
+      ['2026 _草稿_ 茶树*重点*.docx', '2026 \\_草稿\\_ 茶树\\*重点\\*.docx'],
+      ['R&amp;D<br>报告.pdf', 'R\\&amp;D\\<br\\>报告.pdf'],
+      ['R&D `x` ~y~ a@b.cn', 'R&D \\`x\\` \\~y\\~ a\\@b.cn'],
+      ['https://a.cn www.b.cn', 'https:\\//a.cn www\\.b.cn'],
+      ['\u202egnp.exe', '&#x202E;gnp.exe'],
+      ['  - x', '&#32;&#32;\\- x'],
+    ];
+    for (const [name, written] of cases) {
+      assert.equal(escapeDocName(name), written);
+      assert.deepEqual(parseRawCitation(`${written}#1`), { ok: true, citation: { docName: name, chunkIndex: 1 } });
+    }
+    const def = formatDefinition('1', { docName: 'a', chunkIndex: 0, kbName: '*茶* <b>', kbCode: 'TEA_MANAGER_001' });
+    assert.equal(def, '[^1]: a#0 — \\*茶\\* \\<b\\> (TEA_MANAGER_001)');
+  });
+
   it('formatCitation → parseRawCitation round-trips any doc name', () => {
     fc.assert(
       fc.property(

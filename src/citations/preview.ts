@@ -1,0 +1,191 @@
+/**
+ * The markdown-it plugin that renders citations as a reader should see them — in VS Code's
+ * Markdown preview (src/features/preview/) and in exports. Pure: no `vscode`.
+ *
+ * - Footnotes (ours and the author's) render as footnotes, through markdown-it-footnote:
+ *   superscript numbers linking to a numbered list and back. When a footnote rule is already
+ *   there (markdown-it-footnote installed by another extension's plugin: Markdown Footnotes,
+ *   Markdown All in One), it is used as it is. When another plugin installs it after us, its second
+ *   footnote list is dropped (a core rule at the end), so footnotes never render twice.
+ * - Our definitions `[^n]: doc#idx — kb (code)` show the doc name unescaped, the knowledge base's
+ *   name and code; their references get a title (the passage's first words when the host knows the
+ *   passage, else the source).
+ * - The inline style `〔doc#idx〕` renders as a superscript source label.
+ * - A reference without a definition and a malformed citation are marked (`shunong-undefined`,
+ *   `shunong-malformed`; styled by media/preview.css).
+ * - Every text from a bulletin or the server goes in escaped (and bidi controls shown), never as HTML.
+ */
+import type { MarkdownIt, StateCore, Token } from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import { showBidi } from '../text/bidi';
+import { citationKey, isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
+import { original, snCite, snRef, stopTextAtCite, type CiteMeta, type InlineRule, type RefMeta } from './parser';
+import type { Citation } from './types';
+
+/** What the host gives the plugin. Every field is optional. */
+export interface PreviewOptions {
+  /** The text of a cited passage, when the host has it (best effort; called while rendering). */
+  passageText?: (c: Citation) => string | undefined;
+  /** Texts of the marks, in the reader's language (English by default). */
+  text?: Partial<PreviewText>;
+}
+
+/** Texts the plugin shows (as `title` attributes). */
+export interface PreviewText {
+  undefinedReference: (label: string) => string;
+  malformed: (why: string) => string;
+}
+
+const DEFAULT_TEXT: PreviewText = {
+  undefinedReference: (label) => `Footnote [^${label}] has no definition.`,
+  malformed: (why) => `Malformed citation: ${why}`,
+};
+
+/** Class names (media/preview.css). */
+export const PREVIEW_CLASSES = {
+  source: 'shunong-source',
+  cite: 'shunong-cite',
+  undefined: 'shunong-undefined',
+  malformed: 'shunong-malformed',
+} as const;
+
+const TITLE_LENGTH = 80;
+const WRAPPED = Symbol('shunong.footnote_ref');
+
+/** The first words of a passage, for a title: whitespace flattened, cut at about 80 characters. */
+export function firstWords(text: string, max = TITLE_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** The footnote rules markdown-it-footnote adds; any of them present means footnotes are installed. */
+function hasFootnotes(md: MarkdownIt): boolean {
+  const names = (ruler: unknown): string[] => (ruler as { __rules__: { name: string }[] }).__rules__.map((r) => r.name);
+  return names(md.block.ruler).includes('footnote_def') || names(md.inline.ruler).includes('footnote_ref');
+}
+
+/** The plugin: `md.use(citationsPlugin, options)`. */
+export function citationsPlugin(md: MarkdownIt, options: PreviewOptions = {}): void {
+  const text = { ...DEFAULT_TEXT, ...options.text };
+  if (!hasFootnotes(md)) md.use(footnote);
+  md.inline.ruler.before('text', 'sn_cite', snCite);
+  md.inline.ruler.at('text', stopTextAtCite(original<InlineRule>(md.inline.ruler, 'text')));
+  // last: a defined reference is markdown-it-footnote's (its rule comes first, whoever installed it)
+  md.inline.ruler.push('sn_ref', snRef);
+  md.core.ruler.push('shunong_citations', (state) => decorate(state, options));
+  const esc = (s: string): string => md.utils.escapeHtml(showBidi(s));
+  const title = (s: string | undefined): string => (s ? ` title="${esc(s)}"` : '');
+
+  md.renderer.rules.sn_ref = (tokens, idx) => {
+    const label = (tokens[idx]!.meta as RefMeta).label;
+    const written = `[^${label}]`;
+    return `<span class="${PREVIEW_CLASSES.undefined}"${title(text.undefinedReference(label))}>${esc(written)}</span>`;
+  };
+  md.renderer.rules.sn_cite = (tokens, idx) => {
+    const raw = (tokens[idx]!.meta as CiteMeta).raw;
+    const parsed = parseRawCitation(raw);
+    if (!parsed.ok)
+      return `<span class="${PREVIEW_CLASSES.malformed}"${title(text.malformed(parsed.message))}>〔${esc(raw)}〕</span>`;
+    const hint = options.passageText?.(parsed.citation);
+    return `<sup class="${PREVIEW_CLASSES.cite}"${title(hint !== undefined ? firstWords(hint) : undefined)}>${esc(citationKey(parsed.citation))}</sup>`;
+  };
+  md.renderer.rules.sn_source = (tokens, idx) => {
+    const m = tokens[idx]!.meta as unknown as SourceMeta;
+    if (m.error !== undefined)
+      return `<span class="${PREVIEW_CLASSES.malformed}"${title(text.malformed(m.error))}>${esc(m.raw)}</span>`;
+    return `<span class="${PREVIEW_CLASSES.source}">${esc(m.key)}</span> — ${esc(m.kbName)} (${esc(m.kbCode)})`;
+  };
+}
+
+type RenderRule = NonNullable<MarkdownIt['renderer']['rules']['text']>;
+
+type SourceMeta = {
+  raw: string;
+  key: string;
+  kbName: string;
+  kbCode: string;
+  error?: string;
+};
+
+/**
+ * After every other core rule: drops a second footnote list (markdown-it-footnote installed twice),
+ * turns our definitions' text into `sn_source` tokens and gives their references a title.
+ */
+function decorate(state: StateCore, options: PreviewOptions): void {
+  const tokens = state.tokens;
+  const blocks = tokens.flatMap((t, i) => (t.type === 'footnote_block_open' ? [i] : []));
+  for (const start of blocks.slice(1).reverse()) {
+    const end = tokens.findIndex((t, i) => i > start && t.type === 'footnote_block_close');
+    tokens.splice(start, (end < 0 ? tokens.length : end + 1) - start);
+  }
+  const titles = new Map<string, string>();
+  let label: string | undefined;
+  let paragraphs = 0;
+  let inline: Token | undefined;
+  for (const t of tokens) {
+    if (t.type === 'footnote_open') {
+      label = (t.meta as { label?: string } | null)?.label;
+      paragraphs = 0;
+      inline = undefined;
+    } else if (label !== undefined && t.type === 'paragraph_open') paragraphs++;
+    else if (label !== undefined && t.type === 'inline' && paragraphs === 1) inline = t;
+    else if (t.type === 'footnote_close') {
+      const hint =
+        label !== undefined && isOurLabel(label) && paragraphs === 1 && inline
+          ? ours(state, inline, options)
+          : undefined;
+      if (hint !== undefined) titles.set(label!, hint);
+      label = undefined;
+    }
+  }
+  if (titles.size === 0) return;
+  wrapFootnoteRef(state.md);
+  for (const t of tokens) {
+    if (t.type !== 'inline' || !t.children) continue;
+    for (const c of t.children) {
+      const l = c.type === 'footnote_ref' ? (c.meta as { label?: string } | null)?.label : undefined;
+      if (l !== undefined && titles.has(l)) c.meta = { ...(c.meta as object), snTitle: titles.get(l) };
+    }
+  }
+}
+
+/** Our definition's paragraph becomes one `sn_source` token; the title its references get (or undefined: not ours). */
+function ours(state: StateCore, inline: Token, options: PreviewOptions): string | undefined {
+  const body = parseDefinitionBody(inline.content);
+  if (!body) return undefined;
+  const source = new state.Token('sn_source', '', 0);
+  const parsed = body.parsed;
+  const key = parsed.ok ? citationKey(parsed.citation) : body.citationRaw;
+  const meta: SourceMeta = {
+    raw: inline.content,
+    key,
+    kbName: body.kbName,
+    kbCode: body.kbCode,
+    ...(parsed.ok ? {} : { error: parsed.message }),
+  };
+  source.meta = meta;
+  inline.children = [source];
+  if (!parsed.ok) return undefined;
+  const passage = options.passageText?.(parsed.citation);
+  return passage !== undefined ? firstWords(passage) : `${key} — ${body.kbName}`;
+}
+
+/**
+ * Gives footnote references their title: markdown-it-footnote's renderer (whichever plugin
+ * installed it, and even if it was installed after us) wrapped once, on the first render needing it.
+ */
+function wrapFootnoteRef(md: MarkdownIt): void {
+  const rules = md.renderer.rules as Record<string, (RenderRule & { [WRAPPED]?: true }) | undefined>;
+  const inner = rules.footnote_ref;
+  if (!inner || inner[WRAPPED]) return;
+  const wrapped: RenderRule & { [WRAPPED]?: true } = (tokens, idx, opts, env, self) => {
+    const html = inner(tokens, idx, opts, env, self);
+    const t = (tokens[idx]!.meta as { snTitle?: string } | null)?.snTitle;
+    return t === undefined ? html : html.replace('<a ', `<a title="${md.utils.escapeHtml(showBidi(t))}" `);
+  };
+  wrapped[WRAPPED] = true;
+  rules.footnote_ref = wrapped;
+}

@@ -1,0 +1,112 @@
+/**
+ * The preview plugin on markdown-it 12 and 15 configured as VS Code's preview configures them
+ * (html on, linkify on with fuzzyLink off, breaks and typographer off).
+ */
+import assert from 'node:assert/strict';
+import markdownIt from 'markdown-it';
+import md12 from 'markdown-it-12';
+import footnote from 'markdown-it-footnote';
+import { citationsPlugin, firstWords, type PreviewOptions } from '../../../src/citations';
+import { vscodeEngine } from '../../support/renderers';
+
+const BULLETIN = [
+  '# 茶园管理',
+  '',
+  '> 春季修剪。 [^1]',
+  '',
+  '作者的注释[^note]，行内引用〔茶树农事操作.docx#2〕，未定义[^9]，坏的〔a.docx#x〕。',
+  '',
+  'Use `[^1]` and `〔a.docx#1〕` in code.',
+  '',
+  '## 参考资料',
+  '',
+  '[^1]: 2026 \\_草稿\\_ 茶树\\*重点\\*.docx#0 — 茶树管理 (TEA_MANAGER_001)',
+  '[^2]: a.docx#x — 茶树管理 (TEA)',
+  '',
+  '[^note]: 作者自己的注释。',
+  '',
+  'x[^2]',
+  '',
+].join('\n');
+
+for (const [name, factory] of [
+  ['markdown-it 12', md12],
+  ['markdown-it 15', markdownIt],
+] as const) {
+  describe(`citations/preview on ${name}`, () => {
+    const render = (src: string, opts?: PreviewOptions, before?: 'footnote-first' | 'footnote-after'): string => {
+      const md = vscodeEngine(factory);
+      if (before === 'footnote-first') md.use(footnote);
+      md.use(citationsPlugin, opts);
+      if (before === 'footnote-after') md.use(footnote);
+      return md.render(src);
+    };
+
+    it('renders footnotes as footnotes: superscript numbers, a numbered list, links back', () => {
+      const html = render(BULLETIN);
+      assert.match(html, /<sup class="footnote-ref"><a [^>]*href="#fn1" id="fnref1">\[1\]<\/a><\/sup>/);
+      assert.match(html, /<sup class="footnote-ref"><a href="#fn2" id="fnref2">\[2\]<\/a><\/sup>/, 'the author’s');
+      assert.equal((html.match(/<section class="footnotes">/g) ?? []).length, 1);
+      assert.equal((html.match(/<li id="fn\d+" class="footnote-item">/g) ?? []).length, 3);
+      assert.equal((html.match(/class="footnote-backref"/g) ?? []).length, 3);
+      assert.match(html, /<li id="fn2" class="footnote-item"><p>作者自己的注释。 <a href="#fnref2"/);
+    });
+
+    it('shows our source unescaped with its knowledge base, and titles its reference', () => {
+      const html = render(BULLETIN);
+      assert.match(
+        html,
+        /<span class="shunong-source">2026 _草稿_ 茶树\*重点\*\.docx#0<\/span> — 茶树管理 \(TEA_MANAGER_001\)/,
+      );
+      assert.match(html, /<a title="2026 _草稿_ 茶树\*重点\*\.docx#0 — 茶树管理" href="#fn1" id="fnref1">/);
+      const withPassage = render(BULLETIN, {
+        passageText: (c) => (c.chunkIndex === 0 ? `  春季  修剪\n要点：${'剪'.repeat(100)}` : undefined),
+      });
+      assert.match(withPassage, /<a title="春季 修剪 要点：剪+…" href="#fn1"/);
+      assert.equal(firstWords('abc def ghi', 8), 'abc def…');
+    });
+
+    it('renders the inline style as a superscript source label', () => {
+      const html = render(BULLETIN, { passageText: (c) => (c.chunkIndex === 2 ? '修剪后施肥' : undefined) });
+      assert.match(html, /<sup class="shunong-cite" title="修剪后施肥">茶树农事操作\.docx#2<\/sup>/);
+      assert.match(html, /<code>〔a\.docx#1〕<\/code>/, 'nothing in code');
+      assert.match(html, /<code>\[\^1\]<\/code>/);
+    });
+
+    it('marks an undefined reference and malformed citations, in the given language', () => {
+      const html = render(BULLETIN, { text: { undefinedReference: (l) => `脚注 [^${l}] 没有定义。` } });
+      assert.match(html, /<span class="shunong-undefined" title="脚注 \[\^9\] 没有定义。">\[\^9\]<\/span>/);
+      assert.match(html, /<span class="shunong-malformed" title="Malformed citation: [^"]*">〔a\.docx#x〕<\/span>/);
+      assert.match(
+        html,
+        /<li id="fn3" class="footnote-item"><p><span class="shunong-malformed" title="[^"]*">a\.docx#x — /,
+      );
+    });
+
+    it('escapes every field; server text never becomes HTML, bidi controls show', () => {
+      const src = [
+        'x[^1] y〔\\<img src=x onerror=alert(1)\\>#1〕',
+        '',
+        '[^1]: \\<script\\>alert(1)\\</script\\>&#x202E;gnp.exe#0 — \\<b\\>kb\\</b\\> (\\<i\\>K\\</i\\>)',
+        '',
+      ].join('\n');
+      const html = render(src, { passageText: () => '"><script>alert(2)</script>' });
+      assert.doesNotMatch(html, /<script|<img|<b>|<i>/);
+      assert.match(
+        html,
+        /&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;U\+202E&gt;gnp\.exe#0<\/span> — &lt;b&gt;kb&lt;\/b&gt;/,
+      );
+      assert.match(html, /title="&quot;&gt;&lt;script&gt;alert\(2\)&lt;\/script&gt;"/);
+      assert.match(html, /<sup class="shunong-cite"[^>]*>&lt;img src=x onerror=alert\(1\)&gt;#1<\/sup>/);
+    });
+
+    it('builds on a footnote plugin already there, and drops a second list when one comes after', () => {
+      const alone = render(BULLETIN);
+      for (const order of ['footnote-first', 'footnote-after'] as const) {
+        const html = render(BULLETIN, {}, order);
+        assert.equal((html.match(/<section class="footnotes">/g) ?? []).length, 1, order);
+        assert.equal(html, alone, order);
+      }
+    });
+  });
+}

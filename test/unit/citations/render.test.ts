@@ -1,0 +1,208 @@
+/**
+ * What we write renders as we mean it in every renderer we target (test/support/renderers.ts):
+ * a citation inserted after any prose is exactly one footnote whose text is the source as the author
+ * reads it, never glued to a bare URL before it; no Markdown or HTML in a doc_name or kb text takes
+ * effect; the lint flags a citation glued to a bare URL by hand.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyzeDocument, applyEdits, insertCitation, lint, type CitationSource } from '../../../src/citations';
+import { asRead, RENDERERS, textOf } from '../../support/renderers';
+import { anyText, flat } from './helpers';
+
+/** Words of prose as authors write them around links, and Markdown punctuation. */
+const proseWord = fc.constantFrom(
+  '详见',
+  '茶园',
+  ' ',
+  '\u3000',
+  'https://www.agri.gov.cn/notice',
+  'http://a.cn/x_y',
+  'https://a.cn/p?q=1&r=2',
+  '//cdn.a.cn/f',
+  'ftp://a.cn/',
+  'www.agri.gov.cn',
+  'WWW.A.CN/x',
+  'a@b.cn',
+  'mailto:a@b.cn',
+  // after a blank: GFM would read `www.a.cn[链接](…)` as one literal, the author's link lost before we insert anything
+  ' <https://a.cn>',
+  ' [链接](https://a.cn/x)',
+  ' `https://a.cn/code`',
+  '*',
+  '_',
+  '~',
+  '.',
+  ',',
+  ')',
+  '(',
+  '!',
+  '?',
+  ':',
+  '-',
+  '/',
+  '&amp;',
+  '1',
+  'a',
+  '。',
+  '〔',
+);
+const prose = fc.array(proseWord, { minLength: 1, maxLength: 8 }).map((w) => w.join(''));
+
+/** Doc names and kb texts holding Markdown, HTML, links and bidi controls. */
+const hostileWord = fc.constantFrom(
+  '2026 _草稿_ 茶树*重点*.docx',
+  'R&amp;D<br>报告.pdf',
+  '**粗**',
+  '~~删~~',
+  '~单~',
+  '`代码`',
+  '[x](y)',
+  '![i](u)',
+  '<!-- c -->',
+  '<span>t</span>',
+  '&#65;',
+  '&copy;',
+  'https://a.cn/a.pdf',
+  'www.a.cn',
+  'a@b.cn',
+  '//b.cn/c',
+  '\u202egnp.exe',
+  '\u2066x\u2069',
+  '[^2]',
+  '^[脚注]',
+  '\\',
+  '#',
+  '# ',
+  '> ',
+  '- ',
+  '1. ',
+  '|',
+  '$x$',
+  ':smile:',
+  ' — ',
+  '(K)',
+);
+const hostile = fc.oneof(
+  anyText.filter((s) => !s.includes('\u0000')),
+  fc.array(fc.oneof(hostileWord, anyText), { minLength: 1, maxLength: 4 }).map((w) => w.join('')),
+);
+const hostileSource: fc.Arbitrary<CitationSource> = fc.record({
+  docName: hostile.filter((s) => s.trim() !== ''),
+  chunkIndex: fc.nat({ max: 1000 }),
+  kbName: hostile,
+  kbCode: hostile,
+});
+
+/** The definition's text as a reader should see it. */
+function expected(s: CitationSource): string {
+  return asRead(`${flat(s.docName)}#${s.chunkIndex} — ${flat(s.kbName)} (${flat(s.kbCode)})`);
+}
+
+/** Tags a definition may hold in a renderer: none, except markdown-it 12's links of bare URLs (see the README). */
+function strayTags(renderer: string, html: string): string[] {
+  const tags = html.match(/<[^>]+>/g) ?? [];
+  return renderer === 'markdown-it 12' ? tags.filter((t) => !/^<a href="[^"]*">$|^<\/a>$/.test(t)) : tags;
+}
+
+describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, micromark + GFM)', () => {
+  it('property: a citation inserted after any prose is exactly one footnote reading as its source', () => {
+    fc.assert(
+      fc.property(prose, hostileSource, (before, s) => {
+        const r = insertCitation(before, before.length, s);
+        fc.pre(r.ok);
+        if (!r.ok) return;
+        const out = applyEdits(before, r.edits);
+        assert.deepEqual(
+          lint(out).filter((p) => p.code === 'glued-to-url'),
+          [],
+          'our insertion is not glued',
+        );
+        for (const [name, render] of Object.entries(RENDERERS)) {
+          const got = render(out);
+          assert.equal(got.refs, 1, `${name}: one reference in ${JSON.stringify(out)}\n${got.html}`);
+          assert.equal(got.defs.length, 1, `${name}: one definition in ${JSON.stringify(out)}\n${got.html}`);
+          assert.equal(asRead(textOf(got.defs[0]!)), expected(s), `${name}: ${JSON.stringify(out)}\n${got.html}`);
+          assert.deepEqual(strayTags(name, got.defs[0]!), [], `${name}: no Markdown/HTML in ${got.defs[0]}`);
+        }
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 300) },
+    );
+  });
+
+  it('property: an inline citation inserted after any prose stays text outside any link', () => {
+    fc.assert(
+      fc.property(prose, hostileSource, (before, s) => {
+        const r = insertCitation(before, before.length, s, { style: 'inline' });
+        fc.pre(r.ok);
+        if (!r.ok) return;
+        const out = applyEdits(before, r.edits);
+        const want = asRead(`〔${flat(s.docName)}#${s.chunkIndex}〕`);
+        for (const [name, render] of Object.entries(RENDERERS)) {
+          const html = render(out).html;
+          assert.ok(asRead(textOf(html)).includes(want), `${name}: ${JSON.stringify(out)} → ${html}`);
+          // no link runs into it; markdown-it 12 links a URL or e-mail address inside a doc name whatever
+          // its escaping (it merges escapes into the text before linkify: see the README)
+          if (name === 'markdown-it 12' && /\/\/|@/.test(s.docName)) continue;
+          const links = [...html.matchAll(/<a [^>]*>([\s\S]*?)<\/a>/g)].map((m) => textOf(m[1]!));
+          assert.ok(!links.some((l) => l.includes('〕')), `${name}: ${JSON.stringify(out)} → ${html}`);
+        }
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 200) },
+    );
+  });
+
+  it('separates a citation from a bare URL before it, in every insertion path', () => {
+    const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
+    const text = '详见 https://www.agri.gov.cn/notice';
+    const foot = insertCitation(text, text.length, s);
+    assert.ok(foot.ok);
+    assert.equal(foot.inserted, ' [^1]\n\n');
+    const inline = insertCitation(text, text.length, s, { style: 'inline' });
+    assert.ok(inline.ok);
+    assert.equal(inline.inserted, ' 〔a.docx#0〕');
+    const mid = insertCitation(`${text}，请查阅。`, text.length, s);
+    assert.ok(mid.ok);
+    assert.equal(mid.inserted, ' [^1]');
+    // not where nothing would glue: after a Chinese word, an e-mail address, a link or a code span
+    for (const t of ['茶园', '写信 a@b.cn', '[链接](https://a.cn/x)', '`https://a.cn/x`', '<https://a.cn/x>']) {
+      const r = insertCitation(t, t.length, s);
+      assert.ok(r.ok);
+      assert.equal(r.inserted.trimEnd(), '[^1]', t);
+    }
+  });
+
+  it('the lint flags a citation glued to a bare URL and fixes it with a space', () => {
+    const text = '详见 https://www.agri.gov.cn/notice[^1]，或 www.a.cn〔a.docx#1〕。\n\n[^1]: a.docx#0 — kb (K)\n';
+    const glued = lint(text).filter((p) => p.code === 'glued-to-url');
+    assert.deepEqual(
+      glued.map((p) => [p.args[0], p.severity]),
+      [
+        ['[^1]', 'warning'],
+        ['〔a.docx#1〕', 'warning'],
+      ],
+    );
+    const fixed = applyEdits(
+      text,
+      glued.flatMap((p) => p.fix!.edits),
+    );
+    assert.equal(fixed.split('\n')[0], '详见 https://www.agri.gov.cn/notice [^1]，或 www.a.cn 〔a.docx#1〕。');
+    assert.deepEqual(
+      lint(fixed).filter((p) => p.code === 'glued-to-url'),
+      [],
+    );
+    // a link, a code span, an e-mail address before it are not bare URLs a citation glues to
+    const fine = '[x](https://a.cn/y)[^1] `https://a.cn/y`[^1] a@b.cn[^1]\n\n[^1]: a.docx#0 — kb (K)\n';
+    assert.deepEqual(
+      lint(fine).filter((p) => p.code === 'glued-to-url'),
+      [],
+    );
+  });
+
+  it('reads doc names written with the old escaping (only \\, [ and ] escaped) as before', () => {
+    const old = 'x[^1]\n\n[^1]: 2026 _草稿_ R&amp;D\\[1\\].docx#3 — 茶树管理 (TEA)\n';
+    const m = analyzeDocument(old);
+    assert.deepEqual(m.definitions[0]!.citation, { docName: '2026 _草稿_ R&amp;D[1].docx', chunkIndex: 3 });
+    assert.deepEqual(m.problems, []);
+  });
+});
