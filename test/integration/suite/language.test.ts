@@ -2,7 +2,8 @@
  * Text written into a bulletin follows the bulletin's language, not VS Code's (the test host runs
  * in English): a Chinese bulletin gets Chinese inserts; an English one English inserts even where
  * `shunong.insertLanguage` says zh-CN (its front matter's `lang: en` wins); where the document does
- * not tell, the setting, then the UI language decides. Against the local endpoint.
+ * not tell, the setting, then the prose, then the UI language decides. `.ci/run` runs this suite in
+ * an English and in a Chinese workbench, so each direction is seen in both. Against the local endpoint.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -22,6 +23,8 @@ const PASSAGE: CitedPassage = {
 };
 
 const ZH_BULLETIN = '# 成都茶园简报\n\n本周气温回落，茶园以修剪和施基肥为主，注意防范倒春寒。\n\n';
+const EN_PROSE =
+  '# Tea garden bulletin\n\nThis week the tea gardens are pruned and fed; watch for a late cold spell.\n\n';
 const EN_BULLETIN = '---\nlang: en\n---\n\n# Tea garden bulletin\n\n';
 
 /** Opens a bulletin with the cursor at its end. */
@@ -70,7 +73,7 @@ suite("Text in the bulletin's language", () => {
     await closeAllEditors();
   });
 
-  test('a Chinese bulletin gets Chinese inserts in an English UI: weather brief, date line, references heading', async () => {
+  test('a Chinese bulletin gets Chinese inserts: weather brief, date line, references heading', async () => {
     const editor = await bulletinEditor(ZH_BULLETIN);
     const { brief, line, text } = await insertAll(editor);
     assert.match(brief, /^### 天气 · 成都（101270101）$/m);
@@ -96,6 +99,18 @@ suite("Text in the bulletin's language", () => {
     assert.equal(line, "Sunday, October 25, 2026 · 霜降 Frost's Descent (13 days to 立冬 Start of Winter)");
     assert.match(text, /^## References\n\n\[\^1\]: 茶树农事操作\.docx#1 — 茶树管理 \(TEA_MANAGER_001\)$/m);
     assert.doesNotMatch(text, /^## 参考资料$/m);
+  });
+
+  test('with no lang: and the setting on auto, the prose decides whatever the UI language (run in en and zh-CN)', async () => {
+    const zh = await insertAll(await bulletinEditor(ZH_BULLETIN));
+    assert.match(zh.brief, /^### 天气 · 成都（101270101）$/m);
+    assert.match(zh.text, /^## 参考资料$/m);
+    await closeAllEditors();
+    const en = await insertAll(await bulletinEditor(EN_PROSE));
+    assert.match(en.brief, /^### Weather · 成都（101270101）$/m);
+    assert.equal(en.line, "Sunday, October 25, 2026 · 霜降 Frost's Descent (13 days to 立冬 Start of Winter)");
+    assert.match(en.text, /^## References$/m);
+    assert.doesNotMatch(en.text, /天气 ·|参考资料|星期/);
   });
 
   test('where the document does not tell, shunong.insertLanguage decides over the UI language', async () => {
