@@ -164,7 +164,7 @@ describe('emulator controls', function () {
     await callTool(emu, sid, 'crop_growth_recognize', { imageBase64: long });
     const res = await fetch(`${emu.origin}/__admin/requests`);
     const { requests } = (await res.json()) as {
-      requests: { tool?: string; arguments?: Record<string, unknown> }[];
+      requests: { rpcMethod?: string; tool?: string; arguments?: Record<string, unknown> }[];
     };
     const search = requests.find((r) => r.tool === 'knowledge_search');
     assert.deepEqual(search?.arguments, { query: '水稻 分蘖期 施肥', topK: 3 });
