@@ -25,6 +25,8 @@ export type Choice =
   | { readonly role: 'skip' }
   /** "Add" the words typed. */
   | { readonly role: 'custom' }
+  /** `Use "…"`: the text typed at a crop, stage or task step, as it is. */
+  | { readonly role: 'typed'; readonly value: string }
   | { readonly role: 'search' }
   | { readonly role: 'options' }
   | { readonly role: 'option'; readonly option: OptionName }

@@ -9,7 +9,7 @@ import type { SearchOutcome } from '../../knowledge/search';
 import { summarizeCounts } from '../../knowledge/summary';
 import { describeError } from '../shared/errors';
 import { localise, scoreNote } from '../shared/passageText';
-import { citePassage, passageButton } from './cite';
+import { citePassage, confirmBelowUsual, passageButton } from './cite';
 import type { EndStatus, FlowContext } from './context';
 import { FlowAction } from './input';
 import {
@@ -84,6 +84,7 @@ export async function resultsStep(
     }
     if (r.kind === 'button') return editOptions(ctx, record.options);
     if (r.item?.role !== 'passage') continue;
+    if (!(await confirmBelowUsual(ctx, r.item.stored))) continue;
     input.qp.hide();
     await docs.closePreview();
     return citePassage(ctx, r.item.stored.passage, r.citeAs !== 'citation');
