@@ -24,6 +24,7 @@ import {
   openMarkdown,
   itemId,
   passagesOf as passages,
+  RESULTS,
   setSetting,
   stub,
   until,
@@ -193,10 +194,7 @@ suite('Search as you type', () => {
       qp,
       qp.items.find((i) => i.role === 'search'),
     );
-    await until(
-      () => /passages|个片段/.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0,
-      "the full search's results",
-    );
+    await until(() => RESULTS.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0, "the full search's results");
     assert.equal(knowledgeSearches((await endpointRequests()).slice(before)).length, 3, 'Enter sent the full search');
     qp.hide();
     const result = await run;
