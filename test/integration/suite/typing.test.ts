@@ -250,9 +250,9 @@ suite('Search as you type', () => {
       assert.match(shown, /24 vector \/ 0 full-text|向量 24 条 \/ 全文 0 条/);
       assert.match(shown, /0\.7.*24.*0\.5024/);
       assert.deepEqual(third.qp.items.filter((i) => i.role === 'offer').map(itemId), [
-        'lower-threshold',
         'refine',
         'all-knowledge-bases',
+        'lower-threshold',
       ]);
       third.qp.hide();
       assert.equal((await third.run).status, 'closed');
