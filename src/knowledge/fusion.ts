@@ -102,7 +102,7 @@ export function fuseLists<P extends PassageLike>(
 
 /**
  * The fused list as a {@link ResultList} (score = fused score, `score_type` = {@link FUSED_SCORE_TYPE}),
- * so {@link presentScore} shows it as rank and relative strength like any RRF list.
+ * so {@link presentScore} shows it by rank like any RRF list.
  */
 export function fusedAsList<P extends PassageLike>(fused: readonly FusedPassage<P>[]): ResultList<P> {
   return {

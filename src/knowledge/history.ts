@@ -4,6 +4,7 @@
  * (so it stays out of the heavy bundles and loads at activation for the browser view).
  */
 import type { CitedPassage } from '../citations/passage';
+import type { FoundBy } from './rrfReading';
 import type { SearchArgs } from './types';
 
 /** How a passage's score is shown, decided when it was retrieved (see `score.ts`). */
@@ -11,8 +12,16 @@ export interface ScoreView {
   /** 1-based rank in the list shown (the server's order, or the fused order). */
   readonly rank: number;
   readonly of: number;
-  /** score / top score of that list (0..1), when meaningful; never shown as a percentage. */
-  readonly strength?: number;
+  /** RRF lists: which retrievers likely found the passage (see `rrfReading.ts`). */
+  readonly found?: FoundBy;
+  /** The score threshold the search ran with, when it passed one. */
+  readonly threshold?: number;
+  /**
+   * The usual threshold (`shunong.knowledge.scoreThreshold`) when the passage came only because the
+   * search ran under it: a similarity under it, or any passage of a lowered-threshold search that
+   * the full-text search alone cannot explain.
+   */
+  readonly belowUsual?: number;
   /** When the list was a fusion of several knowledge bases: how many of them found the passage. */
   readonly foundIn?: number;
   readonly lists?: number;
@@ -184,18 +193,24 @@ export function readPassage(v: unknown): CitedPassage | undefined {
   return { docName, chunkIndex, content, kbCode, kbName, query, score, scoreType, retrievedAt };
 }
 
+const FOUND: readonly FoundBy[] = ['both', 'one', 'vector', 'fulltext', 'unknown'];
+
 function readView(v: unknown): ScoreView | undefined {
   if (!isObj(v)) return undefined;
   const rank = num(v.rank);
   const of = num(v.of);
   if (rank === undefined || of === undefined) return undefined;
-  const strength = num(v.strength);
+  const found = FOUND.find((f) => f === v.found);
+  const threshold = num(v.threshold);
+  const belowUsual = num(v.belowUsual);
   const foundIn = num(v.foundIn);
   const lists = num(v.lists);
   return {
     rank,
     of,
-    ...(strength !== undefined ? { strength } : {}),
+    ...(found !== undefined ? { found } : {}),
+    ...(threshold !== undefined ? { threshold } : {}),
+    ...(belowUsual !== undefined ? { belowUsual } : {}),
     ...(foundIn !== undefined ? { foundIn } : {}),
     ...(lists !== undefined ? { lists } : {}),
   };

@@ -1,7 +1,8 @@
 /**
  * The no-hit failure of `knowledge_search`, shown as what it is (candidate counts, threshold, best
  * score) and turned into offers: retry just under the best score, refine through the guided steps,
- * search every knowledge base. The threshold is never dropped to 0 without the user confirming it.
+ * search every knowledge base. The threshold is never dropped to 0 without the user confirming it,
+ * and the offers that keep it come first.
  */
 import { msg, type Message } from './messages';
 import { detectSelection } from './query';
@@ -101,11 +102,12 @@ export interface MissOfferOptions {
 }
 
 /**
- * The offers for a miss of the search `args`:
- * - `lower-threshold`: the best score floored to 2 decimals minus 0.01 (3 or 4 decimals when the best
- *   score is tiny), never 0 nor negative, only when below the threshold used; flagged noisy below `noiseBelow`;
+ * The offers for a miss of the search `args`, the one least likely to bring noise first (the UI
+ * highlights it): the threshold is kept by the first two, lowered by the last ones.
  * - `refine`: the guided crop / stage / task steps, prefilled from the failed query;
  * - `all-knowledge-bases`: the same search without `kbCode` (only when one was passed);
+ * - `lower-threshold`: the best score floored to 2 decimals minus 0.01 (3 or 4 decimals when the best
+ *   score is tiny), never 0 nor negative, only when below the threshold used; flagged noisy below `noiseBelow`;
  * - `disable-threshold`: threshold 0, always behind a confirmation, only when candidates were filtered
  *   but no positive threshold under the best score exists (best score unknown or too small).
  */
@@ -114,22 +116,6 @@ export function missOffers(miss: MissInfo, args: SearchArgs, options: MissOfferO
   const used = miss.threshold ?? args.scoreThreshold ?? options.defaultThreshold ?? 0.7;
   const offers: MissOffer[] = [];
   const hadCandidates = (miss.filtered ?? 0) > 0 || (miss.vectorCandidates ?? 0) > 0 || miss.vectorCandidates == null;
-
-  if (used > 0 && hadCandidates) {
-    const best = miss.bestScore;
-    const lower = best != null && best > 0 ? thresholdUnder(best) : undefined;
-    if (lower !== undefined && lower < used) {
-      const noisy = lower < noiseBelow;
-      offers.push({
-        id: 'lower-threshold',
-        args: { ...args, scoreThreshold: lower },
-        change: { kind: 'scoreThreshold', value: lower },
-        message: msg('offer.lowerThreshold', formatScore(lower), formatScore(best ?? lower)),
-        ...(noisy ? { warning: msg('offer.warning.noise', formatScore(noiseBelow)) } : {}),
-        requiresConfirmation: noisy,
-      });
-    }
-  }
 
   const found = detectSelection(args.query, options.vocabulary ?? builtinVocabulary());
   offers.push({
@@ -156,6 +142,22 @@ export function missOffers(miss: MissInfo, args: SearchArgs, options: MissOfferO
       message: msg('offer.allKnowledgeBases', kbCode),
       requiresConfirmation: false,
     });
+  }
+
+  if (used > 0 && hadCandidates) {
+    const best = miss.bestScore;
+    const lower = best != null && best > 0 ? thresholdUnder(best) : undefined;
+    if (lower !== undefined && lower < used) {
+      const noisy = lower < noiseBelow;
+      offers.push({
+        id: 'lower-threshold',
+        args: { ...args, scoreThreshold: lower },
+        change: { kind: 'scoreThreshold', value: lower },
+        message: msg('offer.lowerThreshold', formatScore(lower), formatScore(best ?? lower)),
+        ...(noisy ? { warning: msg('offer.warning.noise', formatScore(noiseBelow)) } : {}),
+        requiresConfirmation: noisy,
+      });
+    }
   }
 
   if (used > 0 && hadCandidates && !offers.some((o) => o.id === 'lower-threshold')) {

@@ -1,11 +1,12 @@
 /**
  * Reading a score by its `score_type`. RRF scores (hybrid mode) only order a list: they are shown as
- * a rank and a strength relative to the list's top, never as a percentage or a confidence. Cosine
+ * a rank and what the sum likely tells (found by both the full-text and the meaning search, by one,
+ * or cannot be told; see `rrfReading.ts`), never as a percentage, a bar or a confidence. Cosine
  * scores (vector mode) are similarities in 0..1. Anything else is shown by rank, with the raw value.
  */
-import { msg, type Message } from './messages';
+import { msg, type Message, type MessageKey } from './messages';
+import { readRrf, type FoundBy, type RrfCounts } from './rrfReading';
 import { passageKey, type PassageLike, type ResultList } from './types';
-
 /** How a list's scores may be read. */
 export type ScoreKind = 'rrf' | 'cosine' | 'unknown';
 
@@ -27,8 +28,8 @@ export type ScoreDisplay =
       /** 1-based position in the server's order. */
       readonly rank: number;
       readonly of: number;
-      /** score / top score of the list, in 0..1; for a bar, never a percentage. Absent if not meaningful. */
-      readonly strength?: number;
+      /** Which retrievers likely found it. */
+      readonly found: FoundBy;
       readonly label: Message;
       readonly note: Message;
     }
@@ -44,7 +45,6 @@ export type ScoreDisplay =
       readonly kind: 'unknown';
       readonly rank: number;
       readonly of: number;
-      readonly strength?: number;
       readonly raw: number;
       readonly label: Message;
       readonly note: Message;
@@ -54,27 +54,25 @@ export type ScoreDisplay =
  * The display model of `source`'s score within `list` (matched by identity, else by
  * `doc_name#chunk_index`). Throws a RangeError when the passage is not in the list.
  */
-export function presentScore<P extends PassageLike>(source: P, list: ResultList<P>): ScoreDisplay {
+export function presentScore<P extends PassageLike>(source: P, list: ResultList<P>, counts?: RrfCounts): ScoreDisplay {
   let index = list.sources.indexOf(source);
   if (index === -1) {
     const key = passageKey(source);
     index = list.sources.findIndex((p) => passageKey(p) === key);
   }
   if (index === -1) throw new RangeError(`${passageKey(source)} is not in the list`);
-  return presentAt(list, index, strengthsOf(list));
+  return presentAt(list, index, rrfOrdered(list, counts), counts);
 }
 
-/** The display models of every passage of `list`, in its order. */
-export function presentScores<P extends PassageLike>(list: ResultList<P>): ScoreDisplay[] {
-  const strengths = strengthsOf(list);
-  return list.sources.map((_, i) => presentAt(list, i, strengths));
+/** The display models of every passage of `list`, in its order (`counts`: the result's candidate counts). */
+export function presentScores<P extends PassageLike>(list: ResultList<P>, counts?: RrfCounts): ScoreDisplay[] {
+  const ordered = rrfOrdered(list, counts);
+  return list.sources.map((_, i) => presentAt(list, i, ordered, counts));
 }
 
-/** A text bar for a relative strength in 0..1, e.g. `▰▰▰▱▱` (cells default 5). */
-export function strengthBar(strength: number, cells = 5): string {
-  const s = Number.isFinite(strength) ? Math.min(1, Math.max(0, strength)) : 0;
-  const filled = Math.round(s * cells);
-  return '▰'.repeat(filled) + '▱'.repeat(cells - filled);
+/** The label of an RRF passage: its rank and which retrievers likely found it. */
+export function rrfLabel(rank: number, of: number, found: FoundBy): Message {
+  return msg(`score.rrf.${found}` satisfies MessageKey, rank, of);
 }
 
 /** Formats a number for display without pretending more precision than the server gave. */
@@ -83,12 +81,11 @@ export function formatScore(value: number, digits = 4): string {
   return String(Number(value.toFixed(digits)));
 }
 
-function presentAt(list: ResultList, index: number, strengths: readonly number[] | undefined): ScoreDisplay {
+function presentAt(list: ResultList, index: number, ordered: boolean, counts: RrfCounts | undefined): ScoreDisplay {
   const kind = scoreKind(list.scoreType);
   const rank = index + 1;
   const of = list.sources.length;
   const score = list.sources[index]?.score ?? Number.NaN;
-  const strength = strengths?.[index];
   switch (kind) {
     case 'cosine':
       return {
@@ -99,22 +96,16 @@ function presentAt(list: ResultList, index: number, strengths: readonly number[]
         label: msg('score.cosine', rank, of, formatScore(score, 3)),
         note: msg('score.note.cosine'),
       };
-    case 'rrf':
-      return {
-        kind,
-        rank,
-        of,
-        ...(strength !== undefined ? { strength } : {}),
-        label: msg('score.rrf', rank, of, strength !== undefined ? strengthBar(strength) : '—'),
-        note: msg('score.note.rrf'),
-      };
+    case 'rrf': {
+      const found = readRrf(score, { ...(ordered ? { rank } : {}), ...(counts ? { counts } : {}) });
+      return { kind, rank, of, found, label: rrfLabel(rank, of, found), note: msg('score.note.rrf') };
+    }
     case 'unknown':
       return {
         kind,
         rank,
         of,
         raw: score,
-        ...(strength !== undefined ? { strength } : {}),
         label: msg('score.unknown', rank, of, formatScore(score)),
         note: msg('score.note.unknown', list.scoreType ?? ''),
       };
@@ -122,17 +113,11 @@ function presentAt(list: ResultList, index: number, strengths: readonly number[]
 }
 
 /**
- * Relative strengths score / top, only when they mean something: every score finite and
- * non-negative, the top one positive, and the scores non-increasing in the list's order (so
- * the bar agrees with the rank). Otherwise undefined (rank only).
+ * True when the list's order is the RRF sums' own (every score finite, non-increasing, and no
+ * reranking moved them), so a passage's rank bounds the rank one list could have given it.
  */
-function strengthsOf(list: ResultList): number[] | undefined {
+function rrfOrdered(list: ResultList, counts: RrfCounts | undefined): boolean {
+  if ((counts?.rerank ?? 0) > 0) return false;
   const scores = list.sources.map((p) => p.score);
-  const top = scores[0];
-  if (top === undefined || !(top > 0) || !Number.isFinite(top)) return undefined;
-  for (let i = 0; i < scores.length; i++) {
-    const s = scores[i] ?? Number.NaN;
-    if (!Number.isFinite(s) || s < 0 || (i > 0 && s > (scores[i - 1] ?? Number.NaN))) return undefined;
-  }
-  return scores.map((s) => s / top);
+  return scores.every((s, i) => Number.isFinite(s) && (i === 0 || s <= (scores[i - 1] ?? Number.NaN)));
 }

@@ -5,9 +5,9 @@
  * Pure: no `vscode`; the platform call and the no-hit test are injected. Only the zod-free modules beside it are
  * imported, so this module can live in the activation bundle.
  */
-import { fuseLists, fusedAsList } from './fusion';
+import { fuseLists } from './fusion';
 import type { MissInfo } from './miss';
-import { presentScores } from './score';
+import { presentScores, type ScoreDisplay } from './score';
 import type { SearchCounts } from './summary';
 import type { ResultList } from './types';
 import type { CitedPassage } from '../citations/passage';
@@ -63,6 +63,8 @@ export interface SearchDeps {
   readonly basesListed: boolean;
   /** The clock (injected for tests). */
   now(): Date;
+  /** The usual score threshold (the setting): passages a search under it returned are marked. */
+  readonly usualThreshold?: number;
   /** Calls in flight at once for a search over several bases (default 3). */
   readonly concurrency?: number;
 }
@@ -193,13 +195,12 @@ function single(
   const kbCode = codes.length === 1 ? (codes[0] ?? '') : '';
   const kbName = codes.length === 1 ? (names[0] ?? '') : '';
   const list: ResultList<SourceLike> = { id: kbCode, scoreType: result.score_type, sources: result.sources };
-  const displays = presentScores(list);
+  const displays = presentScores(list, cleanCounts(result.counts));
   const passages: StoredPassage[] = result.sources.map((s, i) => {
-    const d = displays[i];
     const view: ScoreView = {
       rank: i + 1,
       of: result.sources.length,
-      ...(d && d.kind !== 'cosine' && d.strength !== undefined ? { strength: d.strength } : {}),
+      ...readingOf(displays[i], s.score, options, deps),
     };
     return { passage: cited(s, kbCode, kbName, result.score_type, options.query, at), view };
   });
@@ -230,15 +231,15 @@ function fused(
     sources: h.result.sources,
   }));
   const fusion = fuseLists(lists, { k: 60 });
-  const displays = presentScores(fusedAsList(fusion));
-  const passages: StoredPassage[] = fusion.map((f, i) => {
+  // Each passage is read in the list of its best hit (its own base's retrievers and counts).
+  const displays = lists.map((l, i) => presentScores(l, cleanCounts(hits[i]?.result.counts ?? {})));
+  const passages: StoredPassage[] = fusion.map((f) => {
     const best = f.hits.reduce((b, h) => (h.rank < b.rank ? h : b));
     const from = hits[best.listIndex];
-    const d = displays[i];
     const view: ScoreView = {
       rank: f.rank,
       of: fusion.length,
-      ...(d && d.kind !== 'cosine' && d.strength !== undefined ? { strength: d.strength } : {}),
+      ...readingOf(displays[best.listIndex]?.[best.rank - 1], best.score, options, deps),
       foundIn: f.hits.length,
       lists: hits.length,
     };
@@ -271,6 +272,24 @@ function fused(
     warnings,
     observed,
     failed,
+  };
+}
+
+/** What a passage's view keeps of its score's reading: the retrievers, the threshold, whether it is under the usual one. */
+function readingOf(
+  d: ScoreDisplay | undefined,
+  score: number,
+  options: SearchOptions,
+  deps: Pick<SearchDeps, 'usualThreshold'>,
+): Pick<ScoreView, 'found' | 'threshold' | 'belowUsual'> {
+  const used = options.scoreThreshold;
+  const usual = deps.usualThreshold;
+  const lowered = used !== undefined && usual !== undefined && used < usual;
+  const below = lowered && (d?.kind === 'cosine' ? score < usual : d?.kind !== 'rrf' || d.found !== 'fulltext');
+  return {
+    ...(d?.kind === 'rrf' ? { found: d.found } : {}),
+    ...(used !== undefined ? { threshold: used } : {}),
+    ...(below ? { belowUsual: usual } : {}),
   };
 }
 

@@ -73,6 +73,8 @@ export interface RequestRecord {
   path: string;
   rpcMethod?: string;
   tool?: string;
+  /** the `tools/call` arguments as sent (a string longer than {@link LOGGED_STRING_MAX} is cut, with its length) */
+  arguments?: Record<string, unknown>;
   status: number;
   sessionId?: string;
 }
@@ -90,6 +92,18 @@ export interface Emulator {
   admin(change: AdminState): Promise<AdminState>;
   /** closes server and all sockets */
   close(): Promise<void>;
+}
+
+/** Longest string argument the request log keeps whole (an image's base64 is cut). */
+export const LOGGED_STRING_MAX = 2000;
+
+/** A copy of `tools/call` arguments for the request log: long strings cut to their start and length. */
+export function loggedArguments(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) {
+    out[k] = typeof v === 'string' && v.length > LOGGED_STRING_MAX ? `${v.slice(0, 64)}… (${v.length} characters)` : v;
+  }
+  return out;
 }
 
 /** Default key. */
@@ -233,9 +247,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     } catch {
       return sendJson(res, 400, rpcErrorBody(-32700, 'Parse error: Invalid JSON'));
     }
-    const msg = message as { id?: RequestId; method?: string; params?: { name?: unknown } };
+    const msg = message as { id?: RequestId; method?: string; params?: { name?: unknown; arguments?: unknown } };
     if (msg.method !== undefined) rec.rpcMethod = msg.method;
-    if (msg.method === 'tools/call' && typeof msg.params?.name === 'string') rec.tool = msg.params.name;
+    if (msg.method === 'tools/call' && typeof msg.params?.name === 'string') {
+      rec.tool = msg.params.name;
+      const args = msg.params.arguments;
+      if (args !== null && typeof args === 'object' && !Array.isArray(args)) {
+        rec.arguments = loggedArguments(args as Record<string, unknown>);
+      }
+    }
     // After reading the body, so that a request the client gives up on during the wait is still
     // recorded with its method and tool (and status 0: closed before any reply).
     if (controls.latencyMs > 0) {

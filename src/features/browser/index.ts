@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext, services: KnowledgeSe
     const s = store.state;
     view.description =
       s.history.length || s.pins.length
-        ? vscode.l10n.t('{0} searches · {1} pinned', s.history.length, s.pins.length)
+        ? `${s.history.length === 1 ? vscode.l10n.t('1 search') : vscode.l10n.t('{0} searches', s.history.length)} · ${vscode.l10n.t('{0} pinned', s.pins.length)}`
         : '';
   };
   describe();
@@ -133,10 +133,12 @@ export function activate(context: vscode.ExtensionContext, services: KnowledgeSe
       if (
         skipConfirm !== true &&
         !(await confirm(
-          vscode.l10n.t(
-            'Clear the {0} recent searches of this workspace? Pinned passages stay.',
-            store.state.history.length,
-          ),
+          store.state.history.length === 1
+            ? vscode.l10n.t('Clear the recent search of this workspace? Pinned passages stay.')
+            : vscode.l10n.t(
+                'Clear the {0} recent searches of this workspace? Pinned passages stay.',
+                store.state.history.length,
+              ),
         ))
       )
         return false;
@@ -147,7 +149,11 @@ export function activate(context: vscode.ExtensionContext, services: KnowledgeSe
       if (store.state.pins.length === 0) return false;
       if (
         skipConfirm !== true &&
-        !(await confirm(vscode.l10n.t('Unpin all {0} pinned passages?', store.state.pins.length)))
+        !(await confirm(
+          store.state.pins.length === 1
+            ? vscode.l10n.t('Unpin the pinned passage?')
+            : vscode.l10n.t('Unpin all {0} pinned passages?', store.state.pins.length),
+        ))
       )
         return false;
       await store.update(clearPins);

@@ -15,7 +15,7 @@ import {
 } from '../../knowledge/history';
 import { firstLine } from '../../knowledge/snippet';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
-import { scoreLine, scoreText } from '../shared/passageText';
+import { passageCount, scoreLine, scoreNote, scoreText } from '../shared/passageText';
 
 /** A node of the knowledge browser. */
 export type BrowserNode =
@@ -151,7 +151,7 @@ export class KnowledgeTree
         const r = node.record;
         const item = new vscode.TreeItem(r.options.query, vscode.TreeItemCollapsibleState.Collapsed);
         item.id = node.id;
-        item.description = `${vscode.l10n.t('{0} passages', r.passages.length)} · ${r.options.kbCode ?? vscode.l10n.t('all knowledge bases')}`;
+        item.description = `${passageCount(r.passages.length)} · ${r.options.kbCode ?? vscode.l10n.t('all knowledge bases')}`;
         item.tooltip = `${r.options.query}\n${r.kbCodes.join(', ')}\n${r.at.slice(0, 16).replace('T', ' ')}`;
         item.iconPath = new vscode.ThemeIcon('search');
         item.contextValue = 'shunong.search';
@@ -203,6 +203,10 @@ export function tooltip(p: CitedPassage, stored: StoredPassage | undefined): vsc
   // A pin kept without its list: only what the score's type allows (the hover's wording).
   md.appendText(stored ? scoreText(stored) : scoreLine(p));
   md.appendMarkdown('\n\n');
+  if (stored) {
+    md.appendText(scoreNote(p.scoreType, false));
+    md.appendMarkdown('\n\n');
+  }
   md.appendText(vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query));
   return md;
 }

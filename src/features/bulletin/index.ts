@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { CurrentTime } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
-import { describeError, isPlatformError } from '../shared/errors';
+import { isPlatformError, showError } from '../shared/errors';
 import { onDidChangeSettings, settings } from '../shared/settings';
 import { DailyValue } from '../../bulletin/daily';
 import { realScheduler } from '../../time/scheduler';
@@ -230,7 +230,7 @@ export async function insertWeatherBrief(
               );
         continue;
       }
-      void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
+      void showError(err, connection.endpoint);
       return undefined;
     }
   }
@@ -256,7 +256,7 @@ export async function insertDateAndSolarTerm(
     const line = calendarLine(t, lang, settings.calendar(editor?.document.uri).format);
     return (await insertAtCursor(editor, line)) ? line : undefined;
   } catch (err) {
-    void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
+    void showError(err, connection.endpoint);
     return undefined;
   }
 }
@@ -281,7 +281,7 @@ export async function newBulletin(
   try {
     t = await calendar.get();
   } catch (err) {
-    void vscode.window.showErrorMessage(describeError(err, connection.endpoint));
+    void showError(err, connection.endpoint);
     return undefined;
   }
   let template: string | undefined;

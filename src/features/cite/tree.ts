@@ -86,7 +86,7 @@ export class CitationTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
       node.uses.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None,
     );
     item.description = node.uses.length
-      ? `${showBidi(node.kb)} · ${vscode.l10n.t('{0} uses', node.uses.length)}`
+      ? `${showBidi(node.kb)} · ${node.uses.length === 1 ? vscode.l10n.t('1 use') : vscode.l10n.t('{0} uses', node.uses.length)}`
       : `${showBidi(node.kb)} · ${vscode.l10n.t('unused')}`;
     item.iconPath = new vscode.ThemeIcon(node.problem ? 'warning' : 'quote');
     item.contextValue = this.citations.cache.has(node.key) ? 'citation.cached' : 'citation';

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { loadCitations, loadPlatform } from '../../platform';
 import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
-import { describeError, isPlatformError } from '../shared/errors';
+import { describeError, isPlatformError, showError } from '../shared/errors';
 import { insertLanguageFor } from '../shared/language';
 import type { DraftBlock } from '../../citations/draftPlan';
 import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
@@ -106,7 +106,7 @@ export async function draftWithKnowledge(
       true,
     );
   } catch (e) {
-    void vscode.window.showErrorMessage(describeError(e, endpoint));
+    void showError(e, endpoint);
     return { status: 'failed' };
   }
 
@@ -182,7 +182,7 @@ export async function draftWithKnowledge(
     flush();
     if (cancelled)
       void vscode.window.showInformationMessage(vscode.l10n.t('Drafting cancelled. Nothing was inserted.'));
-    else void vscode.window.showErrorMessage(describeError(e, endpoint));
+    else void showError(e, endpoint);
     return { status: cancelled ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
   }
 

@@ -1,10 +1,10 @@
 /** What a passage of the results can do: be inserted cited into the bulletin, copied, or shown in the browser. */
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
-import { idOf, type SearchRecord, type StoredPassage } from '../../knowledge/history';
+import { idOf, keyOf, type SearchRecord, type StoredPassage } from '../../knowledge/history';
 import { copyPassage } from '../shared/passageText';
 import type { EndStatus, FlowContext } from './context';
-import { BUTTON_COPY, BUTTON_REVEAL } from './items';
+import { BUTTON_COPY, BUTTON_REVEAL, type FlowItem } from './items';
 
 /** Inserts a passage into the editor the search started from (a Markdown bulletin). */
 export async function citePassage(ctx: FlowContext, passage: CitedPassage, snippet: boolean): Promise<EndStatus> {
@@ -28,6 +28,28 @@ export async function citePassage(ctx: FlowContext, passage: CitedPassage, snipp
     passage,
   );
   return ok ? (snippet ? 'inserted' : 'cited') : 'closed';
+}
+
+/**
+ * Before a passage that came only because its search ran under the usual threshold is inserted:
+ * asks once, on the search's own quick input (not a modal dialog), with "Back to the results"
+ * first, so that one more Enter does not cite it. True to insert; every other passage is true at once.
+ */
+export async function confirmBelowUsual(ctx: FlowContext, stored: StoredPassage): Promise<boolean> {
+  const usual = stored.view.belowUsual;
+  if (usual === undefined) return true;
+  const back: FlowItem = { label: `$(arrow-left) ${vscode.l10n.t('Back to the results')}`, role: 'skip' };
+  const insert: FlowItem = { label: `$(warning) ${vscode.l10n.t('Insert it anyway')}`, role: 'done' };
+  const r = await ctx.input.pickOrBack({
+    title: vscode.l10n.t('{0} is below the usual relevance threshold {1}', keyOf(stored.passage), String(usual)),
+    placeholder: vscode.l10n.t(
+      'It was found only because the threshold was lowered, and may be off-topic. Check that it supports your text.',
+    ),
+    items: [back, insert],
+    active: back,
+    back: true,
+  });
+  return r?.item === insert;
 }
 
 /** Copy and "show in the browser" on a passage (the browser needs the search in the history first: `remember`). */

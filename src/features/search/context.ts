@@ -8,6 +8,7 @@ import type { KnowledgeLib } from '../../platform';
 import type { KnowledgeResult } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
+import { settings } from '../shared/settings';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
 import type { FlowInput } from './input';
@@ -63,10 +64,11 @@ export interface FlowContext {
   found(record: history.SearchRecord): void;
 }
 
-/** What `runSearch` needs: the shared client's call and the knowledge bases known in `state`. */
+/** What `runSearch` needs: the shared client's call, the knowledge bases known in `state`, the usual threshold. */
 export function searchDeps(
   client: { knowledgeSearch(o: history.SearchOptions, opts: { signal: AbortSignal }): Promise<KnowledgeResult> },
   state: history.KnowledgeState,
+  uri?: vscode.Uri,
 ): SearchDeps {
   return {
     call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
@@ -74,6 +76,7 @@ export function searchDeps(
     bases: state.bases,
     basesListed: state.basesListed,
     now: () => new Date(),
+    usualThreshold: settings.knowledge(uri).scoreThreshold,
   };
 }
 

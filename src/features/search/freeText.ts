@@ -9,7 +9,7 @@ import { runSearch, type SearchOutcome } from '../../knowledge/search';
 import { describeError, isPlatformError } from '../shared/errors';
 import { searchDeps, type SearchServices, type TypingSearch } from './context';
 import type { FlowInput } from './input';
-import { passageItems, separator, type FlowItem } from './items';
+import { passageItems, resultsHeading, separator, type FlowItem } from './items';
 
 /** Quiet time after the last keystroke before a search-as-you-type request is sent. */
 export const TYPING_DELAY_MS = 300;
@@ -88,11 +88,5 @@ export function typedItems(r: SearchOutcome | Error, endpoint: string): FlowItem
       },
     ];
   }
-  const where = r.fused
-    ? vscode.l10n.t('{0} knowledge bases, fused by rank', r.lists)
-    : r.record.passages[0]?.passage.kbName || r.record.kbCodes.join(', ');
-  return [
-    separator(vscode.l10n.t('"{0}": {1} passages · {2}', r.record.options.query, r.record.passages.length, where)),
-    ...passageItems(r.record, true),
-  ];
+  return [separator(resultsHeading(r)), ...passageItems(r.record, true)];
 }

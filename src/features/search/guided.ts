@@ -5,11 +5,21 @@
  */
 import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
-import type { Crop, Stage, Task, Vocabulary } from '../../knowledge/vocabulary';
+import {
+  answerOf,
+  guidedRows,
+  reopen,
+  stageEntries,
+  type GuidedAnswer,
+  type GuidedRow,
+  type StepEntry,
+  type StepRows,
+} from '../../knowledge/guidedRows';
+import type { Crop, Stage, Task, Vocabulary, VocabularyEntry } from '../../knowledge/vocabulary';
 import type { KnowledgeLib } from '../../platform';
 import type { FlowContext } from './context';
 import { runSteps, type FlowInput, type Step } from './input';
-import { labelOf, separator, skipItem, type FlowItem, type VocabularyEntry } from './items';
+import { labelOf, separator, skipItem, type FlowItem } from './items';
 import { queryStep } from './query';
 import { settings, type KnowledgeSettings } from '../shared/settings';
 import { vocabularyFor } from './vocabulary';
@@ -27,68 +37,122 @@ export interface GuidedStart {
   readonly kbCode?: string;
 }
 
-/** What the steps gathered so far. */
+/** What the steps gathered so far (kept when going Back, so each step shows its answer again). */
 interface Guided {
-  crop?: Crop | string | undefined;
-  stage?: Stage | string | undefined;
-  task?: Task | string | undefined;
+  crop?: GuidedAnswer<Crop>;
+  /** A knowledge base picked at the crop step (one seen in results, not a crop of the vocabulary). */
+  base?: string | undefined;
+  stage?: GuidedAnswer<Stage>;
+  task?: GuidedAnswer<Task>;
   words?: string | undefined;
-  kbCode?: string | undefined;
   /** The search to run, once the query step was answered. */
   options?: SearchOptions;
 }
 
 const TOTAL = 5;
 
-/** What a vocabulary step was answered with: an entry, a knowledge base seen, typed text, or nothing (Skip). */
-type Picked<E> = { readonly entry: E } | { readonly base: string } | { readonly typed: string } | undefined;
-
 /** One "pick from the vocabulary" step. */
 interface VocabularyStep<E extends VocabularyEntry> {
   readonly title: string;
   readonly placeholder: string;
   readonly step: number;
-  readonly entries: readonly { readonly entry: E; readonly description?: string }[];
-  /** Items between the entries and Skip (the crop step's knowledge bases seen). */
+  readonly entries: readonly StepEntry<E>[];
+  /** A description per entry besides its other-language name (the crop step's knowledge base). */
+  readonly describe?: (entry: E) => string | undefined;
+  /** Items after the entries (the crop step's knowledge bases seen). */
   readonly extra?: readonly FlowItem[];
   readonly skipDetail?: string;
-  /** The entry active when the step opens. */
-  readonly active?: E | undefined;
+  /** What the step was answered with before (Back), or a prefilled entry. */
+  readonly previous: GuidedAnswer<E>;
 }
 
-/** Shows the entries, extra items and Skip; Back on every step but the first. */
+/** The entry's other-language name (so both names show and match), and any further description. */
+function entryDescription<E extends VocabularyEntry>(s: VocabularyStep<E>, e: StepEntry<E>): string | undefined {
+  const shown = labelOf(e.entry);
+  const other = e.entry.labels['zh-CN'] === shown ? e.entry.labels.en : e.entry.labels['zh-CN'];
+  const parts = [
+    ...(other !== shown ? [other] : []),
+    ...(e.group ? [labelOf(e.group)] : []),
+    ...[s.describe?.(e.entry)].filter((d): d is string => !!d),
+  ];
+  return parts.length ? parts.join(' · ') : undefined;
+}
+
+/** The quick-pick items of a step's rows (and the item of each row, to find the active one). */
+function itemsOf<E extends VocabularyEntry>(
+  s: VocabularyStep<E>,
+  view: StepRows<E>,
+): { items: FlowItem[]; active: FlowItem | undefined } {
+  const items: FlowItem[] = [];
+  let active: FlowItem | undefined;
+  view.rows.forEach((row, i) => {
+    const item = itemOfRow(s, row);
+    if (row.kind === 'skip' && s.extra?.length) items.push(...s.extra, separator());
+    items.push(item);
+    if (i === view.active) active = item;
+  });
+  return { items, active };
+}
+
+function itemOfRow<E extends VocabularyEntry>(s: VocabularyStep<E>, row: GuidedRow<E>): FlowItem {
+  switch (row.kind) {
+    case 'group':
+      return separator(labelOf({ labels: row.labels }));
+    case 'entry': {
+      const description = entryDescription(s, { entry: row.entry, ...(row.group ? { group: row.group } : {}) });
+      return {
+        label: labelOf(row.entry),
+        ...(description !== undefined ? { description } : {}),
+        role: 'entry',
+        entry: row.entry,
+        ...(row.matched ? { alwaysShow: true } : {}),
+      };
+    }
+    case 'typed':
+      return {
+        label: `$(edit) ${vscode.l10n.t('Use "{0}"', row.value)}`,
+        role: 'typed',
+        value: row.value,
+        alwaysShow: true,
+      };
+    case 'skip':
+      return skipItem(s.skipDetail);
+  }
+}
+
+/** Shows the step; the typed text is a choice of its own; Back on every step but the first. */
 async function pickFromVocabulary<E extends VocabularyEntry>(
   input: FlowInput,
   s: VocabularyStep<E>,
-): Promise<Picked<E>> {
-  const items: FlowItem[] = s.entries.map(({ entry, description }) => ({
-    label: labelOf(entry),
-    ...(description !== undefined ? { description } : {}),
-    role: 'entry',
-    entry,
-  }));
-  const active = s.active ? items[s.entries.findIndex((e) => e.entry === s.active)] : undefined;
+): Promise<GuidedAnswer<E> | { readonly base: string }> {
+  const again = reopen(s.previous);
+  const show = (typed: string): ReturnType<typeof itemsOf> => itemsOf(s, guidedRows(s.entries, typed, again.active));
+  const first = show(again.value);
   const r = await input.pick({
     title: s.title,
     placeholder: s.placeholder,
-    items: [...items, ...(s.extra ?? []), separator(), skipItem(s.skipDetail)],
+    items: first.items,
+    value: again.value,
     step: s.step,
     total: TOTAL,
     back: s.step > 1,
-    ...(active ? { active } : {}),
+    ...(first.active ? { active: first.active } : {}),
+    onValue: (v) => {
+      const now = show(v);
+      input.qp.items = now.items;
+      if (now.active) input.qp.activeItems = [now.active];
+    },
   });
   const it = r.item;
-  if (it?.role === 'entry') {
-    const picked = s.entries.find((e) => e.entry === it.entry);
-    return picked ? { entry: picked.entry } : undefined;
-  }
   if (it?.role === 'value') return { base: it.value };
-  if (!it && r.value.trim()) return { typed: r.value.trim() };
-  return undefined;
+  if (it?.role === 'entry') return { entry: it.entry as E };
+  if (it?.role === 'typed') return { typed: it.value };
+  // Skip, a separator or nothing with text typed: the typed text (Enter on typed text never skips).
+  return answerOf<E>(undefined, r.value);
 }
 
-/** The entry or the typed text of a pick (what the query composer takes). */
-function termOf<E>(p: Picked<E>): E | string | undefined {
+/** The entry or the typed text of an answer (what the query composer takes). */
+function termOf<E>(p: GuidedAnswer<E>): E | string | undefined {
   return p && 'entry' in p ? p.entry : p && 'typed' in p ? p.typed : undefined;
 }
 
@@ -102,71 +166,86 @@ class GuidedSteps {
     private readonly vocab: Vocabulary,
     private readonly defaults: KnowledgeSettings,
     private readonly pre: Prefill,
-    kbCode: string | undefined,
+    /** The knowledge base the search started with (kept unless a crop or a base is picked). */
+    private readonly startKb: string | undefined,
   ) {
-    this.g = kbCode ? { kbCode } : {};
+    this.g = {};
   }
 
   private get crop(): Crop | undefined {
-    return typeof this.g.crop === 'object' ? this.g.crop : undefined;
+    const c = this.g.crop;
+    return c && 'entry' in c ? c.entry : undefined;
+  }
+
+  /** What a step shows as chosen: its answer when it was answered (Back), else the prefilled entry. */
+  private previous<K extends 'crop' | 'stage' | 'task', E extends VocabularyEntry>(
+    key: K,
+    entries: readonly StepEntry<E>[],
+  ): GuidedAnswer<E> {
+    if (key in this.g) return this.g[key] as GuidedAnswer<E>;
+    const id = this.pre[key];
+    const entry = id !== undefined ? entries.find((e) => e.entry.id === id)?.entry : undefined;
+    return entry ? { entry } : undefined;
   }
 
   readonly cropStep: Step = async (input) => {
-    const { g, vocab, pre } = this;
+    const { g, vocab } = this;
     const covered = new Set(vocab.crops.map((c) => c.kbCode));
     const seen: FlowItem[] = this.ctx.services.store.state.bases
       .filter((b) => !covered.has(b.code))
       .map((b) => ({ label: b.name ?? b.code, description: b.code, role: 'value', value: b.code }));
-    const kb = g.kbCode || this.defaults.defaultKbCode;
+    const kb = this.startKb || this.defaults.defaultKbCode;
+    const entries = vocab.crops.map((entry) => ({ entry }));
+    const previous: GuidedAnswer<Crop> = g.base ? undefined : this.previous('crop', entries);
     const picked = await pickFromVocabulary(input, {
       title: vscode.l10n.t('Search Knowledge: crop'),
       placeholder: vscode.l10n.t('Crop (picks its knowledge base), or type another; Skip to leave it out'),
       step: 1,
-      entries: vocab.crops.map((c) => ({ entry: c, description: c.kbCode ? `${c.kbName ?? ''} · ${c.kbCode}` : '' })),
+      entries,
+      describe: (c) => c.kbCode,
       extra: seen.length ? [separator(vscode.l10n.t('Knowledge bases seen')), ...seen] : [],
       skipDetail: kb ? vscode.l10n.t('knowledge base {0}', kb) : vscode.l10n.t('all knowledge bases'),
-      active: pre.crop ? vocab.crops.find((c) => c.id === pre.crop) : this.crop,
+      previous,
     });
     if (picked && 'base' in picked) {
       g.crop = undefined;
-      g.kbCode = picked.base;
+      g.base = picked.base;
     } else {
-      g.crop = termOf(picked);
-      if (picked && 'entry' in picked && picked.entry.kbCode) g.kbCode = picked.entry.kbCode;
+      g.crop = picked;
+      g.base = undefined;
     }
     return this.stageStep;
   };
 
   readonly stageStep: Step = async (input) => {
-    const crop = this.crop;
-    const stages = crop
-      ? crop.stages.map((s) => ({ entry: s }))
-      : this.vocab.crops.flatMap((c) => c.stages.map((s) => ({ entry: s, description: labelOf(c) })));
-    this.g.stage = termOf(
-      await pickFromVocabulary(input, {
-        title: vscode.l10n.t('Search Knowledge: growth stage'),
-        placeholder: vscode.l10n.t('Growth stage, or type another; Skip to leave it out'),
-        step: 2,
-        entries: stages,
-        active: this.pre.stage ? stages.find((s) => s.entry.id === this.pre.stage)?.entry : undefined,
-      }),
-    );
+    const entries = stageEntries(this.vocab, this.crop);
+    this.g.stage = await this.pickEntry(input, {
+      title: vscode.l10n.t('Search Knowledge: growth stage'),
+      placeholder: vscode.l10n.t('Growth stage, or type another; Skip to leave it out'),
+      step: 2,
+      entries,
+      previous: this.previous('stage', entries),
+    });
     return this.taskStep;
   };
 
   readonly taskStep: Step = async (input) => {
-    const tasks = this.lib.tasksFor(this.vocab, this.crop).map((t) => ({ entry: t }));
-    this.g.task = termOf(
-      await pickFromVocabulary(input, {
-        title: vscode.l10n.t('Search Knowledge: farm task'),
-        placeholder: vscode.l10n.t('Farm task, or type another; Skip to leave it out'),
-        step: 3,
-        entries: tasks,
-        active: this.pre.task ? tasks.find((t) => t.entry.id === this.pre.task)?.entry : undefined,
-      }),
-    );
+    const entries = this.lib.tasksFor(this.vocab, this.crop).map((entry) => ({ entry }));
+    this.g.task = await this.pickEntry(input, {
+      title: vscode.l10n.t('Search Knowledge: farm task'),
+      placeholder: vscode.l10n.t('Farm task, or type another; Skip to leave it out'),
+      step: 3,
+      entries,
+      previous: this.previous('task', entries),
+    });
     return this.wordsStep;
   };
+
+  /** A stage or task step (no knowledge bases among its items). */
+  private async pickEntry<E extends VocabularyEntry>(input: FlowInput, s: VocabularyStep<E>): Promise<GuidedAnswer<E>> {
+    const picked = await pickFromVocabulary(input, s);
+    return picked && 'base' in picked ? undefined : picked;
+  }
 
   readonly wordsStep: Step = async (input) => {
     const skip = skipItem();
@@ -194,16 +273,17 @@ class GuidedSteps {
 
   readonly queryStep: Step = async () => {
     const { g, defaults } = this;
+    const [crop, stage, task] = [termOf(g.crop), termOf(g.stage), termOf(g.task)];
     const composed = this.lib.composeQuery(
       {
-        ...(g.crop !== undefined ? { crop: g.crop } : {}),
-        ...(g.stage !== undefined ? { stage: g.stage } : {}),
-        ...(g.task !== undefined ? { task: g.task } : {}),
+        ...(crop !== undefined ? { crop } : {}),
+        ...(stage !== undefined ? { stage } : {}),
+        ...(task !== undefined ? { task } : {}),
         ...(g.words ? { words: g.words } : {}),
       },
       this.vocab,
     );
-    const kbCode = g.kbCode || composed.kbCode || defaults.defaultKbCode;
+    const kbCode = g.base || this.crop?.kbCode || this.startKb || composed.kbCode || defaults.defaultKbCode;
     const chosen = await queryStep(
       this.ctx,
       {

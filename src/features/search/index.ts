@@ -10,6 +10,7 @@ import { loadKnowledge, type KnowledgeLib } from '../../platform';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
+import { passageCount } from '../shared/passageText';
 import type { SearchRun, SearchServices } from './context';
 import { TYPING_DELAY_MS } from './freeText';
 import { SearchSession } from './session';
@@ -117,7 +118,7 @@ export function activate(
       const pick = await vscode.window.showQuickPick(
         history.map((r) => ({
           label: r.options.query,
-          description: `${r.kbCodes.join(', ')} · ${vscode.l10n.t('{0} passages', r.passages.length)}`,
+          description: `${r.kbCodes.join(', ')} · ${passageCount(r.passages.length)}`,
           detail: r.at.slice(0, 16).replace('T', ' '),
           record: r,
         })),

@@ -9,7 +9,8 @@ import type { MissOffer } from '../../knowledge/miss';
 import type { Crop, Stage, Task } from '../../knowledge/vocabulary';
 import { keyOf, type SearchOptions, type SearchRecord, type StoredPassage } from '../../knowledge/history';
 import { firstLine, snippetRest } from '../../knowledge/snippet';
-import { scoreText } from '../shared/passageText';
+import type { SearchOutcome } from '../../knowledge/search';
+import { passageCount, scoreText } from '../shared/passageText';
 
 /** An entry of the vocabulary (crop, growth stage or farm task). */
 export type VocabularyEntry = Crop | Stage | Task;
@@ -25,6 +26,8 @@ export type Choice =
   | { readonly role: 'skip' }
   /** "Add" the words typed. */
   | { readonly role: 'custom' }
+  /** `Use "…"`: the text typed at a crop, stage or task step, as it is. */
+  | { readonly role: 'typed'; readonly value: string }
   | { readonly role: 'search' }
   | { readonly role: 'options' }
   | { readonly role: 'option'; readonly option: OptionName }
@@ -96,6 +99,15 @@ export function passageItems(record: SearchRecord, alwaysShow: boolean): Passage
     buttons: [BUTTON_SNIPPET, BUTTON_CITATION, BUTTON_COPY, BUTTON_REVEAL],
     ...(alwaysShow ? { alwaysShow: true } : {}),
   }));
+}
+
+/** The heading of a hit: `"query": 3 passages · where` (the knowledge base, or how many were fused). */
+export function resultsHeading(outcome: SearchOutcome & { kind: 'hit' }): string {
+  const { record } = outcome;
+  const where = outcome.fused
+    ? vscode.l10n.t('{0} knowledge bases, fused by rank', outcome.lists)
+    : record.passages[0]?.passage.kbName || record.kbCodes.join(', ');
+  return vscode.l10n.t('"{0}": {1} · {2}', record.options.query, passageCount(record.passages.length), where);
 }
 
 /** "kb · topK 5 · threshold 0.7 · rerank off", the options of a search on one line. */

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
-import { citePassage, passageButton } from './cite';
+import { citePassage, confirmBelowUsual, passageButton } from './cite';
 import { commitOutcome, type EndStatus, type FlowContext } from './context';
 import { typedItems } from './freeText';
 import type { StepView } from './input';
@@ -106,6 +106,7 @@ export async function queryStep(
       ctx.typing.cancel();
       input.qp.busy = false;
       if (r.kind === 'accept' && r.item?.role === 'passage' && record && outcome) {
+        if (!(await confirmBelowUsual(ctx, r.item.stored))) continue;
         ctx.found(record);
         await commitOutcome(services.store, outcome);
         input.qp.hide();

@@ -9,10 +9,18 @@ import type { SearchOutcome } from '../../knowledge/search';
 import { summarizeCounts } from '../../knowledge/summary';
 import { describeError } from '../shared/errors';
 import { localise, scoreNote } from '../shared/passageText';
-import { citePassage, passageButton } from './cite';
+import { citePassage, confirmBelowUsual, passageButton } from './cite';
 import type { EndStatus, FlowContext } from './context';
 import { FlowAction } from './input';
-import { BUTTON_CITATION, BUTTON_OPTIONS, BUTTON_SNIPPET, passageItems, separator, type FlowItem } from './items';
+import {
+  BUTTON_CITATION,
+  BUTTON_OPTIONS,
+  BUTTON_SNIPPET,
+  passageItems,
+  resultsHeading,
+  separator,
+  type FlowItem,
+} from './items';
 import { editOptions } from './options';
 import { queryStep } from './query';
 
@@ -45,14 +53,11 @@ export async function resultsStep(
   const docs = services.docs;
   const passages = passageItems(record, false);
   const info = infoItems(ctx, outcome);
-  const where = outcome.fused
-    ? vscode.l10n.t('{0} knowledge bases, fused by rank', outcome.lists)
-    : record.passages[0]?.passage.kbName || record.kbCodes.join(', ');
   for (;;) {
     let r;
     try {
       r = await input.show({
-        title: vscode.l10n.t('"{0}": {1} passages · {2}', record.options.query, record.passages.length, where),
+        title: resultsHeading(outcome),
         placeholder: vscode.l10n.t('Enter inserts the cited snippet; the buttons cite, copy or show it in the browser'),
         items: [...passages, ...info],
         back: true,
@@ -79,6 +84,7 @@ export async function resultsStep(
     }
     if (r.kind === 'button') return editOptions(ctx, record.options);
     if (r.item?.role !== 'passage') continue;
+    if (!(await confirmBelowUsual(ctx, r.item.stored))) continue;
     input.qp.hide();
     await docs.closePreview();
     return citePassage(ctx, r.item.stored.passage, r.citeAs !== 'citation');

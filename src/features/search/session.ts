@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { MissInfo } from '../../knowledge/miss';
 import { runSearch, type SearchOutcome } from '../../knowledge/search';
-import { describeError, isPlatformError } from '../shared/errors';
+import { isPlatformError, showError } from '../shared/errors';
 import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './context';
 import { LiveSearch } from './freeText';
 import { runGuided, type GuidedStart } from './guided';
@@ -73,7 +73,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
       if (outcome === 'cancelled') return this.end('cancelled');
       if (outcome instanceof Error) {
         this.input.qp.hide();
-        void vscode.window.showErrorMessage(describeError(outcome, this.services.connection.endpoint));
+        void showError(outcome, this.services.connection.endpoint);
         return this.end('error');
       }
       let next;
@@ -121,7 +121,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
           try {
             const state = store.state;
             const outcome = await connection.run((client) =>
-              runSearch(options, searchDeps(client, state), abort.signal),
+              runSearch(options, searchDeps(client, state, this.target?.document.uri), abort.signal),
             );
             if (abort.signal.aborted) return 'cancelled';
             // The store takes the change at once (in memory); writing it to workspace state is not waited for.

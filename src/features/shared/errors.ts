@@ -85,6 +85,22 @@ const MESSAGES: { readonly [K in ShunongErrorKind]?: Describe<K> } = {
   cancelled: () => vscode.l10n.t('Cancelled.'),
 };
 
+/**
+ * Shows a failure of a platform call as an error message. When the key is missing or rejected it
+ * carries a "Set API Key" button that runs `shunong.setApiKey` (then the author retries).
+ */
+export async function showError(err: unknown, endpoint: string): Promise<void> {
+  const message = describeError(err, endpoint);
+  if (!isPlatformError(err, 'auth')) {
+    await vscode.window.showErrorMessage(message);
+    return;
+  }
+  const setKey = vscode.l10n.t('Set API Key');
+  if ((await vscode.window.showErrorMessage(message, setKey)) === setKey) {
+    await vscode.commands.executeCommand('shunong.setApiKey');
+  }
+}
+
 /** A user-facing, localised sentence for any failure of a platform call. Never contains the key. */
 export function describeError(err: unknown, endpoint: string): string {
   const kind = platformErrorKind(err);

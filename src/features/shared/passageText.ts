@@ -1,42 +1,65 @@
 /**
  * How search results read in the UI: localised knowledge-layer messages, a score per its
- * `score_type` (in its list, or kept alone with a citation or pin) (RRF as rank and relative strength, never a percentage; cosine as similarity),
+ * `score_type` (in its list, or kept alone with a citation or pin): RRF as rank and which searches likely
+ * found it, never a percentage or a confidence; cosine as similarity against the threshold),
  * the text of the read-only passage document, and copying a passage with its citation.
  */
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
 import { keyOf, type StoredPassage } from '../../knowledge/history';
 import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../../knowledge/messages';
-import { formatScore, scoreKind, strengthBar } from '../../knowledge/score';
+import { readRrf } from '../../knowledge/rrfReading';
+import { formatScore, rrfLabel, scoreKind } from '../../knowledge/score';
 import { citationText } from '../../knowledge/snippet';
+
+/** "1 passage" / "{n} passages" (one key each: zh-CN has no plural, English does). */
+export function passageCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 passage') : vscode.l10n.t('{0} passages', n);
+}
 
 /** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */
 export function localise(message: Message): string {
   return formatMessage(message, vscode.env.language.toLowerCase().startsWith('zh') ? messagesZhCn : messagesEn);
 }
 
-/** The score line of a passage, read by its type. */
+/** The score line of a passage, read by its type (and marked when it is under the usual threshold). */
 export function scoreText(s: StoredPassage): string {
-  const { passage: p, view } = s;
-  const bar = view.strength !== undefined ? strengthBar(view.strength) : '—';
+  const { view } = s;
+  const parts = [scoreLabel(s)];
   if (view.foundIn !== undefined && view.lists !== undefined) {
-    return `${localise(msg('score.rrf', view.rank, view.of, bar))} · ${vscode.l10n.t('found in {0} of {1} knowledge bases', view.foundIn, view.lists)}`;
+    parts.push(vscode.l10n.t('found in {0} of {1} knowledge bases', view.foundIn, view.lists));
   }
+  if (view.belowUsual !== undefined) parts.push(`⚠ ${localise(msg('score.below', formatScore(view.belowUsual)))}`);
+  return parts.join(' · ');
+}
+
+function scoreLabel({ passage: p, view }: StoredPassage): string {
   switch (scoreKind(p.scoreType)) {
     case 'rrf':
-      return localise(msg('score.rrf', view.rank, view.of, bar));
+      return localise(rrfLabel(view.rank, view.of, view.found ?? readRrf(p.score)));
     case 'cosine':
-      return localise(msg('score.cosine', view.rank, view.of, formatScore(p.score, 3)));
+      return localise(
+        view.threshold !== undefined
+          ? msg('score.cosine.threshold', view.rank, view.of, formatScore(p.score, 3), formatScore(view.threshold))
+          : msg('score.cosine', view.rank, view.of, formatScore(p.score, 3)),
+      );
     default:
       return localise(msg('score.unknown', view.rank, view.of, formatScore(p.score)));
   }
 }
 
+/** True when the passage came only because its search ran under the usual threshold. */
+export function isBelowUsual(s: StoredPassage): boolean {
+  return s.view.belowUsual !== undefined;
+}
+
 /** A score kept without its list (a citation, a pin) read by its type: RRF values only rank; cosine values are similarities. */
 export function scoreLine(ctx: Pick<CitedPassage, 'score' | 'scoreType'>): string {
   switch (scoreKind(ctx.scoreType)) {
-    case 'rrf':
-      return vscode.l10n.t('Rank score {0} (RRF: orders results only, not a confidence)', ctx.score.toFixed(4));
+    case 'rrf': {
+      const line = vscode.l10n.t('Rank score {0} (RRF: orders results only, not a confidence)', ctx.score.toFixed(4));
+      return readRrf(ctx.score) === 'both' ? `${line} · ${localise(msg('score.rrf.bothAlone'))}` : line;
+    }
     case 'cosine':
       return vscode.l10n.t('Similarity {0} (cosine, 0–1)', ctx.score.toFixed(2));
     default:
@@ -61,7 +84,7 @@ export function scoreNote(scoreType: string, fused: boolean): string {
 export function passageDocument(s: StoredPassage | CitedPassage): string {
   const p = 'passage' in s ? s.passage : s;
   const lines = [citationText(p)];
-  if ('passage' in s) lines.push(scoreText(s));
+  if ('passage' in s) lines.push(scoreText(s), scoreNote(p.scoreType, false));
   lines.push(
     vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query),
     '',

@@ -97,7 +97,10 @@ suite('Knowledge browser', () => {
     assert.equal(tree.getParent(first)?.id, searchNode.id);
     const bases = tree.getChildren(section(tree, 'bases'));
     assert.ok(bases.some((b) => b.type === 'base' && b.base.code === 'TEA_MANAGER_001'));
-    assert.match(knowledge.browser.view.description ?? '', /searches|检索/);
+    assert.match(
+      knowledge.browser.view.description ?? '',
+      /^(?:1 search|(?:[02-9]|\d{2,}) searches) · \d+ pinned$|次检索 · \d+ 个固定$/,
+    );
   });
 
   test('passage actions: pin / unpin, copy citation, open the full passage, insert cited snippet and citation, drag data', async () => {

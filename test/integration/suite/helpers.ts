@@ -54,6 +54,8 @@ export interface EndpointRequest {
   readonly path: string;
   readonly rpcMethod?: string;
   readonly tool?: string;
+  /** The `tools/call` arguments as sent. */
+  readonly arguments?: Record<string, unknown>;
   readonly status: number;
 }
 
@@ -177,4 +179,27 @@ export async function assertServerOrder(shown: readonly PassageItem[], query: st
     direct.sources.map((s) => `${s.doc_name}#${s.chunk_index}`),
     "the order shown is the server's ranking",
   );
+}
+
+/** The title of a results step: `"query": 1 passage · …`, `"query": 3 passages · …`, or `“query”：3 个片段 · …`. */
+export const RESULTS = /": (?:1 passage|\d+ passages) ·|个片段 ·/;
+
+/** Waits for a step of the search quick input whose title matches, not busy, with items. */
+export async function stepTitled(
+  get: () => vscode.QuickPick<FlowItem> | undefined,
+  title: RegExp,
+): Promise<vscode.QuickPick<FlowItem>> {
+  await until(() => {
+    const qp = get();
+    return !!qp && !qp.busy && title.test(qp.title ?? '') && qp.items.length > 0;
+  }, `quick pick step ${title}`);
+  return get() as vscode.QuickPick<FlowItem>;
+}
+
+/** Opens `content` as a Markdown bulletin with the cursor at its end. */
+export async function openBulletin(content: string): Promise<vscode.TextEditor> {
+  const editor = await openMarkdown(content);
+  const end = editor.document.positionAt(content.length);
+  editor.selection = new vscode.Selection(end, end);
+  return editor;
 }

@@ -6,7 +6,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FlowItem } from '../../../src/features/search/items';
 import {
   acceptItem as accept,
   admin,
@@ -21,28 +20,10 @@ import {
   passagesOf,
   stub,
   until,
-  openMarkdown,
+  openBulletin,
+  RESULTS,
+  stepTitled,
 } from './helpers';
-
-/** Waits for a step whose title matches, not busy. */
-async function stepTitled(
-  get: () => vscode.QuickPick<FlowItem> | undefined,
-  title: RegExp,
-): Promise<vscode.QuickPick<FlowItem>> {
-  await until(() => {
-    const qp = get();
-    return !!qp && !qp.busy && title.test(qp.title ?? '') && qp.items.length > 0;
-  }, `quick pick step ${title}`);
-  return get() as vscode.QuickPick<FlowItem>;
-}
-
-async function openBulletin(content: string): Promise<vscode.TextEditor> {
-  const editor = await openMarkdown(content);
-  const doc = editor.document;
-  const end = doc.positionAt(content.length);
-  editor.selection = new vscode.Selection(end, end);
-  return editor;
-}
 
 /** The text of the passage preview beside the results, as the editor shows it. */
 function previewText(): string {
@@ -109,7 +90,7 @@ suite('Knowledge search', () => {
     assert.match(search?.description ?? '', /TEA_MANAGER_001/, 'the crop picked the knowledge base');
     await accept(qp, search);
 
-    qp = await stepTitled(cap.get, /passages|个片段/);
+    qp = await stepTitled(cap.get, RESULTS);
     assert.equal((qp as unknown as { sortByLabel?: boolean }).sortByLabel, false, 'no re-sorting by label');
     const shown = passagesOf(qp);
     await assertServerOrder(shown, '茶树 驻芽期 修剪 要点');
@@ -160,7 +141,7 @@ suite('Knowledge search', () => {
       qp,
       qp.items.find((i) => i.role === 'search'),
     );
-    qp = await stepTitled(cap.get, /passages|个片段/);
+    qp = await stepTitled(cap.get, RESULTS);
     assert.ok(passagesOf(qp).length > 0);
     assert.ok(passagesOf(qp).every((i) => i.stored?.passage.kbCode === 'TEA_MANAGER_001'));
     qp.hide();
@@ -178,7 +159,7 @@ suite('Knowledge search', () => {
         scoreThreshold: 0.7,
       }),
     );
-    const qp = await stepTitled(cap.get, /passages|个片段/);
+    const qp = await stepTitled(cap.get, RESULTS);
     const items = passagesOf(qp);
     assert.ok(items.length > 0);
     for (const i of items) {
@@ -216,7 +197,11 @@ suite('Knowledge search', () => {
     assert.match(labels, /25 vector \/ 0 full-text|向量 25 条 \/ 全文 0 条/);
     assert.match(labels, /0\.7.*25.*0\.4926/);
     const offers = qp.items.filter((i) => i.role === 'offer').map((i) => itemId(i));
-    assert.deepEqual(offers, ['lower-threshold', 'refine', 'all-knowledge-bases']);
+    assert.deepEqual(
+      offers,
+      ['refine', 'all-knowledge-bases', 'lower-threshold'],
+      'the offers that keep the threshold first',
+    );
     const lower = qp.items.find((i) => itemId(i) === 'lower-threshold');
     assert.match(lower?.label ?? '', /0\.48/, 'just under the best score');
     assert.match(lower?.detail ?? '', /noise|噪声/, 'warns that low scores bring noise');
@@ -255,7 +240,7 @@ suite('Knowledge search', () => {
     const summed = qp.items.map((i) => i.label).join('\n');
     assert.match(summed, new RegExp(`${candidates} vector / 0 full-text|向量 ${candidates} 条 / 全文 0 条`));
     assert.match(summed, new RegExp(`0\\.7.*${candidates}.*0\\.507`));
-    assert.deepEqual(qp.items.filter((i) => i.role === 'offer').map(itemId), ['lower-threshold', 'refine']);
+    assert.deepEqual(qp.items.filter((i) => i.role === 'offer').map(itemId), ['refine', 'lower-threshold']);
     const lowerAll = qp.items.find((i) => itemId(i) === 'lower-threshold');
     assert.match(lowerAll?.label ?? '', /0\.49/, 'just under the best score of all bases');
     qp.hide();

@@ -24,6 +24,7 @@ import {
   openMarkdown,
   itemId,
   passagesOf as passages,
+  RESULTS,
   setSetting,
   stub,
   until,
@@ -193,10 +194,7 @@ suite('Search as you type', () => {
       qp,
       qp.items.find((i) => i.role === 'search'),
     );
-    await until(
-      () => /passages|个片段/.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0,
-      "the full search's results",
-    );
+    await until(() => RESULTS.test(qp.title ?? '') && !qp.busy && passages(qp).length > 0, "the full search's results");
     assert.equal(knowledgeSearches((await endpointRequests()).slice(before)).length, 3, 'Enter sent the full search');
     qp.hide();
     const result = await run;
@@ -252,9 +250,9 @@ suite('Search as you type', () => {
       assert.match(shown, /24 vector \/ 0 full-text|向量 24 条 \/ 全文 0 条/);
       assert.match(shown, /0\.7.*24.*0\.5024/);
       assert.deepEqual(third.qp.items.filter((i) => i.role === 'offer').map(itemId), [
-        'lower-threshold',
         'refine',
         'all-knowledge-bases',
+        'lower-threshold',
       ]);
       third.qp.hide();
       assert.equal((await third.run).status, 'closed');

@@ -1,7 +1,7 @@
 /** The local endpoint's controls (DESIGN.md "The local endpoint's controls") and the token bucket. */
 import assert from 'node:assert/strict';
-import type { Emulator } from '../../emulator/server';
-import { callOk, HEADERS, openSession, post, start } from './helpers';
+import { LOGGED_STRING_MAX, type Emulator } from '../../emulator/server';
+import { callOk, callTool, HEADERS, openSession, post, start } from './helpers';
 
 async function adminPost(emu: Emulator, body: unknown): Promise<Response> {
   return fetch(`${emu.origin}/__admin`, {
@@ -155,6 +155,25 @@ describe('emulator controls', function () {
     assert.equal(aborted.length, 1);
     assert.equal(aborted[0]?.status, 0, 'closed before any reply');
     assert.ok(!requests.some((r) => r.path === '/__admin/requests'), 'the log does not list itself');
+  });
+
+  it("GET /__admin/requests keeps each tool call's arguments, a long string cut to its start and length", async () => {
+    const sid = await openSession(emu);
+    await callOk(emu, sid, 'knowledge_search', { query: '水稻 分蘖期 施肥', topK: 3 });
+    const long = 'A'.repeat(LOGGED_STRING_MAX + 1);
+    await callTool(emu, sid, 'crop_growth_recognize', { imageBase64: long });
+    const res = await fetch(`${emu.origin}/__admin/requests`);
+    const { requests } = (await res.json()) as {
+      requests: { rpcMethod?: string; tool?: string; arguments?: Record<string, unknown> }[];
+    };
+    const search = requests.find((r) => r.tool === 'knowledge_search');
+    assert.deepEqual(search?.arguments, { query: '水稻 分蘖期 施肥', topK: 3 });
+    const image = requests.find((r) => r.tool === 'crop_growth_recognize');
+    assert.equal(image?.arguments?.['imageBase64'], `${'A'.repeat(64)}… (${LOGGED_STRING_MAX + 1} characters)`);
+    assert.equal(
+      requests.find((r) => r.rpcMethod === 'initialize' && 'arguments' in r),
+      undefined,
+    );
   });
 
   it('now freezes the clock at that instant until now: null', async () => {

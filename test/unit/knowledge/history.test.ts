@@ -21,7 +21,7 @@ describe('knowledge state model', () => {
     options: { query, kbCode: 'TEA' },
     at: '2026-10-25T13:06:13Z',
     kbCodes: ['TEA'],
-    passages: [{ passage, view: { rank: 1, of: 1, strength: 1 } }],
+    passages: [{ passage, view: { rank: 1, of: 1, found: 'one', threshold: 0.5, belowUsual: 0.7 } }],
   });
 
   it('round-trips through JSON and drops what it cannot read', () => {

@@ -26,7 +26,14 @@ describe('knowledge/messages', () => {
   });
 
   it('never calls an RRF score a percentage or a confidence, except to say it is not one', () => {
-    assert.ok(!messagesEn['score.rrf'].includes('%'));
+    for (const found of ['both', 'one', 'vector', 'fulltext', 'unknown'] as const) {
+      assert.ok(!/%|confiden/.test(messagesEn[`score.rrf.${found}`]));
+      assert.ok(!/%|置信/.test(messagesZhCn[`score.rrf.${found}`]));
+    }
+    for (const found of ['both', 'one', 'vector', 'fulltext'] as const) {
+      assert.match(messagesEn[`score.rrf.${found}`], /likely/);
+      assert.match(messagesZhCn[`score.rrf.${found}`], /可能/);
+    }
     assert.match(messagesEn['score.note.rrf'], /not a percentage and not a confidence/);
     assert.match(messagesZhCn['score.note.rrf'], /不是百分比/);
   });

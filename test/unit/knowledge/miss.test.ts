@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { describeMiss, missOffers, parseMissText, thresholdUnder } from '../../../src/knowledge/miss';
+import { describeMiss, missOffers, parseMissText, thresholdUnder, type MissOffer } from '../../../src/knowledge/miss';
 
 const VENDOR_TEXT =
   'Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.6385), 可降低阈值或传 0 关闭过滤。可改用更具体的关键词或同义词重试, 或适当降低 score_threshold; 在获得命中内容前不要编造引用';
@@ -64,13 +64,25 @@ describe('knowledge/miss', () => {
   });
 
   describe('missOffers', () => {
+    const lowerOf = (offers: readonly MissOffer[]): MissOffer | undefined =>
+      offers.find((o) => o.id === 'lower-threshold');
+
+    it('puts first the offers that keep the threshold: refine, then all knowledge bases; lowering it last', () => {
+      const ids = missOffers({ ...MISS, bestScore: 0.52 }, ARGS).map((o) => o.id);
+      assert.deepEqual(ids, ['refine', 'all-knowledge-bases', 'lower-threshold']);
+      assert.deepEqual(
+        missOffers({ ...MISS, bestScore: null }, ARGS).map((o) => o.id),
+        ['refine', 'all-knowledge-bases', 'disable-threshold'],
+      );
+    });
+
     it('offers a threshold just under the best score, guided refinement and all knowledge bases', () => {
       const offers = missOffers(MISS, ARGS);
       assert.deepEqual(
         offers.map((o) => o.id),
-        ['lower-threshold', 'refine', 'all-knowledge-bases'],
+        ['refine', 'all-knowledge-bases', 'lower-threshold'],
       );
-      const [lower, refine, all] = offers;
+      const [refine, all, lower] = offers;
       assert.deepEqual(lower?.args, { ...ARGS, scoreThreshold: 0.62 });
       assert.deepEqual(lower?.change, { kind: 'scoreThreshold', value: 0.62 });
       assert.deepEqual(lower?.message, { key: 'offer.lowerThreshold', args: ['0.62', '0.6385'] });
@@ -93,7 +105,7 @@ describe('knowledge/miss', () => {
         readonly filtered: number | undefined;
         readonly bestScore: number | undefined;
       } = { vectorCandidates: 32, fulltextCandidates: undefined, threshold: 0.7, filtered: 32, bestScore: 0.6385 };
-      assert.equal(missOffers(typed, ARGS)[0]?.args.scoreThreshold, 0.62);
+      assert.equal(lowerOf(missOffers(typed, ARGS))?.args.scoreThreshold, 0.62);
       assert.deepEqual(
         describeMiss(typed).map((m) => m.key),
         ['miss.title', 'miss.filtered', 'miss.noInvention'],
@@ -105,9 +117,9 @@ describe('knowledge/miss', () => {
         const offers = missOffers(MISS, args);
         assert.deepEqual(
           offers.map((o) => o.id),
-          ['lower-threshold', 'refine'],
+          ['refine', 'lower-threshold'],
         );
-        const [lower, refine] = offers;
+        const [refine, lower] = offers;
         assert.deepEqual(lower?.args, { ...args, scoreThreshold: 0.62 });
         assert.deepEqual(lower?.message, { key: 'offer.lowerThreshold', args: ['0.62', '0.6385'] });
         assert.equal(lower?.requiresConfirmation, false);
@@ -118,16 +130,19 @@ describe('knowledge/miss', () => {
     });
 
     it('flags low scores as noise and asks before using them', () => {
-      const [lower] = missOffers({ ...MISS, bestScore: 0.31 }, ARGS);
+      const lower = lowerOf(missOffers({ ...MISS, bestScore: 0.31 }, ARGS));
       assert.equal(lower?.id, 'lower-threshold');
       assert.equal(lower?.args.scoreThreshold, 0.3);
       assert.deepEqual(lower?.warning, { key: 'offer.warning.noise', args: ['0.5'] });
       assert.equal(lower?.requiresConfirmation, true);
-      assert.equal(missOffers({ ...MISS, bestScore: 0.55 }, ARGS, { noiseBelow: 0.6 })[0]?.requiresConfirmation, true);
+      assert.equal(
+        lowerOf(missOffers({ ...MISS, bestScore: 0.55 }, ARGS, { noiseBelow: 0.6 }))?.requiresConfirmation,
+        true,
+      );
     });
 
     it('never offers 0 silently: tiny best scores use finer steps, else an explicit, confirmed "threshold off"', () => {
-      assert.equal(missOffers({ ...MISS, bestScore: 0.015 }, ARGS)[0]?.args.scoreThreshold, 0.014);
+      assert.equal(lowerOf(missOffers({ ...MISS, bestScore: 0.015 }, ARGS))?.args.scoreThreshold, 0.014);
       for (const bestScore of [0.00005, null]) {
         const offers = missOffers({ ...MISS, bestScore }, ARGS);
         assert.deepEqual(
@@ -163,7 +178,7 @@ describe('knowledge/miss', () => {
         offers.map((o) => o.id),
         ['refine', 'disable-threshold'],
       );
-      assert.equal(missOffers({ bestScore: 0.6385 }, { query: 'q' })[0]?.args.scoreThreshold, 0.62);
+      assert.equal(lowerOf(missOffers({ bestScore: 0.6385 }, { query: 'q' }))?.args.scoreThreshold, 0.62);
     });
 
     it('property: a retry threshold is positive, below the best score and the one used, with 2–4 decimals', () => {

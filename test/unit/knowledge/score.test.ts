@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { formatMessage, messagesEn, messagesZhCn } from '../../../src/knowledge/messages';
-import { formatScore, presentScore, presentScores, scoreKind, strengthBar } from '../../../src/knowledge/score';
+import { formatScore, presentScore, presentScores, scoreKind } from '../../../src/knowledge/score';
 import { resultListOf, type ResultList } from '../../../src/knowledge/types';
 import { listArb, type TestPassage } from './arbitraries';
 
@@ -19,22 +19,28 @@ describe('knowledge/score', () => {
       assert.equal(scoreKind(other), 'unknown', String(other));
   });
 
-  it('shows RRF as rank and strength relative to the top, never as a percentage', () => {
-    const list: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.0164), p('b', 0.0123), p('c', 0.0082)] };
-    const d = presentScore(list.sources[1] as TestPassage, list);
+  it('shows RRF as rank and which searches likely found it, never as a percentage or a bar', () => {
+    const list: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.0325), p('b', 0.0161), p('c', 0.0082)] };
+    const d = presentScore(list.sources[0] as TestPassage, list);
     assert.equal(d.kind, 'rrf');
-    assert.equal(d.rank, 2);
+    assert.equal(d.rank, 1);
     assert.equal(d.of, 3);
-    assert.ok(d.kind === 'rrf' && Math.abs((d.strength ?? 0) - 0.75) < 1e-12);
-    assert.deepEqual(d.label, { key: 'score.rrf', args: [2, 3, '▰▰▰▰▱'] });
+    assert.deepEqual(d.label, { key: 'score.rrf.both', args: [1, 3] });
+    // 0.0161 = 1/62: one list's rank 2, or both lists' far ranks; the counts tell.
+    assert.equal(presentScores(list)[1]?.label.key, 'score.rrf.unknown');
+    const counts = { vector: 4, fulltext: 2, hybrid: 5, rerank: 0 };
+    assert.equal(presentScores(list, counts)[1]?.label.key, 'score.rrf.one');
+    // 0.0082 at rank 3 is under 1/63: both lists' (when the order is the sums' own).
+    assert.equal(presentScores(list)[2]?.label.key, 'score.rrf.both');
+    assert.equal(presentScores(list, { rerank: 3 })[2]?.label.key, 'score.rrf.unknown', 'reranked: rank tells nothing');
     for (const s of presentScores(list)) {
       for (const catalogue of [messagesEn, messagesZhCn]) {
         const text = formatMessage(s.label, catalogue) + formatMessage(s.note, catalogue);
         assert.ok(!text.includes('%') && !/0\.0164/.test(text), text);
       }
     }
-    const top = presentScores(list)[0];
-    assert.equal(top?.kind === 'rrf' ? top.strength : undefined, 1);
+    for (const catalogue of [messagesEn, messagesZhCn])
+      assert.ok(!/[▰▱]/.test(formatMessage(presentScores(list)[0]?.label ?? d.label, catalogue)));
   });
 
   it('shows cosine as similarity', () => {
@@ -59,15 +65,17 @@ describe('knowledge/score', () => {
     assert.deepEqual(d.note, { key: 'score.note.unknown', args: ['bm25'] });
   });
 
-  it('gives no strength when scores disagree with the order or are not positive', () => {
-    const increasing: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.01), p('b', 0.02)] };
-    const distances: ResultList<TestPassage> = { sources: [p('a', -0.2), p('b', -0.5)] };
-    for (const list of [increasing, distances]) {
-      for (const d of presentScores(list)) {
-        assert.ok(d.kind !== 'cosine' && d.strength === undefined);
-        if (d.kind === 'rrf') assert.equal(d.label.args[2], '—');
-      }
-    }
+  it('reads no rank bound from a list whose scores rise', () => {
+    const increasing: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.005), p('b', 0.006)] };
+    assert.deepEqual(
+      presentScores(increasing).map((d) => d.label.key),
+      ['score.rrf.unknown', 'score.rrf.unknown'],
+    );
+    const falling: ResultList<TestPassage> = { scoreType: RRF, sources: [p('b', 0.006), p('a', 0.005)] };
+    assert.deepEqual(
+      presentScores(falling).map((d) => d.label.key),
+      ['score.rrf.both', 'score.rrf.both'],
+    );
   });
 
   it('finds the passage by identity or by doc_name#chunk_index, and refuses one not in the list', () => {
@@ -84,27 +92,20 @@ describe('knowledge/score', () => {
     assert.deepEqual(resultListOf({ sources: [] }), { sources: [] });
   });
 
-  it('strengthBar and formatScore', () => {
-    assert.equal(strengthBar(1), '▰▰▰▰▰');
-    assert.equal(strengthBar(0), '▱▱▱▱▱');
-    assert.equal(strengthBar(2, 3), '▰▰▰');
-    assert.equal(strengthBar(Number.NaN), '▱▱▱▱▱');
+  it('formatScore', () => {
     assert.equal(formatScore(0.63850001), '0.6385');
     assert.equal(formatScore(0.7), '0.7');
   });
 
-  it('property: ranks are 1..n in order and strengths lie in (0, 1], non-increasing', () => {
+  it('property: ranks are 1..n in order, and an RRF label names only its rank and a reading', () => {
     fc.assert(
       fc.property(listArb(fc.constantFrom(RRF, 'x')), (list) => {
         const shown = presentScores(list);
         shown.forEach((d, i) => {
           assert.equal(d.rank, i + 1);
           assert.equal(d.of, list.sources.length);
-          if (d.kind !== 'cosine' && d.strength !== undefined) {
-            assert.ok(d.strength > 0 && d.strength <= 1);
-            const prev = shown[i - 1];
-            if (prev && prev.kind !== 'cosine' && prev.strength !== undefined) assert.ok(prev.strength >= d.strength);
-          }
+          if (d.kind === 'rrf')
+            assert.deepEqual(d.label, { key: `score.rrf.${d.found}`, args: [i + 1, list.sources.length] });
         });
       }),
     );

@@ -77,8 +77,49 @@ describe('runSearch', () => {
         ['b.docx#0', 'TEA', '茶树管理', 2],
       ],
     );
-    assert.equal(out.record.passages[0]?.view.strength, 1);
+    assert.deepEqual(
+      out.record.passages.map((p) => p.view.found),
+      ['both', 'both'],
+      'sums above 1/61 need both the full-text and the meaning list',
+    );
+    assert.ok(out.record.passages.every((p) => p.view.belowUsual === undefined));
     assert.deepEqual(out.counts, { vector: 10, fulltext: 2, hybrid: 2, rerank: 0 });
+  });
+
+  it('below-threshold labelling: a search under the usual threshold marks what only the lowered threshold let in', async () => {
+    const lowered = { query: '玉米 病虫害', kbCode: 'TEA', scoreThreshold: 0.52 };
+    const rrf = deps({ TEA: result('TEA', [['a.docx', 1, 0.0164]]) }, { usualThreshold: 0.7 });
+    const hit = await runSearch(lowered, rrf, signal);
+    assert.ok(hit.kind === 'hit');
+    assert.deepEqual(hit.record.passages[0]?.view, { rank: 1, of: 1, found: 'one', threshold: 0.52, belowUsual: 0.7 });
+
+    const fulltextOnly: ResultLike = {
+      ...result('TEA', [['a.docx', 1, 0.0164]]),
+      counts: { vector: 0, fulltext: 1, hybrid: 1 },
+    };
+    const ft = await runSearch(lowered, deps({ TEA: fulltextOnly }, { usualThreshold: 0.7 }), signal);
+    assert.ok(ft.kind === 'hit');
+    assert.equal(ft.record.passages[0]?.view.belowUsual, undefined, 'full-text matches are kept at any threshold');
+
+    const cosine: ResultLike = {
+      ...result('TEA', [
+        ['a.docx', 1, 0.81],
+        ['b.docx', 2, 0.6],
+      ]),
+      score_type: 'cosine_similarity(0~1)',
+    };
+    const vec = await runSearch({ ...lowered, mode: 'vector' }, deps({ TEA: cosine }, { usualThreshold: 0.7 }), signal);
+    assert.ok(vec.kind === 'hit');
+    assert.deepEqual(
+      vec.record.passages.map((p) => [p.view.threshold, p.view.belowUsual]),
+      [
+        [0.52, undefined],
+        [0.52, 0.7],
+      ],
+    );
+
+    const usual = await runSearch({ ...lowered, scoreThreshold: 0.7 }, rrf, signal);
+    assert.ok(usual.kind === 'hit' && usual.record.passages[0]?.view.belowUsual === undefined);
   });
 
   it('all bases, not yet listed: one listing call, then each base separately, fused by rank; never a comma list as a base', async () => {
