@@ -35,6 +35,11 @@ function endpointFailure(problem: EndpointProblem, endpoint: string): Error {
   return problem === 'insecure-http' ? new InsecureEndpointError(endpoint, message) : new ConfigurationError(message);
 }
 
+/** The settings a client is made with besides its endpoint: a client made with others is replaced. */
+function optionsOf(s: ConnectionSettings): string {
+  return `${s.requestTimeoutMs}|${s.allowInsecureHttp}`;
+}
+
 /** The outcome of checking a key against an endpoint. */
 export type KeyCheck = { ok: true; tools: ToolInfo[] } | { ok: false; state: ConnectionState; message: string };
 
@@ -43,8 +48,8 @@ export class Connection implements vscode.Disposable {
   private readonly stateEmitter = new vscode.EventEmitter<ConnectionState>();
   /** Fires when the connection state changes. */
   readonly onDidChangeState = this.stateEmitter.event;
-  private current: { id: string; key: string; client: ShunongClient } | undefined;
-  private restClient: { id: string; client: ShunongRestClient } | undefined;
+  private current: { id: string; key: string; options: string; client: ShunongClient } | undefined;
+  private restClient: { id: string; options: string; client: ShunongRestClient } | undefined;
   private stateValue: ConnectionState = 'checking';
   private lastError: string | undefined;
   private toolsSeen: ToolInfo[] = [];
@@ -148,19 +153,30 @@ export class Connection implements vscode.Disposable {
     await this.reset();
   }
 
-  /** Recomputes the idle state (after a setting or key change); closes the old client. */
+  /**
+   * Recomputes the idle state after a setting or key change, and closes a client that no longer
+   * fits. A client already made for the endpoint, key and settings now in force (a call may have
+   * made it between a key being stored and this reset) is kept with its state: closing it would
+   * fail that call with "Not connected".
+   */
   async reset(): Promise<void> {
-    const old = this.current;
-    this.current = undefined;
-    this.restClient = undefined;
-    if (old) void old.client.close().catch(() => undefined);
     const s = settings.connection();
     const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
+    const key = problem ? undefined : await this.getKey(s.endpoint);
+    const fits = (c: { id: string; options: string }) => c.id === endpointId(s.endpoint) && c.options === optionsOf(s);
+    const kept = this.current && key !== undefined && this.current.key === key && fits(this.current);
+    if (!kept) {
+      const old = this.current;
+      this.current = undefined;
+      if (old) void old.client.close().catch(() => undefined);
+    }
+    if (this.restClient && (problem || !fits(this.restClient))) this.restClient = undefined;
     if (problem) {
       this.setState('insecure', describeEndpointProblem(problem, s.endpoint));
       return;
     }
-    this.setState((await this.getKey()) ? 'unchecked' : 'no-key');
+    if (kept && (this.stateValue === 'connected' || this.stateValue === 'checking')) return;
+    this.setState(key ? 'unchecked' : 'no-key');
   }
 
   /** Checks a candidate key with a real initialize against the endpoint, without storing it. */
@@ -229,10 +245,12 @@ export class Connection implements vscode.Disposable {
       throw new (loadPlatform().AuthError)('missing-key', missingKeyMessage(s.endpoint));
     }
     const id = endpointId(s.endpoint);
-    if (this.current && this.current.id === id && this.current.key === key) return this.current.client;
+    const options = optionsOf(s);
+    const c = this.current;
+    if (c && c.id === id && c.key === key && c.options === options) return c.client;
     const old = this.current;
     const client = this.createClient(s.endpoint, key, s);
-    this.current = { id, key, client };
+    this.current = { id, key, options, client };
     if (old) void old.client.close().catch(() => undefined);
     return client;
   }
@@ -245,7 +263,8 @@ export class Connection implements vscode.Disposable {
   rest(): ShunongRestClient {
     const s = settings.connection();
     const id = endpointId(s.endpoint);
-    if (this.restClient?.id === id) return this.restClient.client;
+    const options = optionsOf(s);
+    if (this.restClient?.id === id && this.restClient.options === options) return this.restClient.client;
     const { ShunongRestClient } = loadPlatform();
     const endpoint = s.endpoint;
     const client = new ShunongRestClient({
@@ -254,7 +273,7 @@ export class Connection implements vscode.Disposable {
       timeoutMs: s.requestTimeoutMs,
       allowInsecureHttp: s.allowInsecureHttp,
     });
-    this.restClient = { id, client };
+    this.restClient = { id, options, client };
     return client;
   }
 

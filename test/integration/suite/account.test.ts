@@ -157,6 +157,26 @@ suite('Account and connection', () => {
     }
   });
 
+  test('a call started while a new key is being stored runs with it and is not cut off by the reset', async () => {
+    const { connection } = await api();
+    await connection.clearKey();
+    assert.equal(connection.state, 'no-key');
+    // The key is known at once; SecretStorage's round trip and the reset after it come later,
+    // while the call below is already talking to the endpoint with the new key.
+    const storing = connection.storeKey(local.key);
+    const call = connection.run((c) => c.listTools({ refresh: true }));
+    await storing;
+    const tools = await call;
+    assert.equal(tools.length, 4, 'the call was answered');
+    assert.equal(connection.state, 'connected', 'the reset kept the client made for that key');
+    const client = await connection.getClient();
+    await connection.reset();
+    assert.equal(await connection.getClient(), client, 'a reset with nothing changed keeps the client');
+    await setSetting('requestTimeoutMs', 12345);
+    await until(async () => (await connection.getClient()) !== client, 'a new client for the new timeout');
+    await setSetting('requestTimeoutMs', undefined);
+  });
+
   test('"Clear API Key" removes only the key of the configured endpoint', async () => {
     const { connection } = await api();
     const other = 'https://ai.agriwis.com/mcp';

@@ -216,8 +216,7 @@ suite('Guided search that listens', () => {
       b.value = local.key;
       await enter();
       await until(async () => (await connection.getKey(other)) === local.key, 'the key stored for the endpoint');
-      // The connection resets when the key changes (state no longer "no key"); the author retries after that.
-      await until(() => connection.state !== 'no-key', 'the connection reset for the new key');
+      // The author retries at once: the reset that follows the stored key keeps the client the retry made.
       const sub = captureQuickPick();
       const again = Promise.resolve(
         vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge', {
