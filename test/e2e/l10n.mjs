@@ -95,7 +95,8 @@ export const LOCALES = ['en', 'zh-cn'];
  * The extension's strings in `locale` (`en` or `zh-cn`), for specs:
  *  - `t(message, ...args)`: what vscode.l10n.t(message, ...args) shows;
  *  - `nls(key)`: a manifest string (`%key%`);
- *  - `msg(key, ...args)`: a knowledge message (src/knowledge/messages.ts);
+ *  - `msg(key, ...args)`: a knowledge message (src/knowledge/messages.ts); `msgPattern(key, ...args)`
+ *    a RegExp for it, as `pattern` is for `t`;
  *  - `command(id)`: the palette label of a contributed command, "Category: Title";
  *  - `pattern(message, ...args)`: a RegExp for t(message, ...args), any text standing for the
  *    placeholders left without a value;
@@ -114,6 +115,8 @@ export function strings(locale = 'en') {
     t,
     nls,
     msg: (key, ...args) => fill(catalogue[key] ?? missing(`knowledge message ${key}`), args),
+    msgPattern: (key, ...args) =>
+      new RegExp(templateSource(fill(catalogue[key] ?? missing(`knowledge message ${key}`), args))),
     command(id) {
       const c = manifest.contributes.commands.find((x) => x.command === id) ?? missing(`command ${id}`);
       const n = zh ? nlsZh : nlsEn;

@@ -19,25 +19,6 @@ export const cleanup = SCRATCH.remove;
 export const title = 'Knowledge search from the palette';
 
 /**
- * Waits for the guided step whose title matches `title`. The search reuses one QuickPick for every
- * step and clears its value when a step is shown, so text typed before the step is up is lost.
- */
-async function waitForStep(wb, title) {
-  await wb.quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: 20_000 });
-}
-
-/** Waits for a quick-input row and clicks it (typing `filter` first), on the step titled `title` if given. */
-async function choose(page, wb, filter, rowText, title) {
-  const input = wb.quickInput.locator('.quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
-  if (title) await waitForStep(wb, title);
-  if (filter !== undefined) await input.fill(filter);
-  const row = wb.quickInput.locator('.monaco-list-row', { hasText: rowText }).first();
-  await row.waitFor({ state: 'visible', timeout: 20_000 });
-  await row.click();
-}
-
-/**
  * Focuses the Knowledge view, expands the guided search's history node, and waits for its first
  * passage (the one cited in the bulletin). Returns the view; rows are looked for only inside it (the
  * Citations view below shows the same passage).
@@ -79,26 +60,21 @@ export const tests = [
     timeoutMs: 180_000,
     async run({ page, wb, screenshot, l10n }) {
       // Open the bulletin through Quick Open and put the cursor at its end.
-      await page.keyboard.press('Control+P');
-      await choose(page, wb, FILE, FILE);
-      const editor = page.locator('.editor-instance .monaco-editor').first();
-      await editor.waitFor({ state: 'visible', timeout: 15_000 });
-      await editor.click();
-      await page.keyboard.press('Control+End');
+      await wb.openFile(FILE);
 
       await wb.runCommand(l10n.command('shunong.searchKnowledge'));
       // The vocabulary's names (Tea / 茶树…) are data of the guided search, not catalogue strings.
-      await choose(page, wb, undefined, /^Tea|茶树/, l10n.t('Search Knowledge: crop'));
+      await wb.choose(undefined, /^Tea|茶树/, l10n.t('Search Knowledge: crop'));
       await wb.assertNoEnglish('the crop step');
-      await choose(page, wb, undefined, /Dormant bud|驻芽期/, l10n.t('Search Knowledge: growth stage'));
+      await wb.choose(undefined, /Dormant bud|驻芽期/, l10n.t('Search Knowledge: growth stage'));
       // Typed to filter: the task list carries the names of the display language.
-      await choose(page, wb, l10n.zh ? '修剪' : 'prun', /Pruning|修剪/, l10n.t('Search Knowledge: farm task'));
-      await waitForStep(wb, l10n.t('Search Knowledge: your own words'));
+      await wb.choose(l10n.zh ? '修剪' : 'prun', /Pruning|修剪/, l10n.t('Search Knowledge: farm task'));
+      await wb.waitForStep(l10n.t('Search Knowledge: your own words'));
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.fill('要点');
       assert.equal(await input.inputValue(), '要点');
       await page.keyboard.press('Enter');
-      await waitForStep(wb, l10n.t('Search Knowledge: the query (edit it freely)'));
+      await wb.waitForStep(l10n.t('Search Knowledge: the query (edit it freely)'));
       await wb.quickInput
         .locator('.monaco-list-row', { hasText: l10n.t('Search') })
         .first()

@@ -113,6 +113,44 @@ export function workbench(page, l10n = strings('en')) {
       return texts;
     },
 
+    /**
+     * Waits for the quick input step whose title matches `title` (text or RegExp). A command that
+     * reuses one QuickPick for every step clears its value when a step is shown, so text typed
+     * before the step is up is lost.
+     */
+    async waitForStep(title, timeout = 20_000) {
+      await quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout });
+    },
+
+    /** Waits for a quick-input row and clicks it (typing `filter` first), on the step titled `title` if given. */
+    async choose(filter, rowText, title) {
+      await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
+      if (title) await this.waitForStep(title);
+      if (filter !== undefined) await quickInputBox.fill(filter);
+      const row = quickInput.locator('.monaco-list-row', { hasText: rowText }).first();
+      await row.waitFor({ state: 'visible', timeout: 20_000 });
+      await row.click();
+    },
+
+    /**
+     * Opens a workspace file through Quick Open (Ctrl+P, its name, click) and puts the cursor at its
+     * end. Returns the editor's text lines.
+     */
+    async openFile(name) {
+      await page.keyboard.press('Control+P');
+      await this.choose(name, name);
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.waitFor({ state: 'visible', timeout: 15_000 });
+      await editor.click();
+      await page.keyboard.press('Control+End');
+      return page.locator('.editor-instance .view-lines').first();
+    },
+
+    /** The highlighted (focused) row of the quick input. */
+    focusedRow() {
+      return quickInput.locator('.monaco-list-row.focused').first();
+    },
+
     /** Waits until the workbench is rendered and has focus somewhere inside it. */
     async ready(timeout = 60_000) {
       await statusBar.waitFor({ state: 'visible', timeout });
