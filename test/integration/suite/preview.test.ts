@@ -74,7 +74,8 @@ suite('Preview: citations in the Markdown preview', () => {
     assert.equal((html.match(/<section class="footnotes">/g) ?? []).length, 1, 'one list of footnotes');
     assert.match(html, /<span class="shunong-source">2026 _草稿_ 茶树\.docx#0<\/span> — 茶树管理 \(TEA_MANAGER_001\)/);
     assert.match(html, /作者自己的注释。 <a href="#fnref2" class="footnote-backref">/);
-    assert.match(html, /<sup class="shunong-cite">茶树农事操作\.docx#2<\/sup>/);
+    // titled when an earlier test of the run left that passage in the workspace's caches
+    assert.match(html, /<sup class="shunong-cite"(?: title="[^"]+")?>茶树农事操作\.docx#2<\/sup>/);
     assert.match(html, /<span class="shunong-undefined" title="[^"]+">\[\^9\]<\/span>/);
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext?.isActive, 'the preview’s engine activated the extension');
