@@ -623,6 +623,22 @@ export function installDisplayLanguage(install, locale, { work, extensionsDir, u
 }
 
 /**
+ * Installs the stand-in for Markdown Footnotes (`test/fixtures/footnote-plugin-extension/`, which
+ * applies markdown-it-footnote to VS Code's Markdown engine) into `extensionsDir`: the fixture is
+ * copied into `work` with the repository's markdown-it-footnote (its CommonJS build and licence)
+ * beside it, packed with vsce and installed with `--install-extension`. Nothing is downloaded.
+ */
+export function installFootnotePlugin(install, { work, extensionsDir, userDataDir = join(work, 'ud') }) {
+  const dir = join(work, 'footnote-plugin-extension');
+  cpSync(join(REPO, 'test', 'fixtures', 'footnote-plugin-extension'), dir, { recursive: true });
+  const lib = join(REPO, 'node_modules', 'markdown-it-footnote');
+  copyFileSync(join(lib, 'dist', 'index.cjs.js'), join(dir, 'markdown-it-footnote.js'));
+  copyFileSync(join(lib, 'LICENSE'), join(dir, 'LICENSE'));
+  const vsix = packageVsix(join(work, 'footnote-plugin.vsix'), { cwd: dir, allowMissingRepository: true });
+  installVsix(install, vsix, extensionsDir, work, userDataDir);
+}
+
+/**
  * Packages a .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer): the
  * extension by default, or the extension folder `cwd` (`skipLicense` for a test fixture without one;
  * `allowMissingRepository` for the bench's stand-ins and the test language pack, which have no repository).

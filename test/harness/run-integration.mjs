@@ -6,7 +6,9 @@
 // real VS Code extension host:
 //   1. installs the pinned code-server under .vscode-test/ unless it is already there;
 //   2. starts the local Shunong endpoint (test/emulator) on 127.0.0.1;
-//   3. starts code-server on 127.0.0.1 with SHUNONG_API_KEY / SHUNONG_ENDPOINT /
+//   3. installs test/fixtures/footnote-plugin-extension (another extension's markdown-it-footnote,
+//      a stand-in for Markdown Footnotes; not in --restricted) into the run's extensions dir;
+//      starts code-server on 127.0.0.1 with SHUNONG_API_KEY / SHUNONG_ENDPOINT /
 //      SHUNONG_TEST_ENDPOINT_ORIGIN in the extension host's environment and `shunong.endpoint`
 //      in the user settings;
 //   4. opens the workbench in headless Chromium with the sample workspace and the payload
@@ -34,6 +36,7 @@ import {
   copySampleWorkspace,
   installCodeServer,
   installDisplayLanguage,
+  installFootnotePlugin,
   launchBrowser,
   localesFromArgs,
   log,
@@ -111,6 +114,8 @@ async function main() {
     const resultsFile = join(work, 'results.json');
     const folder = restricted ? untrustedFolder(work) : WORKSPACE;
     installDisplayLanguage(install, locale, { work, extensionsDir: join(work, 'ext') });
+    // Another extension's markdown-it-footnote next to ours (suite/preview.test.ts: footnotes render once).
+    if (!restricted) installFootnotePlugin(install, { work, extensionsDir: join(work, 'ext') });
     const server = await startCodeServer(cleanup, {
       install,
       work,

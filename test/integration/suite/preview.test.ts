@@ -26,6 +26,29 @@ const BULLETIN = [
   '',
 ].join('\n');
 
+/** Two inserted snippets and one footnote of the author's. */
+const TWO_SNIPPETS = [
+  '# 病虫害通报',
+  '',
+  '> 茶园病虫害以绿色防控为主。 [^1]',
+  '',
+  '> 水稻分蘖期浅水勤灌。 [^2]',
+  '',
+  '作者的话[^3]。',
+  '',
+  '## 参考资料',
+  '',
+  '[^1]: 茶园病虫害绿色防控.docx#0 — 茶树管理 (TEA_MANAGER_001)',
+  '',
+  '[^2]: 水稻分蘖期管理要点.pdf#1 — 水稻种植 (RICE_001)',
+  '',
+  '[^3]: 作者的注释。',
+  '',
+].join('\n');
+
+/** test/fixtures/footnote-plugin-extension, which the harness loads next to ours. */
+const FOOTNOTE_PLUGIN_ID = 'shunong-tests.footnote-plugin-stand-in';
+
 suite('Preview: citations in the Markdown preview', () => {
   teardown(closeAllEditors);
 
@@ -51,10 +74,32 @@ suite('Preview: citations in the Markdown preview', () => {
     assert.equal((html.match(/<section class="footnotes">/g) ?? []).length, 1, 'one list of footnotes');
     assert.match(html, /<span class="shunong-source">2026 _草稿_ 茶树\.docx#0<\/span> — 茶树管理 \(TEA_MANAGER_001\)/);
     assert.match(html, /作者自己的注释。 <a href="#fnref2" class="footnote-backref">/);
-    assert.match(html, /<sup class="shunong-cite">茶树农事操作\.docx#2<\/sup>/);
+    // titled when an earlier test of the run left that passage in the workspace's caches
+    assert.match(html, /<sup class="shunong-cite"(?: title="[^"]+")?>茶树农事操作\.docx#2<\/sup>/);
     assert.match(html, /<span class="shunong-undefined" title="[^"]+">\[\^9\]<\/span>/);
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext?.isActive, 'the preview’s engine activated the extension');
+  });
+
+  test('next to another extension’s markdown-it-footnote, footnotes render once, with our sources', async () => {
+    const standIn = vscode.extensions.getExtension<{ applied: string[] }>(FOOTNOTE_PLUGIN_ID);
+    assert.ok(standIn, `the harness loads the stand-in ${FOOTNOTE_PLUGIN_ID} next to ours`);
+    const editor = await openMarkdown(TWO_SNIPPETS);
+    const html = await vscode.commands.executeCommand<string>('markdown.api.render', editor.document);
+    assert.ok(standIn.isActive && standIn.exports.applied.length > 0, 'the Markdown engine applied the stand-in');
+    // The order VS Code applied the two plugins in (README "Preview"): 'after' = ours first.
+    console.log(`footnote stand-in applied ${standIn.exports.applied.join(', ')} Shunong's plugin`);
+    assert.equal((html.match(/<section class="footnotes">/g) ?? []).length, 1, 'one list of footnotes');
+    assert.equal((html.match(/<sup class="footnote-ref">/g) ?? []).length, 3, 'one ref per citation');
+    assert.equal((html.match(/<li id="fn\d+" class="footnote-item">/g) ?? []).length, 3, 'one item per footnote');
+    for (const n of [1, 2, 3]) assert.equal(html.split(`href="#fn${n}"`).length - 1, 1, `one link to footnote ${n}`);
+    assert.match(html, /<a title="茶园病虫害绿色防控\.docx#0 — 茶树管理" href="#fn1" id="fnref1">\[1\]<\/a>/);
+    assert.match(
+      html,
+      /<span class="shunong-source">茶园病虫害绿色防控\.docx#0<\/span> — 茶树管理 \(TEA_MANAGER_001\)/,
+    );
+    assert.match(html, /<span class="shunong-source">水稻分蘖期管理要点\.pdf#1<\/span> — 水稻种植 \(RICE_001\)/);
+    assert.match(html, /作者的注释。 <a href="#fnref3" class="footnote-backref">/);
   });
 
   test('extendMarkdownIt returns the engine synchronously and requires neither the platform nor the features', () => {
