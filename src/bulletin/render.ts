@@ -170,7 +170,9 @@ export interface WeatherBriefInput {
 export function renderWeatherBrief(input: WeatherBriefInput): string {
   const { lang, now, forecast } = input;
   const words = wordsOf(lang);
-  const name = forecast.city.trim() || input.place;
+  // The platform echoes a code asked for as the city: then the place as asked (a name, if the caller knows it).
+  const city = forecast.city.trim();
+  const name = city && !/^\d{9}$/.test(city) ? city : input.place;
   const code = /^\d{9}$/.test(now.city) ? now.city : /^\d{9}$/.test(input.place) ? input.place : '';
   const placeLabel = code && code !== name ? `${name}（${code}）` : name;
   const lines: string[] = [];

@@ -201,8 +201,9 @@ export async function insertWeatherBrief(
           );
         },
       );
+      const name = placeName(context, where, forecast.city);
       const text = renderWeatherBrief({
-        place: where,
+        place: name,
         now,
         forecast,
         retrievedOn: forecast.forecast[0]?.date ?? '',
@@ -210,7 +211,7 @@ export async function insertWeatherBrief(
         notes: thresholds(editor?.document.uri),
       });
       await rememberPlace(context, {
-        name: forecast.city || where,
+        name,
         ...(/^\d{9}$/.test(now.city) ? { code: now.city } : {}),
       });
       return (await insertAtCursor(editor, text)) ? text : undefined;
@@ -235,6 +236,17 @@ export async function insertWeatherBrief(
     }
   }
   return undefined;
+}
+
+/**
+ * The name a place is shown and remembered by: a recent place picked by its code keeps the name it
+ * was remembered with (the platform echoes a code back as the city), else the platform's city name,
+ * else what was asked.
+ */
+function placeName(context: vscode.ExtensionContext, asked: string, city: string): string {
+  const known = context.globalState.get<RecentPlace[]>(RECENT_KEY, []).find((r) => r.code === asked)?.name;
+  if (known && !/^\d{9}$/.test(known)) return known;
+  return city && !/^\d{9}$/.test(city) ? city : asked;
 }
 
 async function rememberPlace(context: vscode.ExtensionContext, place: RecentPlace): Promise<void> {

@@ -4,7 +4,8 @@ import type { CitedPassage } from '../../citations/passage';
 import { idOf, keyOf, type SearchRecord, type StoredPassage } from '../../knowledge/history';
 import { copyPassage } from '../shared/passageText';
 import type { EndStatus, FlowContext } from './context';
-import { BUTTON_COPY, BUTTON_REVEAL, type FlowItem } from './items';
+import { confirmStep } from './confirm';
+import { BUTTON_COPY, BUTTON_REVEAL } from './items';
 
 /** Inserts a passage into the editor the search started from (a Markdown bulletin). */
 export async function citePassage(ctx: FlowContext, passage: CitedPassage, snippet: boolean): Promise<EndStatus> {
@@ -38,18 +39,14 @@ export async function citePassage(ctx: FlowContext, passage: CitedPassage, snipp
 export async function confirmBelowUsual(ctx: FlowContext, stored: StoredPassage): Promise<boolean> {
   const usual = stored.view.belowUsual;
   if (usual === undefined) return true;
-  const back: FlowItem = { label: `$(arrow-left) ${vscode.l10n.t('Back to the results')}`, role: 'skip' };
-  const insert: FlowItem = { label: `$(warning) ${vscode.l10n.t('Insert it anyway')}`, role: 'done' };
-  const r = await ctx.input.pickOrBack({
+  return confirmStep(ctx, {
     title: vscode.l10n.t('{0} is below the usual relevance threshold {1}', keyOf(stored.passage), String(usual)),
     placeholder: vscode.l10n.t(
       'It was found only because the threshold was lowered, and may be off-topic. Check that it supports your text.',
     ),
-    items: [back, insert],
-    active: back,
-    back: true,
+    go: vscode.l10n.t('Insert it anyway'),
+    back: vscode.l10n.t('Back to the results'),
   });
-  return r?.item === insert;
 }
 
 /** Copy and "show in the browser" on a passage (the browser needs the search in the history first: `remember`). */

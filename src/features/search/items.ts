@@ -121,9 +121,3 @@ export function describeOptions(o: SearchOptions): string {
   ];
   return parts.join(' · ');
 }
-
-/** A modal confirmation for a noisy retry. */
-export async function confirmNoise(warning: string): Promise<boolean> {
-  const go = vscode.l10n.t('Retry anyway');
-  return (await vscode.window.showWarningMessage(warning, { modal: true }, go)) === go;
-}

@@ -11,7 +11,8 @@ import { localise } from '../shared/passageText';
 import type { EndStatus, FlowContext } from './context';
 import { runGuided } from './guided';
 import { FlowAction } from './input';
-import { confirmNoise, separator, type FlowItem } from './items';
+import { confirmNoise } from './confirm';
+import { separator, type FlowItem } from './items';
 import { queryStep } from './query';
 import { vocabularyFor } from './vocabulary';
 
@@ -64,7 +65,8 @@ export async function offersStep(
     if (!it || (it.role !== 'edit' && it.role !== 'offer')) continue;
     if (it.role === 'edit') return queryStep(ctx, outcome.options, { back: false, live: ctx.freeText });
     const offer = it.offer;
-    if (offer.requiresConfirmation && !(await confirmNoise(offer.warning ? localise(offer.warning) : noise))) continue;
+    if (offer.requiresConfirmation && !(await confirmNoise(ctx, offer.warning ? localise(offer.warning) : noise)))
+      continue;
     if (offer.change.kind === 'guided') {
       const { query: _q, ...rest } = outcome.options;
       void _q;

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
 import type { FlowContext } from './context';
-import { confirmNoise, type FlowItem } from './items';
+import { confirmNoise } from './confirm';
+import type { FlowItem } from './items';
 import { vocabularyFor } from './vocabulary';
 
 /** True when the endpoint's knowledge_search declares a `mode` argument. */
@@ -143,7 +144,7 @@ async function pickNumber(ctx: FlowContext, o: SearchOptions, isTopK: boolean): 
   if (!isTopK && Number.isFinite(raw) && raw >= 0 && raw <= 1) {
     if (
       raw === 0 &&
-      !(await confirmNoise(vscode.l10n.t('With the threshold off, unrelated low-scoring passages are returned.')))
+      !(await confirmNoise(ctx, vscode.l10n.t('With the threshold off, unrelated low-scoring passages are returned.')))
     )
       return o;
     return { ...o, scoreThreshold: raw };

@@ -46,6 +46,15 @@ suite('Weather and the farming calendar', () => {
     assert.match(editor.document.getText(), /^## 天气\n\n### /);
   });
 
+  test('a recent place picked again by its code keeps its name in the heading', async () => {
+    const editor = await markdownEditor('# 简报\n');
+    assert.ok(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '成都'));
+    // What the picker hands over for a recent place is its code.
+    const again = (await vscode.commands.executeCommand('shunong.insertWeatherBrief', '101270101')) as string;
+    assert.match(again, /^### .+ · 成都（101270101）$/m, `the name, not only the code: ${again.split('\n')[0]}`);
+    assert.equal(editor.document.getText().match(/^### .+ · 成都（101270101）$/gm)?.length, 2, 'both headings name it');
+  });
+
   test("an unknown place shows the endpoint's reason and inserts nothing", async () => {
     const editor = await markdownEditor('正文\n');
     const warn = stub(

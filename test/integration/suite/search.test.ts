@@ -206,19 +206,15 @@ suite('Knowledge search', () => {
     assert.match(lower?.label ?? '', /0\.48/, 'just under the best score');
     assert.match(lower?.detail ?? '', /noise|噪声/, 'warns that low scores bring noise');
 
-    // The noisy retry asks first; refusing keeps the offers on screen.
-    const modal = stub(
-      vscode.window,
-      'showWarningMessage',
-      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    // The noisy retry asks first, on the quick input, with Back highlighted; Back keeps the offers on screen.
+    await accept(qp, lower);
+    qp = await stepTitled(cap.get, /noise|噪声|unrelated|无关/);
+    await until(() => qp.activeItems[0]?.role === 'skip', '"Back" highlighted');
+    assert.deepEqual(
+      qp.items.map((i) => i.role),
+      ['skip', 'done'],
     );
-    try {
-      await accept(qp, lower);
-      await until(() => modal.calls.length === 1, 'the confirmation');
-      assert.deepEqual(modal.calls[0]?.[1], { modal: true });
-    } finally {
-      modal.restore();
-    }
+    await accept(qp, qp.activeItems[0]);
     qp = await stepTitled(cap.get, /No passage matched|未命中/);
 
     // All knowledge bases instead of one: still a miss (every candidate filtered). When the bases are known
