@@ -193,11 +193,14 @@ export async function insertWeatherBrief(
         (_p, token) => {
           const abort = new AbortController();
           token.onCancellationRequested(() => abort.abort());
-          return connection.run((c) =>
-            Promise.all([
-              c.weatherNow(where, { signal: abort.signal }),
-              c.weatherForecast(where, { signal: abort.signal }),
-            ]),
+          // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
+          return connection.run(
+            (c) =>
+              Promise.all([
+                c.weatherNow(where, { signal: abort.signal }),
+                c.weatherForecast(where, { signal: abort.signal }),
+              ]),
+            { offerSetKey: false },
           );
         },
       );

@@ -120,8 +120,10 @@ export class SearchSession implements FlowContext, vscode.Disposable {
           const sub = token.onCancellationRequested(() => abort.abort());
           try {
             const state = store.state;
-            const outcome = await connection.run((client) =>
-              runSearch(options, searchDeps(client, state, this.target?.document.uri), abort.signal),
+            // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
+            const outcome = await connection.run(
+              (client) => runSearch(options, searchDeps(client, state, this.target?.document.uri), abort.signal),
+              { offerSetKey: false },
             );
             if (abort.signal.aborted) return 'cancelled';
             // The store takes the change at once (in memory); writing it to workspace state is not waited for.

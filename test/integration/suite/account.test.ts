@@ -248,6 +248,35 @@ suite('Account and connection', () => {
     await until(() => connection.state === 'no-key', 'the opt-in to take effect');
   });
 
+  test('a search with a rejected key shows one message, with "Set API Key", not a second offer beside it', async () => {
+    const { connection } = await api();
+    await connection.storeKey('sk_revoked_key_456');
+    const warn = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
+    const error = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
+    try {
+      const result = await vscode.commands.executeCommand<{ status: string }>('shunong.searchKnowledge', {
+        query: '茶树修剪技术要点',
+        kbCode: 'TEA_MANAGER_001',
+      });
+      assert.equal(result.status, 'error');
+      assert.equal(connection.state, 'key-rejected');
+      await until(() => error.calls.length === 1, 'the error message');
+      assert.match(String(error.calls[0]?.[1]), /Set API Key|设置 API 密钥/, 'the button');
+      assert.deepEqual(warn.calls, [], 'no second offer');
+    } finally {
+      warn.restore();
+      error.restore();
+    }
+  });
+
   test('a rejected key offers "Set API Key" once, not once per call', async () => {
     const { connection } = await api();
     await connection.storeKey('sk_revoked_key_456');
