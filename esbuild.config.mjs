@@ -7,9 +7,11 @@
 //                        (and convert WebP) before upload, loaded on first use; the decoders'
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
+//   dist/publish.js    - src/publish (Word via docx, WeChat article, HTML page), loaded on first export.
 //   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
 //                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
 //                        its style sheet, where the panel loads it from.
+//   media/wechat/main.js - the "Copy for WeChat" webview's script (src/webview/wechat).
 //   dist/cli.js        - the `shunong` command line.
 //   out/test/...       - the integration suite, compiled for the extension host.
 import * as esbuild from 'esbuild';
@@ -49,6 +51,7 @@ const builds = [
   { ...common, entryPoints: { platform: 'src/shunong/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
   { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
+  { ...common, entryPoints: { publish: 'src/publish/index.ts' }, outdir: 'dist', external: ['vscode'] },
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
   // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
   {
@@ -69,6 +72,17 @@ const builds = [
     sourcemap: production ? false : 'inline',
     entryPoints: { main: 'src/webview/recognition/main.ts' },
     outdir: 'media/recognition',
+  },
+  {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    charset: 'ascii',
+    target: 'es2022',
+    keepNames: false,
+    sourcemap: production ? false : 'inline',
+    entryPoints: { main: 'src/webview/wechat/main.ts' },
+    outdir: 'media/wechat',
   },
   {
     ...common,

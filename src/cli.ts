@@ -4,6 +4,7 @@
  *   shunong tools [--endpoint url] [--timeout ms]
  *   shunong call <tool> [json-args] [--timeout ms] [--endpoint url]
  *   shunong check <files…>
+ *   shunong export <file.md> --to docx|wechat|html [-o out] [--force]
  *
  * `call` prints exactly one JSON envelope on stdout; everything else goes to stderr.
  * Exit codes: 0 success, 1 tool or transport failure, 2 usage error.
@@ -28,6 +29,8 @@ commands:
   call <tool> [json-args]       call a tool; prints one JSON envelope on stdout
                                 <tool>: exact name, shunong_<name>, shunong.<name>, method name or unique part
   check <files…>                check citations in Markdown bulletins (offline)
+  export <file.md> --to <fmt>   publish a bulletin: docx (Word, real footnotes), wechat, html
+                                (shunong export --help for its options)
 
 options (before or after the arguments):
   --endpoint <url>              MCP endpoint (default: $SHUNONG_ENDPOINT or ${DEFAULT_ENDPOINT})
@@ -186,6 +189,16 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv): Pro
     // `check` works offline and parses its own arguments.
     const { runCheck } = await import('./citations/check');
     return runCheck(argv.slice(cmdIndex + 1), io);
+  }
+  if (argv[cmdIndex] === 'export') {
+    // `export` works offline and parses its own arguments.
+    const { runExport, EXPORT_USAGE } = await import('./publish/cli');
+    const rest = argv.slice(cmdIndex + 1);
+    if (rest.includes('-h') || rest.includes('--help')) {
+      io.stdout(`${EXPORT_USAGE}\n`);
+      return 0;
+    }
+    return runExport(rest, io, env);
   }
   let p: Parsed;
   try {

@@ -3,13 +3,15 @@
  * `dist/extension.js` stays small:
  * - `dist/platform.js`: src/shunong (MCP SDK + zod);
  * - `dist/citations.js`: src/citations (markdown-it);
- * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod).
+ * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod);
+ * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports; docx).
  */
 import * as path from 'node:path';
 
 export type Platform = typeof import('./shunong/index');
 export type CitationsLib = typeof import('./citations/index');
 export type KnowledgeLib = typeof import('./knowledge/index');
+export type PublishLib = typeof import('./publish/index');
 
 const loaded = new Map<string, unknown>();
 
@@ -37,4 +39,9 @@ export function loadCitations(): CitationsLib {
 /** The knowledge bundle (vocabulary, query composition, ranking, no-hit offers), loaded once. */
 export function loadKnowledge(): KnowledgeLib {
   return load<KnowledgeLib>('knowledge.js');
+}
+
+/** The publishing bundle (exports to Word, WeChat, HTML), loaded once, on the first export. */
+export function loadPublish(): PublishLib {
+  return load<PublishLib>('publish.js');
 }

@@ -3,6 +3,7 @@
  * BCP-47 prefix), otherwise the language its prose is written in, otherwise the caller's fallback.
  * Pure: no vscode import (src/features/shared/language.ts adds the setting and the UI language).
  */
+import { FRONT_MATTER } from './frontMatter';
 import type { Lang } from './text';
 
 /**
@@ -19,8 +20,6 @@ export const HAN_RATIO = 0.5;
 
 /** The `shunong.insertLanguage` setting's values. */
 export type InsertLanguageSetting = 'auto' | 'zh-CN' | 'en';
-
-const FRONT_MATTER = /^(?:\uFEFF)?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /** The language a BCP-47 tag names (`zh`, `zh-CN`, `zh-Hans-CN` → zh; `en`, `en-GB` → en), or undefined. */
 export function langOfTag(tag: string): Lang | undefined {

@@ -12,6 +12,7 @@ import * as browser from './browser/index';
 import * as bulletin from './bulletin/index';
 import * as cite from './cite/index';
 import * as draft from './draft/index';
+import * as exporting from './export/index';
 import * as preview from './preview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
@@ -26,15 +27,17 @@ export interface ShunongApi {
   readonly knowledge: KnowledgeServices & { readonly browser: browser.Browser };
   /** The passages the Markdown preview titles citations with. */
   readonly preview: ReturnType<typeof preview.activate>;
+  /** Publishing: exports and the "Copy for WeChat" panel. */
+  readonly export: exporting.ExportApi;
 }
 
 /** Production: registers every feature (synchronously) and starts reading the connection's state. */
 export function activate(context: vscode.ExtensionContext): ShunongApi {
-  const connection = connect(context);
+  const { connection, output } = connect(context);
   // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited;
   // the status bar shows "checking" until it is known.
   void connection.reset();
-  return register(context, connection);
+  return register(context, connection, output);
 }
 
 /**
@@ -42,22 +45,26 @@ export function activate(context: vscode.ExtensionContext): ShunongApi {
  * as they start for a user whose key is already stored (the demo and the tests rely on it).
  */
 export async function activateInDevelopment(context: vscode.ExtensionContext): Promise<ShunongApi> {
-  const connection = connect(context);
+  const { connection, output } = connect(context);
   await seedKeyInDevelopment(context, connection);
   await connection.reset();
-  return register(context, connection);
+  return register(context, connection, output);
 }
 
 /** The output channel and the connection, shared by every feature. */
-function connect(context: vscode.ExtensionContext): Connection {
+function connect(context: vscode.ExtensionContext): { connection: Connection; output: vscode.LogOutputChannel } {
   const output = vscode.window.createOutputChannel('Shunong', { log: true });
   const connection = new Connection(context, output);
   context.subscriptions.push(output, connection);
-  return connection;
+  return { connection, output };
 }
 
 /** The shared services first, then the features: one line each, `feature.activate(context, services)`. */
-function register(context: vscode.ExtensionContext, connection: Connection): ShunongApi {
+function register(
+  context: vscode.ExtensionContext,
+  connection: Connection,
+  output: vscode.LogOutputChannel,
+): ShunongApi {
   const citationService = new cite.CitationService(context.workspaceState);
   const shared = createKnowledgeServices(context);
   draft.activate(context, { connection, citations: citationService });
@@ -68,12 +75,14 @@ function register(context: vscode.ExtensionContext, connection: Connection): Shu
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
+  const exports = exporting.activate(context, { output });
   return {
     connection,
     bulletin: bulletinApi,
     citations,
     knowledge: { ...shared, browser: knowledgeBrowser },
     preview: passages,
+    export: exports,
   };
 }
 

@@ -85,6 +85,16 @@ export interface LanguageSettings {
   readonly insertLanguage: InsertLanguageSetting;
 }
 
+/** Publishing (`shunong.export.*`). */
+export interface ExportSettings {
+  /** `footnotes`: Word footnotes; `list`: a numbered references list. */
+  readonly citations: 'footnotes' | 'list';
+  /** Trimmed workspace-relative path of a .docx whose styles Word exports use ('' = the built-in styles). */
+  readonly docxTemplate: string;
+  /** Refuse to export a bulletin with broken citations (else export it with a warning that lists them). */
+  readonly refuseBrokenCitations: boolean;
+}
+
 /** The groups of settings, each read by one function below. */
 export interface SettingGroups {
   connection: ConnectionSettings;
@@ -95,6 +105,7 @@ export interface SettingGroups {
   calendar: CalendarSettings;
   bulletin: BulletinSettings;
   language: LanguageSettings;
+  export: ExportSettings;
 }
 
 export type SettingGroup = keyof SettingGroups;
@@ -134,6 +145,9 @@ export const SETTING_DEFAULTS = {
   'calendar.format': '',
   'bulletin.template': '',
   insertLanguage: 'auto',
+  'export.citations': 'footnotes',
+  'export.docxTemplate': '',
+  'export.refuseBrokenCitations': false,
 } as const;
 
 /** The keys (below `shunong.`) whose change affects each group. */
@@ -146,6 +160,7 @@ export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> =
   calendar: ['calendar'],
   bulletin: ['bulletin'],
   language: ['insertLanguage'],
+  export: ['export'],
 };
 
 function bool(v: unknown, fallback: boolean): boolean {
@@ -239,6 +254,15 @@ export function languageSettings(get: RawSettings): LanguageSettings {
   return { insertLanguage: oneOf(get('insertLanguage'), ['auto', 'zh-CN', 'en'], D.insertLanguage) };
 }
 
+/** The export settings. */
+export function exportSettings(get: RawSettings): ExportSettings {
+  return {
+    citations: oneOf(get('export.citations'), ['footnotes', 'list'], D['export.citations']),
+    docxTemplate: str(get('export.docxTemplate'), D['export.docxTemplate']).trim(),
+    refuseBrokenCitations: bool(get('export.refuseBrokenCitations'), D['export.refuseBrokenCitations']),
+  };
+}
+
 /** Each group's reader. */
 export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => SettingGroups[G] } = {
   connection: connectionSettings,
@@ -249,4 +273,5 @@ export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => Sett
   calendar: calendarSettings,
   bulletin: bulletinSettings,
   language: languageSettings,
+  export: exportSettings,
 };

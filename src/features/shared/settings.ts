@@ -32,6 +32,8 @@ export const settings = {
   bulletin: (scope?: vscode.Uri | null): SettingGroups['bulletin'] => readSettings('bulletin', scope),
   /** `shunong.insertLanguage` for a document or folder. */
   language: (scope?: vscode.Uri | null): SettingGroups['language'] => readSettings('language', scope),
+  /** `shunong.export.*` for a document. */
+  export: (scope?: vscode.Uri | null): SettingGroups['export'] => readSettings('export', scope),
 } as const;
 
 /** True when `e` changes a setting of `group`. */

@@ -36,6 +36,7 @@ describe('package: the .vsix contents', () => {
       'knowledge.js',
       'mozjpeg_dec.wasm',
       'platform.js',
+      'publish.js',
       'webp_dec.wasm',
     ]);
   });

@@ -1,0 +1,178 @@
+/**
+ * "Shunong: Export Bulletin…" (palette, editor title, explorer context menu on Markdown files) and
+ * "Shunong: Copy for WeChat": a bulletin to Word with real footnotes, to a WeChat article, to a
+ * standalone HTML page, through src/publish (the `dist/publish.js` bundle, loaded on the first
+ * export). The bulletin is read as it is in the editor (unsaved changes included) and never
+ * changed; an existing file is replaced only when the user says so.
+ */
+import * as vscode from 'vscode';
+import { loadPublish, type PublishLib } from '../../platform';
+import type { ExportFormat, PublishWarning } from '../../publish/index';
+import { insertLanguageFor } from '../shared/language';
+import { problemMessage } from '../shared/problems';
+import { settings } from '../shared/settings';
+import { imageReader } from './images';
+import { WechatPanel } from './panel';
+import { chooseFormat, chooseTarget, type Target } from './prompts';
+
+/** What the tests see of the feature. */
+export interface ExportApi {
+  /** Exports `uri` (or the active Markdown editor) as `format`, asking what it must; the written file, if any. */
+  exportBulletin(uri?: vscode.Uri, format?: ExportFormat): Promise<vscode.Uri | undefined>;
+  /** The open "Copy for WeChat" panel. */
+  readonly wechatPanel: WechatPanel | undefined;
+}
+
+/** Registers the commands. */
+export function activate(context: vscode.ExtensionContext, services: { output: vscode.LogOutputChannel }): ExportApi {
+  const run = async (uri?: vscode.Uri, format?: ExportFormat): Promise<vscode.Uri | undefined> => {
+    const document = await bulletinDocument(uri);
+    if (!document) return undefined;
+    const chosen = format ?? (await chooseFormat(context.workspaceState));
+    if (!chosen) return undefined;
+    return exportDocument(context, services.output, document, chosen);
+  };
+  context.subscriptions.push(
+    vscode.commands.registerCommand('shunong.exportBulletin', (uri?: unknown, format?: unknown) =>
+      run(
+        uri instanceof vscode.Uri ? uri : undefined,
+        typeof format === 'string' ? (format as ExportFormat) : undefined,
+      ),
+    ),
+    vscode.commands.registerCommand('shunong.copyForWeChat', (uri?: unknown) =>
+      run(uri instanceof vscode.Uri ? uri : undefined, 'wechat'),
+    ),
+  );
+  return {
+    exportBulletin: run,
+    get wechatPanel() {
+      return WechatPanel.open;
+    },
+  };
+}
+
+/** The Markdown document to export: the given file (opened, so unsaved edits count) or the active editor's. */
+async function bulletinDocument(uri: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
+  const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+  if (document?.languageId === 'markdown') return document;
+  void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin to export it.'));
+  return undefined;
+}
+
+async function exportDocument(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  document: vscode.TextDocument,
+  format: ExportFormat,
+): Promise<vscode.Uri | undefined> {
+  const publish: PublishLib = loadPublish();
+  const target = await chooseTarget(document, format, publish.outputName);
+  if (!target) return undefined;
+  const s = settings.export(document.uri);
+  const template = format === 'docx' && s.docxTemplate ? await readTemplate(document, s.docxTemplate) : undefined;
+  if (template === null) return undefined;
+  const outcome = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Exporting {0}…', basename(target.uri)),
+      cancellable: true,
+    },
+    async (_progress, token) => {
+      const result = await publish.exportBulletin({
+        text: document.getText(),
+        format,
+        lang: insertLanguageFor(document),
+        referencesHeading: settings.citations(document.uri).referencesHeading,
+        citations: s.citations,
+        refuseBrokenCitations: s.refuseBrokenCitations,
+        ...(template ? { template } : {}),
+        readImage: imageReader(document),
+        now: new Date(),
+      });
+      if (token.isCancellationRequested) return 'cancelled' as const;
+      if (result.ok) await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+      return result;
+    },
+  );
+  if (outcome === 'cancelled') return undefined;
+  if (!outcome.ok) {
+    if (outcome.reason === 'broken-citations') {
+      const show = vscode.l10n.t('Show Problems');
+      const pick = await vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'Not exported: {0} broken citation(s). Fix them, or turn off shunong.export.refuseBrokenCitations.',
+          outcome.broken.length,
+        ),
+        show,
+      );
+      if (pick === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
+    } else await templateProblem(s.docxTemplate, outcome.error);
+    return undefined;
+  }
+  await report(context, output, document, target, format, outcome.warnings, outcome.article);
+  return target.uri;
+}
+
+/** The template's bytes; null (after telling the user) when it cannot be read. */
+async function readTemplate(document: vscode.TextDocument, path: string): Promise<Uint8Array | null> {
+  const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri ?? vscode.Uri.joinPath(document.uri, '..');
+  try {
+    return await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, path));
+  } catch {
+    await templateProblem(path, 'unreadable');
+    return null;
+  }
+}
+
+async function templateProblem(path: string, error: 'not-a-docx' | 'no-styles' | 'unreadable'): Promise<void> {
+  const open = vscode.l10n.t('Open Settings');
+  const why =
+    error === 'unreadable'
+      ? vscode.l10n.t('the file cannot be read')
+      : error === 'not-a-docx'
+        ? vscode.l10n.t('it is not a Word (.docx) file')
+        : vscode.l10n.t('it has no styles (word/styles.xml)');
+  const pick = await vscode.window.showErrorMessage(
+    vscode.l10n.t(
+      'Not exported: the Word template "{0}" of shunong.export.docxTemplate cannot be used: {1}.',
+      path,
+      why,
+    ),
+    open,
+  );
+  if (pick === open)
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'shunong.export.docxTemplate');
+}
+
+/** Tells what was written (and what was left out); opens the copy panel for a WeChat article. */
+async function report(
+  context: vscode.ExtensionContext,
+  output: vscode.LogOutputChannel,
+  document: vscode.TextDocument,
+  target: Target,
+  format: ExportFormat,
+  warnings: readonly PublishWarning[],
+  article: string | undefined,
+): Promise<void> {
+  const publish = loadPublish();
+  const lines = warnings.map((w) =>
+    publish.warningText(w, vscode.l10n, (p) => problemMessage(p.messageKey, p.args, p.message)),
+  );
+  for (const line of lines) output.warn(`${basename(document.uri)}: ${line}`);
+  if (format === 'wechat' && article !== undefined) WechatPanel.show(context.extensionUri, article, target.uri);
+  const name = basename(target.uri);
+  const openLabel = vscode.l10n.t('Open');
+  const details = vscode.l10n.t('Show Details');
+  const buttons = [...(format === 'wechat' ? [] : [openLabel]), ...(lines.length ? [details] : [])];
+  const message = lines.length
+    ? vscode.l10n.t('Exported {0} with {1} warning(s): {2}', name, lines.length, lines.slice(0, 2).join(' '))
+    : vscode.l10n.t('Exported {0}.', name);
+  const show = lines.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const pick = await show(message, ...buttons);
+  if (pick === details) output.show(true);
+  else if (pick === openLabel) await vscode.env.openExternal(target.uri);
+}
+
+function basename(uri: vscode.Uri): string {
+  return uri.path.split('/').pop() ?? uri.path;
+}

@@ -1,0 +1,83 @@
+/**
+ * A bulletin as a standalone HTML page, for print or the web: rendered exactly as VS Code's
+ * Markdown preview renders it with our plugin (footnotes as superscript numbers linking to the
+ * list, our sources with their knowledge base), pictures embedded, raw HTML left out, and a
+ * style sheet of its own (the preview's colours come from the theme; a page has none). Pure.
+ */
+import type { Token } from '../citations/parser';
+import { PREVIEW_CLASSES } from '../citations/preview';
+import { frontMatter } from '../bulletin/frontMatter';
+import { normalizeForParser } from '../citations/parser';
+import { dataUri } from './images';
+import type { ImageMap, PublishDocument } from './model';
+import { publishEngine } from './read';
+import { esc } from './wechat';
+
+/** The page's styles: readable measure, print-friendly, the citation marks of media/preview.css. */
+export const PAGE_CSS = `
+body { max-width: 46em; margin: 2em auto; padding: 0 1em; color: #222; background: #fff;
+  font: 16px/1.7 -apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif; }
+h1, h2, h3, h4 { line-height: 1.35; color: #1b5e20; }
+img { max-width: 100%; height: auto; }
+table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; }
+th, td { border: 1px solid #ccc; padding: .35em .7em; }
+th { background: #e8f5e9; }
+pre { background: #f6f8fa; padding: .8em; overflow-x: auto; }
+code { font-family: Menlo, Consolas, "Courier New", monospace; font-size: .92em; }
+blockquote { margin: 1em 0; padding: .3em 1em; border-left: 4px solid #a5d6a7; background: #f1f8e9; color: #555; }
+.footnotes { font-size: .9em; color: #444; }
+.footnotes-sep { border: none; border-top: 1px solid #ddd; margin-top: 2.5em; }
+.${PREVIEW_CLASSES.cite} { color: #1b5e20; font-size: .75em; }
+.${PREVIEW_CLASSES.source} { font-style: italic; }
+.${PREVIEW_CLASSES.undefined}, .${PREVIEW_CLASSES.malformed} { color: #c62828; text-decoration: underline wavy; }
+@media print { body { margin: 0; max-width: none; } a { color: inherit; } .footnote-backref { display: none; } }
+`;
+
+/** What the renderer rules read from the render's environment. */
+interface PageEnv {
+  snPage: true;
+  images: ImageMap;
+}
+
+let rulesInstalled = false;
+
+/** Writes the page of a bulletin (its whole text, and the document read from it for the title). */
+export function writeHtml(text: string, doc: Pick<PublishDocument, 'title' | 'lang'>, images: ImageMap): string {
+  const md = publishEngine();
+  installPageRules();
+  const env: PageEnv = { snPage: true, images };
+  const body = md.render(normalizeForParser(frontMatter(text.replace(/^\uFEFF/, '')).blanked), env as never);
+  const lang = doc.lang === 'zh' ? 'zh-CN' : 'en';
+  return (
+    `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">\n` +
+    `<title>${esc(doc.title ?? '')}</title>\n<style>${PAGE_CSS}</style>\n</head>\n<body>\n${body}</body>\n</html>\n`
+  );
+}
+
+/** For a page render only (its env says so): pictures embedded, raw HTML left out but `<br>`. */
+function installPageRules(): void {
+  if (rulesInstalled) return;
+  rulesInstalled = true;
+  const md = publishEngine();
+  const rules = md.renderer.rules;
+  const image = rules.image!;
+  rules.image = (tokens: Token[], idx, options, env, self) => {
+    const page = env as Partial<PageEnv> | undefined;
+    if (!page?.snPage) return image(tokens, idx, options, env, self);
+    const t = tokens[idx]!;
+    const loaded = page.images?.get(String(t.attrGet('src') ?? ''));
+    if (!loaded) return '';
+    t.attrSet('src', dataUri(loaded));
+    return image(tokens, idx, options, env, self);
+  };
+  for (const name of ['html_block', 'html_inline'] as const) {
+    const inner = rules[name];
+    rules[name] = (tokens: Token[], idx, options, env, self) => {
+      if (!(env as Partial<PageEnv> | undefined)?.snPage)
+        return inner ? inner(tokens, idx, options, env, self) : tokens[idx]!.content;
+      return /^<br\s*\/?>$/i.test(tokens[idx]!.content.trim()) ? '<br>' : '';
+    };
+  }
+}

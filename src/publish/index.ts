@@ -1,0 +1,100 @@
+/**
+ * Publishing a bulletin (the `dist/publish.js` bundle, loaded on the first export): to Word with
+ * real footnotes, to a WeChat article, to a standalone HTML page. One entry, `exportBulletin`,
+ * serves the command and `shunong export`. An export never changes the bulletin. Pure: no `vscode`.
+ */
+import type { Lang } from '../bulletin/text';
+import type { Problem } from '../citations/model';
+import { writeDocx } from './docx';
+import { readTemplate, TemplateError } from './docxStyles';
+import { writeHtml } from './html';
+import { loadImages, type ImageReader } from './images';
+import type { PublishWarning } from './model';
+import { readBulletin } from './read';
+import { writeWechat } from './wechat';
+
+export type { ImageCandidate, ImageReader } from './images';
+export type { PublishWarning } from './model';
+export { TemplateError } from './docxStyles';
+export { warningText } from './messages';
+
+/** The formats. */
+export const EXPORT_FORMATS = ['docx', 'wechat', 'html'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** One export. */
+export interface ExportRequest {
+  /** The bulletin's whole text (unsaved changes included). */
+  text: string;
+  format: ExportFormat;
+  /** The language of the export's own words (note headings). */
+  lang: Lang;
+  /** `citations.referencesHeading`, so the references section is recognised as the editor does. */
+  referencesHeading?: string;
+  /** `export.citations`. */
+  citations?: 'footnotes' | 'list';
+  /** The bytes of `export.docxTemplate`, when set (Word only). */
+  template?: Uint8Array;
+  /** `export.refuseBrokenCitations`. */
+  refuseBrokenCitations?: boolean;
+  /** Reads the pictures the bulletin shows. */
+  readImage: ImageReader;
+  /** The modification time written into a Word file. */
+  now: Date;
+}
+
+/** What an export gives. */
+export type ExportOutcome =
+  | {
+      ok: true;
+      bytes: Uint8Array;
+      warnings: PublishWarning[];
+      /** WeChat only: the article alone, for the clipboard. */
+      article?: string;
+      /** Word: footnotes written; WeChat: entries of the end list. */
+      notes: number;
+    }
+  | { ok: false; reason: 'broken-citations'; broken: Problem[] }
+  | { ok: false; reason: 'template'; error: TemplateError['reason'] };
+
+/** The usual output file name of a bulletin (`周报.md` → `周报.docx`, `周报.wechat.html`, `周报.html`). */
+export function outputName(file: string, format: ExportFormat): string {
+  const stem = file.replace(/\.(?:md|markdown)$/i, '');
+  return `${stem}${format === 'docx' ? '.docx' : format === 'wechat' ? '.wechat.html' : '.html'}`;
+}
+
+/** Exports a bulletin. Throws only for a writer's internal error. */
+export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome> {
+  const doc = readBulletin(req.text, {
+    lang: req.lang,
+    ...(req.referencesHeading ? { referencesHeading: req.referencesHeading } : {}),
+  });
+  if (req.refuseBrokenCitations && doc.broken.length > 0)
+    return { ok: false, reason: 'broken-citations', broken: doc.broken };
+  let style;
+  if (req.format === 'docx' && req.template) {
+    try {
+      style = await readTemplate(req.template);
+    } catch (err) {
+      if (err instanceof TemplateError) return { ok: false, reason: 'template', error: err.reason };
+      throw err;
+    }
+  }
+  const { images, warnings: imageWarnings } = await loadImages(doc, req.readImage);
+  const warnings = [...doc.warnings, ...imageWarnings];
+  if (req.format === 'docx') {
+    const r = await writeDocx(doc, {
+      images,
+      now: req.now,
+      citations: req.citations ?? 'footnotes',
+      ...(style ? { style } : {}),
+    });
+    return { ok: true, bytes: r.bytes, warnings: [...warnings, ...r.warnings], notes: r.footnotes + r.listed };
+  }
+  if (req.format === 'wechat') {
+    const r = writeWechat(doc, images);
+    return { ok: true, bytes: new TextEncoder().encode(r.html), article: r.article, warnings, notes: r.notes };
+  }
+  const html = writeHtml(req.text, doc, images);
+  return { ok: true, bytes: new TextEncoder().encode(html), warnings, notes: 0 };
+}

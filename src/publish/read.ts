@@ -1,0 +1,142 @@
+/**
+ * Reads a bulletin for publishing: the project's Markdown stack (markdown-it with footnotes and the
+ * citations plugin the preview uses, so the export sees exactly the footnotes the preview shows)
+ * turned into the model of `model.ts`. Pure: no `vscode`.
+ */
+import markdownIt, { type MarkdownIt } from 'markdown-it';
+import type { Lang } from '../bulletin/text';
+import { analyzeDocument } from '../citations/analyze';
+import { normalizeForParser, type Token } from '../citations/parser';
+import { citationsPlugin } from '../citations/preview';
+import type { CitationOptions } from '../citations/types';
+import { frontMatter } from '../bulletin/frontMatter';
+import type { Block, Note, PublishDocument, PublishWarning } from './model';
+import { Walker } from './walk';
+
+/** How to read a bulletin. */
+export interface ReadOptions extends CitationOptions {
+  /** The language of the export's own words. */
+  lang: Lang;
+}
+
+let engine: MarkdownIt | undefined;
+
+/** The export's markdown-it: as VS Code's preview runs it (HTML and linkify on, fuzzy links off), with citations. */
+export function publishEngine(): MarkdownIt {
+  if (!engine) {
+    engine = markdownIt({ html: true, linkify: true, breaks: false, typographer: false });
+    engine.linkify.set({ fuzzyLink: false });
+    engine.use(citationsPlugin);
+  }
+  return engine;
+}
+
+/** Parses a bulletin into block tokens, front matter blanked (line numbers kept). */
+export function parseForPublish(text: string): { tokens: Token[]; fields: Record<string, string> } {
+  const fm = frontMatter(text);
+  const body = normalizeForParser(fm.blanked);
+  return { tokens: publishEngine().parse(body, {}), fields: fm.fields };
+}
+
+/** Reads a bulletin (its whole text) for the writers. Never throws for any text. */
+export function readBulletin(text: string, options: ReadOptions): PublishDocument {
+  const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const { tokens, fields } = parseForPublish(clean);
+  const analysis = analyzeDocument(clean, options);
+  const broken = analysis.problems.filter((p) => p.severity === 'error');
+  const warnings: PublishWarning[] = broken.map((problem) => ({ code: 'broken-citation', problem }));
+
+  const footStart = tokens.findIndex((t) => t.type === 'footnote_block_open');
+  const bodyTokens = footStart < 0 ? tokens : tokens.slice(0, footStart);
+  const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings);
+
+  const section = analysis.referencesSection;
+  const skipHeading =
+    section !== undefined && sectionIsOnlyDefinitions(bodyTokens, section.headingLine, section.endLine)
+      ? section.headingLine
+      : undefined;
+  const walker = new Walker(bodyTokens, { notes, warnings, skipHeadingLine: skipHeading });
+  const blocks = walker.blocks();
+  const referencesHeading = section !== undefined ? headingText(bodyTokens, section.headingLine) : undefined;
+
+  const title = fields.title || firstHeading(blocks);
+  return {
+    ...(title ? { title } : {}),
+    ...(fields.date ? { date: fields.date } : {}),
+    lang: options.lang,
+    blocks,
+    ...(referencesHeading ? { referencesHeading } : {}),
+    images: walker.images,
+    warnings: dedupe(warnings),
+    broken,
+  };
+}
+
+/** The notes of the footnote block, by markdown-it-footnote's id. */
+function readNotes(tokens: Token[], warnings: PublishWarning[]): Map<number, Note> {
+  const notes = new Map<number, Note>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type !== 'footnote_open') continue;
+    const meta = (t.meta ?? {}) as { id: number; label?: string };
+    const end = tokens.findIndex((x, j) => j > i && x.type === 'footnote_close');
+    const inner = tokens.slice(i + 1, end < 0 ? tokens.length : end);
+    notes.set(meta.id, noteOf(inner, meta, warnings));
+    i = end < 0 ? tokens.length : end;
+  }
+  return notes;
+}
+
+/** One footnote's content as a note: ours (one `sn_source`), broken (a malformed one of ours), or the author's. */
+function noteOf(inner: Token[], meta: { id: number; label?: string }, warnings: PublishWarning[]): Note {
+  const inlines = inner.filter((t) => t.type === 'inline');
+  const source = inlines.length === 1 ? inlines[0]!.children?.find((c) => c.type === 'sn_source') : undefined;
+  if (source) {
+    const m = source.meta as { raw: string; key: string; kbName: string; kbCode: string; error?: string };
+    if (m.error !== undefined) return { kind: 'broken', text: m.raw };
+    return { kind: 'source', key: m.key, kbName: m.kbName, kbCode: m.kbCode };
+  }
+  const blocks = new Walker(inner, { notes: new Map(), warnings, inNote: true }).blocks();
+  return { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks };
+}
+
+/** Nothing but footnote definitions (gone from the body), blank lines and comments under the heading. */
+function sectionIsOnlyDefinitions(tokens: Token[], headingLine: number, endLine: number): boolean {
+  return !tokens.some(
+    (t) =>
+      t.level === 0 &&
+      t.nesting !== -1 &&
+      t.map !== null &&
+      t.map[0] > headingLine &&
+      t.map[0] < endLine &&
+      !(t.type === 'html_block' && isComment(t.content)),
+  );
+}
+
+/** The text of the heading on `line`. */
+function headingText(tokens: Token[], line: number): string | undefined {
+  const i = tokens.findIndex((t) => t.type === 'heading_open' && t.map?.[0] === line);
+  return i < 0 ? undefined : tokens[i + 1]?.content.trim();
+}
+
+/** The text of the first level-1 heading. */
+function firstHeading(blocks: Block[]): string | undefined {
+  const h = blocks.find((b) => b.kind === 'heading' && b.level === 1);
+  if (!h || h.kind !== 'heading') return undefined;
+  return h.content.map((i) => (i.kind === 'text' ? i.text : '')).join('') || undefined;
+}
+
+/** An HTML block that is only comments. */
+export function isComment(html: string): boolean {
+  return /^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(html);
+}
+
+function dedupe(warnings: PublishWarning[]): PublishWarning[] {
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    const key = w.code === 'broken-citation' ? `${w.code}:${w.problem.range.start}` : JSON.stringify(w);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * markdown-it's token stream (with markdown-it-footnote and the citations plugin) → the blocks and
+ * inline runs of `model.ts`. Raw HTML is not carried over: comments silently, `<br>` as a line
+ * break, anything else left out with a warning (nothing executable reaches an export). Pure.
+ */
+import { citationKey, parseRawCitation } from '../citations/citation';
+import type { Token } from '../citations/parser';
+import type { Align, Block, Inline, Marks, Note, PublishWarning } from './model';
+
+/** What the walker needs besides the tokens. */
+export interface WalkContext {
+  /** The footnotes by markdown-it-footnote's id. */
+  notes: ReadonlyMap<number, Note>;
+  /** Where warnings go. */
+  warnings: PublishWarning[];
+  /** The line of a heading to leave out (the references heading with only our definitions under it). */
+  skipHeadingLine?: number | undefined;
+  /** Inside a note: a footnote reference there (notes cannot nest in Word) stays as its text. */
+  inNote?: boolean;
+}
+
+const CLOSE: Record<string, string> = {
+  bullet_list_open: 'bullet_list_close',
+  ordered_list_open: 'ordered_list_close',
+  list_item_open: 'list_item_close',
+  blockquote_open: 'blockquote_close',
+  table_open: 'table_close',
+};
+
+/** Walks block tokens once, front to back. */
+export class Walker {
+  /** Every image met, with its 0-based line. */
+  readonly images: { src: string; line: number }[] = [];
+  private i = 0;
+  private line = 0;
+
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly ctx: WalkContext,
+  ) {}
+
+  /** Blocks until `close` (a token type) or the end; the closing token is consumed. */
+  blocks(close?: string): Block[] {
+    const out: Block[] = [];
+    while (this.i < this.tokens.length) {
+      const t = this.tokens[this.i]!;
+      if (close !== undefined && t.type === close) {
+        this.i++;
+        return out;
+      }
+      if (t.map) this.line = t.map[0];
+      const b = this.block(t);
+      if (b) out.push(b);
+    }
+    return out;
+  }
+
+  private block(t: Token): Block | undefined {
+    switch (t.type) {
+      case 'heading_open': {
+        const content = this.inlineAfter(t);
+        if (t.map?.[0] === this.ctx.skipHeadingLine) return undefined;
+        return { kind: 'heading', level: Number(t.tag.slice(1)) || 1, content };
+      }
+      case 'paragraph_open':
+        return { kind: 'paragraph', content: this.inlineAfter(t) };
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        return this.list(t);
+      case 'blockquote_open':
+        this.i++;
+        return { kind: 'quote', blocks: this.blocks(CLOSE[t.type]) };
+      case 'table_open':
+        return this.table();
+      case 'fence':
+      case 'code_block':
+        this.i++;
+        return { kind: 'code', lang: t.info.trim().split(/\s+/)[0] ?? '', text: t.content.replace(/\n$/, '') };
+      case 'hr':
+        this.i++;
+        return { kind: 'rule' };
+      case 'html_block':
+        this.i++;
+        if (!/^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(t.content)) this.leftOut();
+        return undefined;
+      default:
+        this.i++; // closing tokens met on the way (a hidden paragraph's), footnote anchors
+        return undefined;
+    }
+  }
+
+  /** The inline token after an opening token, then past its closing token. */
+  private inlineAfter(open: Token): Inline[] {
+    const inline = this.tokens[this.i + 1];
+    this.i += 3; // open, inline, close
+    if (!inline || inline.type !== 'inline') {
+      this.i -= 2;
+      return [];
+    }
+    void open;
+    return this.inlines(inline.children ?? []);
+  }
+
+  private list(t: Token): Block {
+    const ordered = t.type === 'ordered_list_open';
+    const start = Number(attr(t, 'start') ?? 1);
+    this.i++;
+    const items: Block[][] = [];
+    while (this.i < this.tokens.length && this.tokens[this.i]!.type !== CLOSE[t.type]) {
+      if (this.tokens[this.i]!.type === 'list_item_open') {
+        this.i++;
+        items.push(this.blocks('list_item_close'));
+      } else this.i++;
+    }
+    this.i++;
+    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items };
+  }
+
+  private table(): Block {
+    const align: Align[] = [];
+    const head: Inline[][] = [];
+    const rows: Inline[][][] = [];
+    let row: Inline[][] | undefined;
+    let inHead = false;
+    for (this.i++; this.i < this.tokens.length; this.i++) {
+      const t = this.tokens[this.i]!;
+      if (t.type === 'table_close') break;
+      if (t.type === 'thead_open') inHead = true;
+      else if (t.type === 'thead_close') inHead = false;
+      else if (t.type === 'tr_open') row = [];
+      else if (t.type === 'tr_close' && row) {
+        if (inHead) head.push(...row);
+        else rows.push(row);
+        row = undefined;
+      } else if ((t.type === 'th_open' || t.type === 'td_open') && row) {
+        if (inHead) align.push(alignOf(attr(t, 'style')));
+        const inline = this.tokens[this.i + 1];
+        row.push(inline?.type === 'inline' ? this.inlines(inline.children ?? []) : []);
+      }
+    }
+    this.i++;
+    return { kind: 'table', align, head, rows };
+  }
+
+  /** Inline children → runs, marks carried down. */
+  inlines(children: readonly Token[]): Inline[] {
+    const out: Inline[][] = [[]];
+    const marks: Marks[] = [{}];
+    const top = (): Marks => marks[marks.length - 1]!;
+    const push = (x: Inline): void => {
+      out[out.length - 1]!.push(x);
+    };
+    const hrefs: string[] = [];
+    for (let k = 0; k < children.length; k++) {
+      const c = children[k]!;
+      switch (c.type) {
+        case 'text':
+          if (c.content) push({ kind: 'text', text: c.content, marks: top() });
+          break;
+        case 'code_inline':
+          push({ kind: 'text', text: c.content, marks: { ...top(), code: true } });
+          break;
+        case 'softbreak':
+          push({ kind: 'text', text: ' ', marks: top() });
+          break;
+        case 'hardbreak':
+          push({ kind: 'break' });
+          break;
+        case 'strong_open':
+        case 'em_open':
+        case 's_open':
+          marks.push({
+            ...top(),
+            ...(c.type === 'strong_open' ? { bold: true } : c.type === 'em_open' ? { italic: true } : { strike: true }),
+          });
+          break;
+        case 'strong_close':
+        case 'em_close':
+        case 's_close':
+          if (marks.length > 1) marks.pop();
+          break;
+        case 'link_open':
+          hrefs.push(attr(c, 'href') ?? '');
+          out.push([]);
+          break;
+        case 'link_close': {
+          const inner = out.length > 1 ? out.pop()! : [];
+          push({ kind: 'link', href: hrefs.pop() ?? '', children: inner });
+          break;
+        }
+        case 'image': {
+          const src = attr(c, 'src') ?? '';
+          const title = attr(c, 'title');
+          this.images.push({ src, line: this.line });
+          push({ kind: 'image', src, alt: plain(c.children ?? []), ...(title ? { title } : {}) });
+          break;
+        }
+        case 'html_inline':
+          if (/^<br\s*\/?>$/i.test(c.content.trim())) push({ kind: 'break' });
+          else if (!/^<!--/.test(c.content)) this.leftOut();
+          break;
+        case 'footnote_ref':
+          push(this.reference(c));
+          break;
+        case 'sn_cite':
+          push({ kind: 'note', note: inlineCite((c.meta as { raw: string }).raw) });
+          break;
+        case 'sn_ref':
+          push({ kind: 'note', note: { kind: 'broken', text: `[^${(c.meta as { label: string }).label}]` } });
+          break;
+        case 'sn_source': {
+          const m = c.meta as { raw: string };
+          push({ kind: 'text', text: m.raw, marks: top() });
+          break;
+        }
+        default:
+          if (c.content) push({ kind: 'text', text: c.content, marks: top() });
+      }
+    }
+    while (out.length > 1) out[out.length - 2]!.push(...out.pop()!); // an unclosed link: its text stays
+    return out[0]!;
+  }
+
+  private reference(c: Token): Inline {
+    const meta = (c.meta ?? {}) as { id: number; label?: string };
+    const note = this.ctx.notes.get(meta.id);
+    if (this.ctx.inNote || !note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
+    return { kind: 'note', note };
+  }
+
+  private leftOut(): void {
+    this.ctx.warnings.push({ code: 'html-left-out', line: this.line });
+  }
+}
+
+/** An inline citation `〔doc#idx〕`: a source without a knowledge base, or broken. */
+function inlineCite(raw: string): Note {
+  const parsed = parseRawCitation(raw);
+  return parsed.ok ? { kind: 'source', key: citationKey(parsed.citation) } : { kind: 'broken', text: `〔${raw}〕` };
+}
+
+function alignOf(style: string | null): Align {
+  const a = /text-align:\s*(left|center|right)/.exec(style ?? '')?.[1];
+  return a === 'left' || a === 'center' || a === 'right' ? a : undefined;
+}
+
+/** The plain text of inline tokens (an image's alt). */
+function plain(children: readonly Token[]): string {
+  return children.map((c) => (c.children ? plain(c.children) : c.type === 'softbreak' ? ' ' : c.content)).join('');
+}
+
+/** A token's attribute as a string (markdown-it's types allow numbers). */
+function attr(t: Token, name: string): string | null {
+  const v = t.attrGet(name);
+  return v === null ? null : String(v);
+}
