@@ -111,5 +111,7 @@ export function plainOf(xs: readonly Inline[]): string {
 export function bodyBelowTitle(doc: Pick<PublishDocument, 'blocks' | 'title'>): Block[] {
   const first = doc.blocks[0];
   if (!doc.title || first?.kind !== 'heading' || first.level !== 1) return doc.blocks;
+  // a heading that carries more than text (a citation, a picture, a link) stays, so nothing is lost
+  if (first.content.some((i) => i.kind !== 'text')) return doc.blocks;
   return plainOf(first.content).trim() === doc.title.trim() ? doc.blocks.slice(1) : doc.blocks;
 }

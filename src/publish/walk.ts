@@ -202,11 +202,18 @@ export class Walker {
         case 'footnote_ref':
           push(this.reference(c));
           break;
-        case 'sn_cite':
-          push({ kind: 'note', note: inlineCite((c.meta as { raw: string }).raw) });
+        case 'sn_cite': {
+          const raw = (c.meta as { raw: string }).raw;
+          const parsed = parseRawCitation(raw);
+          // a malformed one stays as written (and is listed as broken)
+          if (parsed.ok && !this.ctx.inNote)
+            push({ kind: 'note', note: { kind: 'source', key: citationKey(parsed.citation) } });
+          else push({ kind: 'text', text: `〔${raw}〕`, marks: top() });
           break;
+        }
         case 'sn_ref':
-          push({ kind: 'note', note: { kind: 'broken', text: `[^${(c.meta as { label: string }).label}]` } });
+          // a reference without a definition: as written (listed as broken)
+          push({ kind: 'text', text: `[^${(c.meta as { label: string }).label}]`, marks: top() });
           break;
         case 'sn_source': {
           const m = c.meta as { raw: string };
@@ -231,12 +238,6 @@ export class Walker {
   private leftOut(): void {
     this.ctx.warnings.push({ code: 'html-left-out', line: this.line });
   }
-}
-
-/** An inline citation `〔doc#idx〕`: a source without a knowledge base, or broken. */
-function inlineCite(raw: string): Note {
-  const parsed = parseRawCitation(raw);
-  return parsed.ok ? { kind: 'source', key: citationKey(parsed.citation) } : { kind: 'broken', text: `〔${raw}〕` };
 }
 
 function alignOf(style: string | null): Align {

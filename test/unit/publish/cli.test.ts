@@ -1,0 +1,98 @@
+/** `shunong export`: files written, never overwritten without --force, exit codes, warnings on stderr. */
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../../src/cli';
+import { PHOTO, readDocx, SAMPLE } from './helpers';
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s) } };
+}
+
+describe('cli: shunong export', () => {
+  let dir: string;
+  let cwd: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'shunong-export-'));
+    mkdirSync(join(dir, 'bulletins'));
+    mkdirSync(join(dir, 'images', 'recognition'), { recursive: true });
+    writeFileSync(join(dir, 'images', 'recognition', 'tea-buds.jpg'), PHOTO);
+    // the bulletin sits in a subfolder: its picture link is found from the workspace root
+    writeFileSync(join(dir, 'bulletins', '周报.md'), SAMPLE);
+    cwd = process.cwd();
+    process.chdir(dir);
+  });
+  afterEach(() => {
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes a Word file beside the bulletin (exit 0), and refuses to overwrite it without --force (exit 1)', async () => {
+    const a = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx'], a.io, {}), 0, a.err.join(''));
+    const out = join(dir, 'bulletins', '周报.docx');
+    assert.deepEqual(a.out, [`${out}\n`]);
+    assert.equal(a.err.join(''), '', 'no warning: the picture was found from the workspace root');
+    const docx = await readDocx(new Uint8Array(readFileSync(out)));
+    assert.equal(docx.footnotes.length, 7);
+    assert.ok(docx.files.some((f) => f.startsWith('word/media/')));
+
+    const before = readFileSync(out);
+    const b = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx'], b.io, {}), 1);
+    assert.match(b.err.join(''), /exists; give --force to overwrite it/);
+    assert.deepEqual(readFileSync(out), before, 'the file is untouched');
+    const c = io();
+    assert.equal(await main(['export', '--force', 'bulletins/周报.md', '--to=docx'], c.io, {}), 0);
+    assert.equal(readFileSync(join(dir, 'bulletins', '周报.md'), 'utf8'), SAMPLE, 'the bulletin never changes');
+  });
+
+  it('writes the WeChat article and the page where -o says, and reports a missing picture on stderr', async () => {
+    rmSync(join(dir, 'images'), { recursive: true });
+    const a = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'wechat', '-o', 'out/wechat.html'], a.io, {}), 0);
+    assert.ok(existsSync(join(dir, 'out', 'wechat.html')));
+    assert.equal(
+      a.err.join(''),
+      'bulletins/周报.md: Line 24: picture not found, left out: images/recognition/tea-buds.jpg\n',
+    );
+    const b = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'html'], b.io, {}), 0);
+    assert.match(readFileSync(join(dir, 'bulletins', '周报.html'), 'utf8'), /class="footnote-item"/);
+  });
+
+  it('refuses broken citations with --refuse-broken (exit 1), else exports with a warning listing them', async () => {
+    writeFileSync(join(dir, 'broken.md'), '# T\n\n甲[^9]，乙〔a.docx#x〕。\n');
+    const a = io();
+    assert.equal(await main(['export', 'broken.md', '--to', 'docx', '--refuse-broken'], a.io, {}), 1);
+    assert.match(a.err.join(''), /broken\.md:3:2 \[\^9\] Footnote \[\^9\] has no definition\./);
+    assert.match(a.err.join(''), /refused: 2 broken citation/);
+    assert.ok(!existsSync(join(dir, 'broken.docx')), 'nothing written');
+    const b = io();
+    assert.equal(await main(['export', 'broken.md', '--to', 'docx'], b.io, {}), 0);
+    assert.match(b.err.join(''), /broken\.md: Line 3: broken citation: Footnote \[\^9\] has no definition\./);
+  });
+
+  it('answers usage errors with exit 2 and the usage', async () => {
+    for (const argv of [
+      ['export'],
+      ['export', 'bulletins/周报.md'],
+      ['export', 'bulletins/周报.md', '--to', 'pdf'],
+      ['export', 'a.md', 'b.md', '--to', 'docx'],
+      ['export', 'bulletins/周报.md', '--to', 'docx', '--bogus'],
+    ]) {
+      const a = io();
+      assert.equal(await main(argv, a.io, {}), 2, argv.join(' '));
+      assert.match(a.err.join(''), /usage: shunong export/);
+    }
+    const h = io();
+    assert.equal(await main(['export', '--help'], h.io, {}), 0);
+    assert.match(h.out.join(''), /--to <format>/);
+    const missing = io();
+    assert.equal(await main(['export', 'nope.md', '--to', 'docx'], missing.io, {}), 1);
+    assert.match(missing.err.join(''), /cannot read nope\.md: ENOENT/);
+  });
+});

@@ -1,0 +1,109 @@
+/** The WeChat article and the standalone page: what WeChat keeps, nothing executable, every citation listed. */
+import * as assert from 'node:assert/strict';
+import { executable, exported, SAMPLE, tags } from './helpers';
+
+const HOSTILE = `---
+title: "<img src=x onerror=alert(1)>"
+---
+
+# 周报
+
+引用[^1]，另见〔<b>x</b>.docx#2〕。<script>alert(1)</script> <span onclick="x()">点</span>
+[坏链接](javascript:alert(1)) 和 [好链接](https://example.com/a?b=1&c=2)。
+
+<iframe src="https://evil.example"></iframe>
+
+[^1]: <img src=x onerror=alert(1)>.docx#1 — 茶 & "kb" (K)
+`;
+
+describe('publish: WeChat article', () => {
+  it('has no <style>, no class, no link, no script, no event attribute: styles are inline', async () => {
+    for (const text of [SAMPLE, HOSTILE]) {
+      const { article } = await exported({ text, format: 'wechat' });
+      const html = new TextDecoder().decode((await exported({ text, format: 'wechat' })).bytes);
+      for (const s of [article!, html]) {
+        const all = tags(s);
+        assert.ok(all.length > 10, 'the article has tags');
+        assert.deepEqual(
+          all.filter((t) => t.name === 'style'),
+          [],
+          'no <style>',
+        );
+        assert.deepEqual(
+          all.filter((t) => 'class' in t.attributes),
+          [],
+          'no class',
+        );
+        assert.deepEqual(
+          all.filter((t) => t.name === 'a' || 'href' in t.attributes),
+          [],
+          'no link at all',
+        );
+        assert.deepEqual(executable(s), [], 'nothing executable');
+      }
+      assert.ok(/<p style="[^"]+">/.test(article!), 'paragraphs carry their style');
+    }
+  });
+
+  it('lists every citation and link once, numbered in reading order, under the bulletin’s references heading', async () => {
+    const r = await exported({ text: SAMPLE, format: 'wechat' });
+    const notes = [...r.article!.matchAll(/<p style="[^"]*">\[(\d+)\] ([^<]*)<\/p>/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(notes, [
+      '1 茶树农事操作.docx#1 — 茶树管理',
+      '2 作者注：产量数据来自县茶叶站 2025 年统计。',
+      '3 茶园施肥技术.pdf#0 — 茶树管理',
+      '4 茶树修剪技术要点.docx#3',
+      '5 茶树修剪技术要点.docx#2 — 茶树管理',
+      '6 农业农村部: https://www.moa.gov.cn/',
+    ]);
+    const marks = [...r.article!.matchAll(/<sup style="[^"]*">\[(\d+)\]<\/sup>/g)].map((m) => Number(m[1]));
+    assert.deepEqual(marks, [1, 2, 3, 1, 4, 5, 3, 6], 'a source cited twice keeps its number');
+    assert.match(r.article!, />文末注释</, 'notes besides sources: the heading says notes');
+    assert.match(r.article!, /<img src="data:image\/jpeg;base64,/, 'the picture is embedded');
+    assert.match(r.article!, /overflow-x:auto;"><table/, 'tables scroll sideways on a phone');
+  });
+
+  it('names the list after the references heading when only sources are cited', async () => {
+    const r = await exported({ text: '# T\n\n甲[^1]。\n\n## 参考资料\n\n[^1]: a.docx#1 — 茶 (K)\n', format: 'wechat' });
+    assert.match(r.article!, />参考资料<\/p>/);
+    const en = await exported({ text: '# T\n\nA[^1].\n\n[^1]: a.docx#1 — tea (K)\n', format: 'wechat', lang: 'en' });
+    assert.match(en.article!, />References<\/p>/);
+  });
+
+  it('escapes server text and leaves out raw HTML with a warning', async () => {
+    const r = await exported({ text: HOSTILE, format: 'wechat' });
+    assert.ok(
+      r.article!.includes('&#60;img src=x onerror=alert(1)&#62;.docx#1 — 茶 &#38; &#34;kb&#34;'),
+      'the doc name as text',
+    );
+    assert.ok(r.article!.includes('&#60;b&#62;x&#60;/b&#62;.docx#2'), 'an inline citation as text');
+    assert.ok(r.article!.includes('[坏链接]') || r.article!.includes('坏链接'), 'the bad link keeps its text');
+    assert.ok(r.warnings.some((w) => w.code === 'html-left-out'));
+  });
+});
+
+describe('publish: standalone HTML page', () => {
+  it('renders footnotes as the preview does, with the picture embedded and raw HTML left out', async () => {
+    const html = new TextDecoder().decode((await exported({ text: SAMPLE, format: 'html' })).bytes);
+    assert.match(html, /<html lang="zh-CN">/);
+    assert.match(html, /<title>茶园冬季管理技术要点<\/title>/);
+    assert.equal((html.match(/<li id="fn\d+" class="footnote-item">/g) ?? []).length, 4, 'four footnotes');
+    assert.match(html, /<span class="shunong-source">茶树农事操作\.docx#1<\/span> — 茶树管理 \(TEA_MANAGER_001\)/);
+    assert.match(html, /<sup class="shunong-cite">茶树修剪技术要点\.docx#3<\/sup>/);
+    assert.match(html, /<img src="data:image\/jpeg;base64,[^"]+" alt="识别结果">/);
+    assert.ok(!html.includes('提示'), 'comments left out');
+    assert.match(
+      html,
+      /Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"/,
+    );
+  });
+
+  it('never lets bulletin HTML or a server name run', async () => {
+    const html = new TextDecoder().decode((await exported({ text: HOSTILE, format: 'html' })).bytes);
+    assert.deepEqual(executable(html), []);
+    assert.ok(
+      tags(html).some((t) => t.name === 'a' && t.attributes.href === 'https://example.com/a?b=1&amp;c=2'),
+      'a web link stays a link',
+    );
+  });
+});
