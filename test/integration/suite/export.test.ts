@@ -1,0 +1,249 @@
+/**
+ * "Shunong: Export Bulletin…" and "Copy for WeChat" inside a real VS Code: the format prompt, the
+ * file beside the bulletin, overwrite refusal, the Word template setting, broken citations, the
+ * copy panel's webview handshake, and the bulletin never changed.
+ */
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import JSZip from 'jszip';
+import * as vscode from 'vscode';
+import { api, closeAllEditors, stub, until } from './helpers';
+
+const SCRATCH = `.export-test-${process.pid}-${Date.now().toString(36)}`;
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
+const PHOTO = vscode.Uri.file(path.join(REPO, 'test', 'fixtures', 'workspace', 'photos', 'tea-buds.jpg'));
+
+const BULLETIN = `---
+title: 茶园冬季管理
+date: 2026-11-20
+---
+
+# 茶园冬季管理
+
+## 修剪与施肥
+
+修剪以轻剪为主[^1]，施肥见下表[^2]。
+
+| 措施 | 用量 |
+| --- | --- |
+| 施基肥 | 1500 公斤[^2] |
+
+![识别结果](images/tea-buds.jpg)
+
+## 参考资料
+
+[^1]: 茶树修剪技术要点.docx#1 — 茶树管理 (TEA_MANAGER_001)
+[^2]: 茶园施肥技术.pdf#0 — 茶树管理 (TEA_MANAGER_001)
+`;
+
+function folder(): vscode.Uri {
+  const wf = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(wf, 'the sample workspace is open');
+  return vscode.Uri.joinPath(wf.uri, SCRATCH);
+}
+
+async function bulletin(name: string, text = BULLETIN): Promise<vscode.TextEditor> {
+  const uri = vscode.Uri.joinPath(folder(), name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+}
+
+async function footnotes(uri: vscode.Uri): Promise<string[]> {
+  const zip = await JSZip.loadAsync(await vscode.workspace.fs.readFile(uri));
+  const xml = (await zip.file('word/footnotes.xml')?.async('string')) ?? '';
+  return [...xml.matchAll(/<w:footnote w:id="(\d+)">([\s\S]*?)<\/w:footnote>/g)]
+    .filter((m) => Number(m[1]) > 0)
+    .map((m) =>
+      [...m[2]!.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)]
+        .map((t) => t[1])
+        .join('')
+        .trim(),
+    );
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
+}
+
+suite('Export a bulletin', function () {
+  this.timeout(60_000);
+  const restores: { restore(): void }[] = [];
+
+  suiteSetup(async () => {
+    await api();
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(folder(), 'images'));
+    await vscode.workspace.fs.copy(PHOTO, vscode.Uri.joinPath(folder(), 'images', 'tea-buds.jpg'), { overwrite: true });
+  });
+  teardown(async () => {
+    for (const r of restores.splice(0)) r.restore();
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.docxTemplate', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.refuseBrokenCitations', undefined, vscode.ConfigurationTarget.Global);
+    (await api()).export.wechatPanel?.dispose();
+    await closeAllEditors();
+  });
+  suiteTeardown(async () => {
+    await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
+  });
+
+  test('asks for the format, writes the Word file beside the bulletin with one footnote per reference', async () => {
+    const editor = await bulletin('周报.md');
+    const picks = stub(vscode.window, 'showQuickPick', (async (items: readonly vscode.QuickPickItem[]) =>
+      (await items).find((i) => i.label.includes('.docx'))) as unknown as typeof vscode.window.showQuickPick);
+    const infos = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
+    restores.push(picks, infos);
+    const written = (await vscode.commands.executeCommand('shunong.exportBulletin')) as vscode.Uri | undefined;
+    const expected = vscode.Uri.joinPath(folder(), '周报.docx');
+    assert.equal(written?.toString(), expected.toString());
+    const offered = (await (picks.calls[0]![0] as
+      Promise<vscode.QuickPickItem[]> | vscode.QuickPickItem[])) as vscode.QuickPickItem[];
+    assert.equal(offered.length, 3, 'Word, WeChat, HTML');
+    assert.deepEqual(await footnotes(expected), [
+      '茶树修剪技术要点.docx#1 — 茶树管理',
+      '茶园施肥技术.pdf#0 — 茶树管理',
+      '茶园施肥技术.pdf#0 — 茶树管理',
+    ]);
+    const zip = await JSZip.loadAsync(await vscode.workspace.fs.readFile(expected));
+    assert.ok(
+      Object.keys(zip.files).some((f) => f.startsWith('word/media/')),
+      'the picture beside the bulletin is embedded',
+    );
+    assert.match(String(infos.calls[0]?.[0]), /周报\.docx/, 'the user is told where');
+    assert.equal(editor.document.getText(), BULLETIN, 'the bulletin is unchanged');
+    assert.equal(editor.document.isDirty, false);
+  });
+
+  test('never overwrites without asking: Cancel keeps the file, Replace writes it', async () => {
+    await bulletin('覆盖.md');
+    const target = vscode.Uri.joinPath(folder(), '覆盖.docx');
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode('keep me'));
+    const infos = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
+    let answer: string | undefined;
+    const warns = stub(vscode.window, 'showWarningMessage', (async (message: string, options: unknown) => {
+      assert.match(message, /覆盖\.docx/);
+      assert.deepEqual(options, { modal: true });
+      return answer;
+    }) as unknown as typeof vscode.window.showWarningMessage);
+    restores.push(infos, warns);
+    answer = undefined; // Cancel
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'), undefined);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), 'keep me');
+    answer = vscode.l10n.t('Replace');
+    assert.ok(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'));
+    assert.equal((await footnotes(target)).length, 3);
+  });
+
+  test('uses the Word template of shunong.export.docxTemplate, and says so when it cannot', async () => {
+    await bulletin('模板.md');
+    const zip = new JSZip();
+    zip.file(
+      'word/styles.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+        '<w:style w:type="paragraph" w:styleId="2"><w:name w:val="heading 2"/><w:rPr><w:rFonts w:eastAsia="黑体"/></w:rPr></w:style></w:styles>',
+    );
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(folder(), 'house.docx'),
+      await zip.generateAsync({ type: 'uint8array' }),
+    );
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.docxTemplate', `${SCRATCH}/house.docx`, vscode.ConfigurationTarget.Global);
+    restores.push(
+      stub(
+        vscode.window,
+        'showInformationMessage',
+        (async () => undefined) as typeof vscode.window.showInformationMessage,
+      ),
+    );
+    const written = (await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx')) as vscode.Uri;
+    const out = await JSZip.loadAsync(await vscode.workspace.fs.readFile(written));
+    assert.match((await out.file('word/styles.xml')!.async('string')) ?? '', /黑体/, 'the house style');
+    assert.match(
+      (await out.file('word/document.xml')!.async('string')) ?? '',
+      /<w:pStyle w:val="2"\/>/,
+      'its heading 2',
+    );
+
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.docxTemplate', `${SCRATCH}/missing.docx`, vscode.ConfigurationTarget.Global);
+    const errors = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
+    const warns = stub(vscode.window, 'showWarningMessage', (async () =>
+      vscode.l10n.t('Replace')) as unknown as typeof vscode.window.showWarningMessage);
+    restores.push(errors, warns);
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'), undefined);
+    assert.match(String(errors.calls[0]?.[0]), /missing\.docx/);
+  });
+
+  test('broken citations: exported with a warning that lists them, or refused when the setting says so', async () => {
+    const text = '# 周报\n\n引用[^9]。\n';
+    const editor = await bulletin('失效.md', text);
+    const warns = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
+    restores.push(warns);
+    assert.ok(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html'));
+    assert.match(String(warns.calls[0]?.[0]), /\[\^9\]/, 'the warning names the broken citation');
+
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.refuseBrokenCitations', true, vscode.ConfigurationTarget.Global);
+    const errors = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
+    restores.push(errors);
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder(), '失效.html'));
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html'), undefined);
+    assert.match(String(errors.calls[0]?.[0]), /1/);
+    assert.equal(await exists(vscode.Uri.joinPath(folder(), '失效.html')), false, 'nothing written');
+    assert.equal(editor.document.getText(), text);
+  });
+
+  test('Copy for WeChat writes the article and opens the copy panel, whose webview says it is ready', async () => {
+    await bulletin('公众号.md');
+    const infos = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
+    restores.push(infos);
+    const written = (await vscode.commands.executeCommand('shunong.copyForWeChat')) as vscode.Uri;
+    assert.equal(written.path.split('/').pop(), '公众号.wechat.html');
+    const html = new TextDecoder().decode(await vscode.workspace.fs.readFile(written));
+    assert.ok(!/<style|\sclass=|<a\s/i.test(html));
+    const panel = (await api()).export.wechatPanel;
+    assert.ok(panel, 'the copy panel is open');
+    let ready = false;
+    const sub = panel.onDidReceiveMessage((m) => {
+      if (m.type === 'ready') ready = true;
+    });
+    // the webview may have said ready before we listened: a reload makes it say it again
+    panel.panel.webview.html = panel.panel.webview.html + ' ';
+    await until(() => ready, 'the copy webview says ready');
+    sub.dispose();
+    assert.match(panel.panel.webview.html, /default-src 'none'/);
+    assert.match(panel.panel.webview.html, /script-src 'nonce-/);
+  });
+});
