@@ -10,6 +10,7 @@ import {
   Document,
   FootnoteReferenceRun,
   LevelFormat,
+  LineRuleType,
   Packer,
   Paragraph,
   TextRun,
@@ -115,7 +116,14 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     ...(doc.title ? { title: doc.title } : {}),
     creator: '',
     lastModifiedBy: '',
-    ...(style.stylesXml !== undefined ? { externalStyles: style.stylesXml } : {}),
+    // a template brings its own spacing; the built-in styles get a readable one
+    ...(style.stylesXml !== undefined
+      ? { externalStyles: style.stylesXml }
+      : {
+          styles: {
+            default: { document: { paragraph: { spacing: { after: 120, line: 300, lineRule: LineRuleType.AUTO } } } },
+          },
+        }),
     ...(doc.date ? { customProperties: [{ name: 'date', value: doc.date }] } : {}),
     footnotes,
     numbering: { config: numberingConfig.map(levels) },

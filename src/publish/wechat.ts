@@ -132,7 +132,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
       case 'paragraph':
         return `<p style="${WECHAT_STYLE.p}">${inline(b.content)}</p>`;
       case 'quote':
-        return `<blockquote style="${WECHAT_STYLE.quote}">${b.blocks.map(block).join('')}</blockquote>`;
+        return `<blockquote style="${WECHAT_STYLE.quote}">${b.blocks.map(itemBlock).join('')}</blockquote>`;
       case 'code':
         return `<pre style="${WECHAT_STYLE.pre}"><code style="${WECHAT_STYLE.code}">${esc(b.text)}</code></pre>`;
       case 'rule':
@@ -159,7 +159,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
       }
     }
   };
-  /** A tight list item's paragraph without its bottom margin. */
+  /** A paragraph inside a list item or a quote: without its bottom margin. */
   const itemBlock = (b: Block): string =>
     b.kind === 'paragraph' ? `<p style="margin:0;">${inline(b.content)}</p>` : block(b);
 
