@@ -6,7 +6,9 @@
  *   superscript numbers linking to a numbered list and back. When a footnote rule is already
  *   there (markdown-it-footnote installed by another extension's plugin: Markdown Footnotes,
  *   Markdown All in One), it is used as it is. When another plugin installs it after us, its second
- *   footnote list is dropped (a core rule at the end), so footnotes never render twice.
+ *   footnote list is dropped (a core rule at the end), so footnotes never render twice. When we
+ *   install it, its quadratic `footnote_tail` is replaced by a linear one giving the same tokens
+ *   (./footnoteTail.ts); another extension's is left alone.
  * - Our definitions `[^n]: doc#idx — kb (code)` show the doc name unescaped, the knowledge base's
  *   name and code; their references get a title (the passage's first words when the host knows the
  *   passage, else the source).
@@ -18,6 +20,7 @@
 import type { MarkdownIt, StateCore, Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { showBidi } from '../text/bidi';
+import { footnoteTail } from './footnoteTail';
 import { citationKey, isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
 import { original, snCite, snRef, stopTextAtCite, type CiteMeta, type InlineRule, type RefMeta } from './parser';
 import type { Citation } from './types';
@@ -70,7 +73,10 @@ function hasFootnotes(md: MarkdownIt): boolean {
 /** The plugin: `md.use(citationsPlugin, options)`. */
 export function citationsPlugin(md: MarkdownIt, options: PreviewOptions = {}): void {
   const text = { ...DEFAULT_TEXT, ...options.text };
-  if (!hasFootnotes(md)) md.use(footnote);
+  if (!hasFootnotes(md)) {
+    md.use(footnote);
+    md.core.ruler.at('footnote_tail', footnoteTail);
+  }
   md.inline.ruler.before('text', 'sn_cite', snCite);
   md.inline.ruler.at('text', stopTextAtCite(original<InlineRule>(md.inline.ruler, 'text')));
   // last: a defined reference is markdown-it-footnote's (its rule comes first, whoever installed it)
