@@ -122,16 +122,15 @@ type SourceMeta = {
  */
 function decorate(state: StateCore, options: PreviewOptions): void {
   const tokens = state.tokens;
-  const blocks = tokens.flatMap((t, i) => (t.type === 'footnote_block_open' ? [i] : []));
-  for (const start of blocks.slice(1).reverse()) {
-    const end = tokens.findIndex((t, i) => i > start && t.type === 'footnote_block_close');
-    tokens.splice(start, (end < 0 ? tokens.length : end + 1) - start);
-  }
+  const first = dropSecondLists(tokens);
+  if (first < 0) return;
   const titles = new Map<string, string>();
   let label: string | undefined;
   let paragraphs = 0;
   let inline: Token | undefined;
-  for (const t of tokens) {
+  // footnote_open tokens only come inside the footnote list, at the end
+  for (let i = first; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (t.type === 'footnote_open') {
       label = (t.meta as { label?: string } | null)?.label;
       paragraphs = 0;
@@ -152,10 +151,24 @@ function decorate(state: StateCore, options: PreviewOptions): void {
   for (const t of tokens) {
     if (t.type !== 'inline' || !t.children) continue;
     for (const c of t.children) {
-      const l = c.type === 'footnote_ref' ? (c.meta as { label?: string } | null)?.label : undefined;
-      if (l !== undefined && titles.has(l)) c.meta = { ...(c.meta as object), snTitle: titles.get(l) };
+      if (c.type !== 'footnote_ref') continue;
+      const l = (c.meta as { label?: string } | null)?.label;
+      const hint = l !== undefined ? titles.get(l) : undefined;
+      if (hint !== undefined) c.meta = { ...(c.meta as object), snTitle: hint };
     }
   }
+}
+
+/** Drops every footnote list after the first (markdown-it-footnote installed twice); the first one's index, or -1. */
+function dropSecondLists(tokens: Token[]): number {
+  const blocks: number[] = [];
+  for (let i = 0; i < tokens.length; i++) if (tokens[i]!.type === 'footnote_block_open') blocks.push(i);
+  for (const start of blocks.slice(1).reverse()) {
+    let end = start + 1;
+    while (end < tokens.length && tokens[end]!.type !== 'footnote_block_close') end++;
+    tokens.splice(start, Math.min(end + 1, tokens.length) - start);
+  }
+  return blocks.length > 0 ? blocks[0]! : -1;
 }
 
 /** Our definition's paragraph becomes one `sn_source` token; the title its references get (or undefined: not ours). */
