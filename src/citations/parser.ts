@@ -122,32 +122,18 @@ export function snCite(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** Where the last search for `〔` in an inline state started and what it found (-1: none after it). */
-const NEXT_CITE = Symbol('sn.nextCite');
-type CiteSearch = { from: number; at: number };
-
-/**
- * The `text` rule swallows runs of ordinary characters; stop it before `〔` so `sn_cite` gets a chance.
- * The next `〔` is searched once and kept on the state (valid for any later run starting after the
- * search's start and before what it found; a link's label is tokenized again from an earlier
- * position, so an earlier start searches again): linear in the inline text, not in each run twice.
- */
+/** The `text` rule swallows runs of ordinary characters; stop it before `〔` so `sn_cite` gets a chance. */
 export function stopTextAtCite(text: InlineRule): InlineRule {
   return (state, silent) => {
     const start = state.pos;
     const pending = state.pending.length;
     if (!text(state, silent)) return false;
-    if (state.pos <= start + 1) return true;
-    const s = state as StateInline & { [NEXT_CITE]?: CiteSearch };
-    let found = s[NEXT_CITE];
-    if (!found || found.from > start + 1 || (found.at >= 0 && found.at <= start)) {
-      found = { from: start + 1, at: state.src.indexOf('〔', start + 1) };
-      s[NEXT_CITE] = found;
-    }
-    const k = found.at;
-    if (k >= 0 && k < state.pos) {
-      if (!silent) state.pending = state.pending.slice(0, pending + (k - start));
-      state.pos = k;
+    for (let k = start + 1; k < state.pos; k++) {
+      if (state.src.charCodeAt(k) === 0x3014) {
+        if (!silent) state.pending = state.pending.slice(0, pending + (k - start));
+        state.pos = k;
+        break;
+      }
     }
     return true;
   };
