@@ -6,7 +6,9 @@
  *   superscript numbers linking to a numbered list and back. When a footnote rule is already
  *   there (markdown-it-footnote installed by another extension's plugin: Markdown Footnotes,
  *   Markdown All in One), it is used as it is. When another plugin installs it after us, its second
- *   footnote list is dropped (a core rule at the end), so footnotes never render twice.
+ *   footnote list is dropped (a core rule at the end), so footnotes never render twice. When we
+ *   install it, its quadratic `footnote_tail` is replaced by a linear one giving the same tokens
+ *   (./footnoteTail.ts); another extension's is left alone.
  * - Our definitions `[^n]: doc#idx — kb (code)` show the doc name unescaped, the knowledge base's
  *   name and code; their references get a title (the passage's first words when the host knows the
  *   passage, else the source).
@@ -18,6 +20,7 @@
 import type { MarkdownIt, StateCore, Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { showBidi } from '../text/bidi';
+import { footnoteTail } from './footnoteTail';
 import { citationKey, isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
 import { original, snCite, snRef, stopTextAtCite, type CiteMeta, type InlineRule, type RefMeta } from './parser';
 import type { Citation } from './types';
@@ -70,7 +73,10 @@ function hasFootnotes(md: MarkdownIt): boolean {
 /** The plugin: `md.use(citationsPlugin, options)`. */
 export function citationsPlugin(md: MarkdownIt, options: PreviewOptions = {}): void {
   const text = { ...DEFAULT_TEXT, ...options.text };
-  if (!hasFootnotes(md)) md.use(footnote);
+  if (!hasFootnotes(md)) {
+    md.use(footnote);
+    md.core.ruler.at('footnote_tail', footnoteTail);
+  }
   md.inline.ruler.before('text', 'sn_cite', snCite);
   md.inline.ruler.at('text', stopTextAtCite(original<InlineRule>(md.inline.ruler, 'text')));
   // last: a defined reference is markdown-it-footnote's (its rule comes first, whoever installed it)
@@ -116,16 +122,15 @@ type SourceMeta = {
  */
 function decorate(state: StateCore, options: PreviewOptions): void {
   const tokens = state.tokens;
-  const blocks = tokens.flatMap((t, i) => (t.type === 'footnote_block_open' ? [i] : []));
-  for (const start of blocks.slice(1).reverse()) {
-    const end = tokens.findIndex((t, i) => i > start && t.type === 'footnote_block_close');
-    tokens.splice(start, (end < 0 ? tokens.length : end + 1) - start);
-  }
+  const first = dropSecondLists(tokens);
+  if (first < 0) return;
   const titles = new Map<string, string>();
   let label: string | undefined;
   let paragraphs = 0;
   let inline: Token | undefined;
-  for (const t of tokens) {
+  // footnote_open tokens only come inside the footnote list, at the end
+  for (let i = first; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (t.type === 'footnote_open') {
       label = (t.meta as { label?: string } | null)?.label;
       paragraphs = 0;
@@ -146,10 +151,24 @@ function decorate(state: StateCore, options: PreviewOptions): void {
   for (const t of tokens) {
     if (t.type !== 'inline' || !t.children) continue;
     for (const c of t.children) {
-      const l = c.type === 'footnote_ref' ? (c.meta as { label?: string } | null)?.label : undefined;
-      if (l !== undefined && titles.has(l)) c.meta = { ...(c.meta as object), snTitle: titles.get(l) };
+      if (c.type !== 'footnote_ref') continue;
+      const l = (c.meta as { label?: string } | null)?.label;
+      const hint = l !== undefined ? titles.get(l) : undefined;
+      if (hint !== undefined) c.meta = { ...(c.meta as object), snTitle: hint };
     }
   }
+}
+
+/** Drops every footnote list after the first (markdown-it-footnote installed twice); the first one's index, or -1. */
+function dropSecondLists(tokens: Token[]): number {
+  const blocks: number[] = [];
+  for (let i = 0; i < tokens.length; i++) if (tokens[i]!.type === 'footnote_block_open') blocks.push(i);
+  for (const start of blocks.slice(1).reverse()) {
+    let end = start + 1;
+    while (end < tokens.length && tokens[end]!.type !== 'footnote_block_close') end++;
+    tokens.splice(start, Math.min(end + 1, tokens.length) - start);
+  }
+  return blocks.length > 0 ? blocks[0]! : -1;
 }
 
 /** Our definition's paragraph becomes one `sn_source` token; the title its references get (or undefined: not ours). */

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { endpointProblem } from '../../shunong/endpoint';
+import { plainForMarkdown } from '../../text/plain';
 import type { Connection, ConnectionState } from '../shared/connection';
 import { settings } from '../shared/settings';
 
@@ -46,9 +47,9 @@ export function activate(context: vscode.ExtensionContext, services: { readonly 
     item.text = `${p.icon} ${vscode.l10n.t('Shunong')}`;
     item.accessibilityInformation = { label: p.label, role: 'button' };
     const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(`${p.label}\n\n${connection.endpoint}`);
-    if (connection.lastErrorMessage) tooltip.appendText(`\n\n${connection.lastErrorMessage}`);
-    tooltip.appendText(`\n\n${vscode.l10n.t('Click for details.')}`);
+    tooltip.appendText(plainForMarkdown(`${p.label}\n\n${connection.endpoint}`));
+    if (connection.lastErrorMessage) tooltip.appendText(plainForMarkdown(`\n\n${connection.lastErrorMessage}`));
+    tooltip.appendText(plainForMarkdown(`\n\n${vscode.l10n.t('Click for details.')}`));
     item.tooltip = tooltip;
     item.backgroundColor =
       p.error && connection.state !== 'no-key' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;

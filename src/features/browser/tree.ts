@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { showBidi } from '../../text/bidi';
+import { plainForMarkdown } from '../../text/plain';
 import { PASSAGE_MIME, type CitedPassage } from '../../citations/passage';
 import {
   idOf,
@@ -194,19 +195,21 @@ export function tooltip(p: CitedPassage, stored: StoredPassage | undefined): vsc
   md.supportHtml = false;
   md.isTrusted = false;
   md.appendMarkdown('**');
-  md.appendText(showBidi(keyOf(p)));
+  md.appendText(plainForMarkdown(showBidi(keyOf(p))));
   md.appendMarkdown('**\n\n');
-  md.appendText(showBidi(`${p.kbName} (${p.kbCode})`));
+  md.appendText(plainForMarkdown(showBidi(`${p.kbName} (${p.kbCode})`)));
   md.appendMarkdown('\n\n---\n\n');
-  md.appendText(showBidi(p.content.length > 800 ? `${p.content.slice(0, 800)}…` : p.content));
+  md.appendText(plainForMarkdown(showBidi(p.content.length > 800 ? `${p.content.slice(0, 800)}…` : p.content)));
   md.appendMarkdown('\n\n---\n\n');
   // A pin kept without its list: only what the score's type allows (the hover's wording).
-  md.appendText(stored ? scoreText(stored) : scoreLine(p));
+  md.appendText(plainForMarkdown(stored ? scoreText(stored) : scoreLine(p)));
   md.appendMarkdown('\n\n');
   if (stored) {
-    md.appendText(scoreNote(p.scoreType, false));
+    md.appendText(plainForMarkdown(scoreNote(p.scoreType, false)));
     md.appendMarkdown('\n\n');
   }
-  md.appendText(vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query));
+  md.appendText(
+    plainForMarkdown(vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query)),
+  );
   return md;
 }

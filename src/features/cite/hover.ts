@@ -1,6 +1,7 @@
 /** The hover of a citation: the cached passage, its knowledge base, its score by type and a link to the full passage. */
 import * as vscode from 'vscode';
 import { showBidi } from '../../text/bidi';
+import { plainForMarkdown } from '../../text/plain';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
 import { scoreLine } from '../shared/passageText';
 import { toRange } from './ranges';
@@ -41,23 +42,27 @@ export function citationHover(
   md.supportHtml = false;
   md.isTrusted = { enabledCommands: ['shunong.openPassage'] };
   md.appendMarkdown('**');
-  md.appendText(showBidi(key));
+  md.appendText(plainForMarkdown(showBidi(key)));
   md.appendMarkdown('**');
   if (ctx) {
     md.appendMarkdown('\n\n');
-    md.appendText(showBidi(`${ctx.kbName} (${ctx.kbCode})`));
+    md.appendText(plainForMarkdown(showBidi(`${ctx.kbName} (${ctx.kbCode})`)));
     md.appendMarkdown('\n\n> ');
-    md.appendText(showBidi(ctx.content.length > 600 ? `${ctx.content.slice(0, 600)}…` : ctx.content));
+    md.appendText(plainForMarkdown(showBidi(ctx.content.length > 600 ? `${ctx.content.slice(0, 600)}…` : ctx.content)));
     md.appendMarkdown('\n\n');
-    md.appendText(scoreLine(ctx));
+    md.appendText(plainForMarkdown(scoreLine(ctx)));
     md.appendMarkdown('\n\n');
-    md.appendText(vscode.l10n.t('Retrieved {0} for "{1}"', ctx.retrievedAt.slice(0, 16).replace('T', ' '), ctx.query));
+    md.appendText(
+      plainForMarkdown(
+        vscode.l10n.t('Retrieved {0} for "{1}"', ctx.retrievedAt.slice(0, 16).replace('T', ' '), ctx.query),
+      ),
+    );
     const args = encodeURIComponent(JSON.stringify([key]));
     md.appendMarkdown(`\n\n[${vscode.l10n.t('Open the full passage')}](command:shunong.openPassage?${args})`);
   } else {
     if (kb) {
       md.appendMarkdown('\n\n');
-      md.appendText(showBidi(kb));
+      md.appendText(plainForMarkdown(showBidi(kb)));
     }
     md.appendMarkdown('\n\n');
     md.appendText(

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { showBidi } from '../../text/bidi';
+import { plainForMarkdown } from '../../text/plain';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
 
 /** What the view reads: a document's citation model and the workspace cache of passages. */
@@ -92,7 +93,7 @@ export class CitationTree implements vscode.TreeDataProvider<Node>, vscode.Dispo
     item.contextValue = this.citations.cache.has(node.key) ? 'citation.cached' : 'citation';
     const ctx = this.citations.cache.get(node.key);
     item.tooltip = ctx
-      ? new vscode.MarkdownString().appendText(showBidi(`${node.key}\n\n${ctx.content}`))
+      ? new vscode.MarkdownString().appendText(plainForMarkdown(showBidi(`${node.key}\n\n${ctx.content}`)))
       : showBidi(node.key);
     if (ctx)
       item.command = {

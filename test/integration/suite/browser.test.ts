@@ -7,8 +7,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { isCitedPassage, PASSAGE_MIME } from '../../../src/citations/passage';
-import { KnowledgeTree, type BrowserNode } from '../../../src/features/browser/tree';
+import { KnowledgeTree, tooltip, type BrowserNode } from '../../../src/features/browser/tree';
 import { KnowledgeStore } from '../../../src/features/shared/knowledgeStore';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { api, captureQuickPick, stub, until, closeAllEditors, openMarkdown } from './helpers';
 
 const QUERY = '茶树修剪技术要点';
@@ -101,6 +103,36 @@ suite('Knowledge browser', () => {
       knowledge.browser.view.description ?? '',
       /^(?:1 search|(?:[02-9]|\d{2,}) searches) · \d+ pinned$|次检索 · \d+ 个固定$/,
     );
+  });
+
+  test('a tooltip shows server text as it is: a URL is no link holding escaping backslashes', () => {
+    // VS Code's own appendText, rendered by a GFM renderer (micromark stands in for VS Code's marked)
+    const content = '修剪方法见图(https://x.cn/a_b/track.png)，R&amp;D <b>报告</b>，联系 a_b@c-d.cn。';
+    const tip = tooltip(
+      {
+        docName: 'www.a-b.cn/茶.docx',
+        chunkIndex: 1,
+        content,
+        kbCode: 'TEA_MANAGER_001',
+        kbName: '茶树管理',
+        query: QUERY,
+        score: 0.5,
+        scoreType: 'cosine',
+        retrievedAt: '2026-12-01T12:00:00Z',
+      },
+      undefined,
+    );
+    const html = micromark(tip.value, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    assert.doesNotMatch(html, /<a |<b>/, html);
+    const seen = html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/\u00a0/g, ' ');
+    assert.ok(seen.includes(content), seen);
+    assert.ok(seen.includes('www.a-b.cn/茶.docx#1'), seen);
   });
 
   test('passage actions: pin / unpin, copy citation, open the full passage, insert cited snippet and citation, drag data', async () => {
