@@ -76,6 +76,7 @@ function untrustedFolder(work) {
   const settings = {
     'shunong.bulletin.template': 'templates/bulletin.md',
     'shunong.recognition.saveFolder': 'restricted/saves',
+    'shunong.export.docxTemplate': 'templates/house.docx',
     'shunong.citations.referencesHeading': '参考文献（工作区）',
   };
   writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));

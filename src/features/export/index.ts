@@ -5,6 +5,7 @@
  * export). The bulletin is read as it is in the editor (unsaved changes included) and never
  * changed; an existing file is replaced only when the user says so.
  */
+import { posix } from 'node:path';
 import * as vscode from 'vscode';
 import { loadPublish, type PublishLib } from '../../platform';
 import type { ExportFormat, PublishWarning } from '../../publish/index';
@@ -116,22 +117,32 @@ async function exportDocument(
 /** The template's bytes; null (after telling the user) when it cannot be read. */
 async function readTemplate(document: vscode.TextDocument, path: string): Promise<Uint8Array | null> {
   const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri ?? vscode.Uri.joinPath(document.uri, '..');
+  const rel = posix.normalize(path.replace(/\\/g, '/'));
+  if (posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
+    await templateProblem(path, 'outside');
+    return null;
+  }
   try {
-    return await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, path));
+    return await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, rel));
   } catch {
     await templateProblem(path, 'unreadable');
     return null;
   }
 }
 
-async function templateProblem(path: string, error: 'not-a-docx' | 'no-styles' | 'unreadable'): Promise<void> {
+async function templateProblem(
+  path: string,
+  error: 'not-a-docx' | 'no-styles' | 'unreadable' | 'outside',
+): Promise<void> {
   const open = vscode.l10n.t('Open Settings');
   const why =
-    error === 'unreadable'
-      ? vscode.l10n.t('the file cannot be read')
-      : error === 'not-a-docx'
-        ? vscode.l10n.t('it is not a Word (.docx) file')
-        : vscode.l10n.t('it has no styles (word/styles.xml)');
+    error === 'outside'
+      ? vscode.l10n.t('it must be a .docx file inside the workspace folder')
+      : error === 'unreadable'
+        ? vscode.l10n.t('the file cannot be read')
+        : error === 'not-a-docx'
+          ? vscode.l10n.t('it is not a Word (.docx) file')
+          : vscode.l10n.t('it has no styles (word/styles.xml)');
   const pick = await vscode.window.showErrorMessage(
     vscode.l10n.t(
       'Not exported: the Word template "{0}" of shunong.export.docxTemplate cannot be used: {1}.',

@@ -65,7 +65,7 @@ suite('Restricted Mode (an untrusted folder)', function () {
     assert.deepEqual([r.summary?.total, r.summary?.low], [7, 0]);
   });
 
-  test("the workspace's bulletin.template and recognition.saveFolder are ignored; its other settings apply", async () => {
+  test("the workspace's bulletin.template, recognition.saveFolder and export.docxTemplate are ignored; its other settings apply", async () => {
     const read = async (rel: string): Promise<string> =>
       new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder(), rel)));
     const written = JSON.parse(await read('.vscode/settings.json')) as Record<string, unknown>;
@@ -75,6 +75,8 @@ suite('Restricted Mode (an untrusted folder)', function () {
     // VS Code does not even report the workspace's values of restricted settings in Restricted Mode.
     assert.equal(config.inspect('bulletin.template')?.workspaceValue, undefined);
     assert.equal(config.inspect('recognition.saveFolder')?.workspaceValue, undefined);
+    assert.equal(written['shunong.export.docxTemplate'], 'templates/house.docx');
+    assert.equal(config.get('export.docxTemplate'), '', 'the Word template of the workspace is not read');
     const template = await read(WORKSPACE_TEMPLATE);
     assert.match(template, /TEMPLATE OF THE WORKSPACE/, 'the template is there to be read');
     assert.equal(config.get('bulletin.template'), '', 'what the extension reads: the default');

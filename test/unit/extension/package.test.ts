@@ -141,7 +141,11 @@ describe('package: what the Marketplace and VS Code expect of the manifest', () 
     const untrusted = manifest.capabilities?.untrustedWorkspaces;
     assert.equal(untrusted?.supported, 'limited');
     const restricted = untrusted?.restrictedConfigurations ?? [];
-    assert.deepEqual(restricted, ['shunong.bulletin.template', 'shunong.recognition.saveFolder']);
+    assert.deepEqual(restricted, [
+      'shunong.bulletin.template',
+      'shunong.recognition.saveFolder',
+      'shunong.export.docxTemplate',
+    ]);
     const props = manifest.contributes.configuration.properties;
     for (const key of restricted) {
       assert.ok(props[key], `${key} is a setting`);
