@@ -51,8 +51,8 @@ export function headingText(opts?: CitationOptions): string {
   return setHeading(opts) || referencesHeadingOf(opts?.lang ?? 'zh');
 }
 
-/** The headings that mark the references section: the one set, else both languages'. */
-function recognisedHeadings(opts?: CitationOptions): ReadonlySet<string> {
+/** The headings recognised as the references section: the one set, else `参考资料` and `References`. */
+export function recognisedHeadings(opts?: CitationOptions): ReadonlySet<string> {
   const set = setHeading(opts);
   return new Set(set ? [set] : [referencesHeadingOf('zh'), referencesHeadingOf('en')]);
 }

@@ -5,7 +5,8 @@
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import type { Lang } from '../bulletin/text';
-import { analyzeDocument } from '../citations/analyze';
+import { analyzeDocument, recognisedHeadings } from '../citations/analyze';
+import { isOurLabel, parseDefinitionBody, parseRawCitation } from '../citations/citation';
 import { normalizeForParser, type Token } from '../citations/parser';
 import { citationsPlugin } from '../citations/preview';
 import type { CitationOptions } from '../citations/types';
@@ -42,22 +43,23 @@ export function parseForPublish(text: string): { tokens: Token[]; fields: Record
 export function readBulletin(text: string, options: ReadOptions): PublishDocument {
   const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const { tokens, fields } = parseForPublish(clean);
-  const analysis = analyzeDocument(clean, options);
-  const broken = analysis.problems.filter((p) => p.severity === 'error');
-  const warnings: PublishWarning[] = broken.map((problem) => ({ code: 'broken-citation', problem }));
-
   const footStart = tokens.findIndex((t) => t.type === 'footnote_block_open');
   const bodyTokens = footStart < 0 ? tokens : tokens.slice(0, footStart);
+  // The citation analysis (a second parse) only when the tokens show that something may be broken:
+  // it is what names the broken citations, with their lines.
+  const broken = mayBeBroken(tokens, clean)
+    ? analyzeDocument(clean, options).problems.filter((p) => p.severity === 'error')
+    : [];
+  const warnings: PublishWarning[] = broken.map((problem) => ({ code: 'broken-citation', problem }));
   const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings);
 
-  const section = analysis.referencesSection;
+  const section = referencesSection(bodyTokens, recognisedHeadings(options), lineCount(clean));
   const skipHeading =
-    section !== undefined && sectionIsOnlyDefinitions(bodyTokens, section.headingLine, section.endLine)
-      ? section.headingLine
+    section !== undefined && sectionIsOnlyDefinitions(bodyTokens, section.line, section.endLine)
+      ? section.line
       : undefined;
   const walker = new Walker(bodyTokens, { notes, warnings, skipHeadingLine: skipHeading });
   const blocks = walker.blocks();
-  const referencesHeading = section !== undefined ? headingText(bodyTokens, section.headingLine) : undefined;
 
   const title = fields.title || firstHeading(blocks);
   return {
@@ -65,11 +67,78 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
     ...(fields.date ? { date: fields.date } : {}),
     lang: options.lang,
     blocks,
-    ...(referencesHeading ? { referencesHeading } : {}),
+    ...(section ? { referencesHeading: section.text } : {}),
     images: walker.images,
     warnings: dedupe(warnings),
     broken,
   };
+}
+
+/**
+ * Whether the citation analysis may find an error: a reference without a definition or a
+ * malformed citation in the tokens, a label defined twice or never referenced (markdown-it leaves
+ * such a definition and what it holds out of the tokens), or a citation glued to a bare URL (which
+ * linkify reads as part of the link). False means it finds none (a property test holds the two together).
+ */
+export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
+  const referenced = new Set<string>();
+  for (const t of tokens) {
+    if (t.type !== 'inline' || !t.children) continue;
+    for (const c of t.children) {
+      if (c.type === 'footnote_ref') referenced.add(String((c.meta as { label?: string }).label).toLowerCase());
+      // a citation glued to a bare URL: linkify made it part of the link
+      if (c.type === 'text' && c.level > 0 && /\[\^|〔/.test(c.content)) return true;
+      if (c.type === 'sn_ref') return true;
+      if (c.type === 'sn_cite' && !parseRawCitation((c.meta as { raw: string }).raw).ok) return true;
+      if (c.type === 'sn_source' && (c.meta as { error?: string }).error !== undefined) return true;
+    }
+  }
+  const labels = new Set<string>();
+  for (const m of text.matchAll(/^[ \t>]*\[\^([^\]\s]+)\]:(.*)$/gm)) {
+    const label = m[1]!.toLowerCase();
+    if (labels.has(label)) return true;
+    labels.add(label);
+    // A definition nothing references is not in the tokens, nor what it holds: safe only when it
+    // is one of ours on one line, read above, that cites nothing itself.
+    if (!referenced.has(label)) {
+      if (!isOurLabel(label) || /\[\^|〔/.test(m[2]!)) return true;
+      const next = /^\r?\n([^\r\n]*)/.exec(text.slice(m.index! + m[0].length))?.[1];
+      if (next !== undefined && next.trim() !== '' && !/^[ \t>]*\[\^[^\]\s]+\]:/.test(next)) return true;
+    }
+    // one of ours that nothing references is not in the tokens: read it here
+    if (isOurLabel(label) && parseDefinitionBody(m[2]!.trim())?.parsed.ok === false) return true;
+  }
+  return false;
+}
+
+/** The references section as the citation analysis finds it: the last recognised heading, up to the next of its level or higher. */
+function referencesSection(
+  tokens: readonly Token[],
+  wanted: ReadonlySet<string>,
+  lines: number,
+): { line: number; endLine: number; text: string } | undefined {
+  const headings: { line: number; level: number; text: string }[] = [];
+  let cell = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'table_open') cell++;
+    else if (t.type === 'table_close') cell--;
+    else if (t.type === 'heading_open' && cell === 0 && t.map)
+      headings.push({ line: t.map[0], level: Number(t.tag.slice(1)), text: tokens[i + 1]?.content.trim() ?? '' });
+  }
+  for (let h = headings.length - 1; h >= 0; h--) {
+    const head = headings[h]!;
+    if (!wanted.has(head.text)) continue;
+    const next = headings.slice(h + 1).find((n) => n.level <= head.level);
+    return { line: head.line, endLine: next?.line ?? lines, text: head.text };
+  }
+  return undefined;
+}
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The notes of the footnote block, by markdown-it-footnote's id. */
@@ -111,12 +180,6 @@ function sectionIsOnlyDefinitions(tokens: Token[], headingLine: number, endLine:
       t.map[0] < endLine &&
       !(t.type === 'html_block' && isComment(t.content)),
   );
-}
-
-/** The text of the heading on `line`. */
-function headingText(tokens: Token[], line: number): string | undefined {
-  const i = tokens.findIndex((t) => t.type === 'heading_open' && t.map?.[0] === line);
-  return i < 0 ? undefined : tokens[i + 1]?.content.trim();
 }
 
 /** The text of the first level-1 heading. */

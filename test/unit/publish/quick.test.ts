@@ -1,0 +1,90 @@
+/**
+ * The export reads a bulletin with one parse; the citation analysis (a second parse) runs only when
+ * the tokens say something may be broken. Property: whenever the analysis finds an error, the
+ * tokens said so; and the references section found from the tokens is the analysis' own.
+ */
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { analyzeDocument, applyEdits, insertCitation, type CitationSource } from '../../../src/citations';
+import { recognisedHeadings } from '../../../src/citations/analyze';
+import { mayBeBroken, parseForPublish, readBulletin } from '../../../src/publish/read';
+import { bulletin, fragment, source } from '../citations/helpers';
+
+const risky = fc.constantFrom(
+  '见 http://a.b/c[^1]。',
+  '见 www.agri.gov.cn[^2]',
+  '写信 a@b.cn[^1]',
+  '[^1]: dup.docx#1 — 茶 (K)',
+  '[^2]: 茶.docx#x — 茶 (K)',
+  '甲[^missing]。',
+  '乙〔坏引用〕。',
+  '丙〔a.docx#1〕。',
+  '## 参考资料',
+  '## References',
+  '### 参考资料',
+  '> ## 参考资料',
+  '- ## 参考资料',
+  '| 参考资料 |\n| --- |\n| x |',
+  '[^3]: 作者注。\n\n    ## 参考资料',
+);
+const doc = fc
+  .tuple(
+    bulletin,
+    fc.array(fc.oneof(risky, fragment), { maxLength: 6 }),
+    fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), source), { maxLength: 3 }),
+  )
+  .map(([base, extra, inserts]) => {
+    let text = `${base}\n${extra.join('\n\n')}\n`;
+    for (const [at, s] of inserts) {
+      const r = insertCitation(text, Math.floor(at * text.length), s as CitationSource);
+      if (r.ok) text = applyEdits(text, r.edits);
+    }
+    return text;
+  });
+
+describe('publish: one parse unless something may be broken (property)', () => {
+  it('the tokens flag every bulletin in which the analysis finds an error', () => {
+    fc.assert(
+      fc.property(doc, (text) => {
+        const errors = analyzeDocument(text).problems.filter((p) => p.severity === 'error');
+        if (errors.length > 0)
+          assert.ok(mayBeBroken(parseForPublish(text).tokens, text), `${errors[0]!.message}\n${text}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds the references section the analysis finds', () => {
+    fc.assert(
+      fc.property(doc, (text) => {
+        const model = analyzeDocument(text);
+        const section = model.referencesSection;
+        const defs = [...model.definitions, ...model.authorDefinitions];
+        // a heading inside an author's footnote (an indented continuation) is the footnote's, not the body's
+        if (
+          section &&
+          defs.some(
+            (d) => section.headingLine >= d.line && section.headingLine < ('endLine' in d ? d.endLine : d.line + 1),
+          )
+        )
+          return;
+        const read = readBulletin(text, { lang: 'zh' });
+        assert.equal(read.referencesHeading !== undefined, section !== undefined, text);
+        if (section) {
+          assert.ok(recognisedHeadings().has(read.referencesHeading!), text);
+          assert.ok(text.split(/\r?\n/)[section.headingLine]!.includes(read.referencesHeading!), text);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads a clean bulletin without the analysis, and a broken one with it', () => {
+    assert.equal(mayBeBroken(parseForPublish('甲[^1]。\n\n[^1]: a.docx#1 — 茶 (K)\n').tokens, ''), false);
+    const r = readBulletin('甲[^9]。\n', { lang: 'zh' });
+    assert.deepEqual(
+      r.broken.map((p) => p.code),
+      ['undefined-reference'],
+    );
+  });
+});
