@@ -180,7 +180,7 @@ async function runCall(p: Parsed, io: CliIo, env: CliEnv): Promise<number> {
   }
 }
 
-async function runCheckOnline(argv: readonly string[], io: CliIo, env: CliEnv): Promise<number> {
+async function runCheckOnline(argv: readonly string[], io: CliIo, env: CliEnv, now: () => number): Promise<number> {
   const { parseCheckArgs, runOnlineCheck, CHECK_ONLINE_USAGE } = await import('./citations/checkOnline');
   let args: ReturnType<typeof parseCheckArgs>;
   try {
@@ -202,7 +202,7 @@ async function runCheckOnline(argv: readonly string[], io: CliIo, env: CliEnv): 
       { stdout: (s) => io.stdout(guard(s)), stderr: (s) => io.stderr(guard(s)) },
       {
         search: (a, signal) => client.knowledgeSearch(a, signal ? { signal } : {}),
-        now: () => Date.now(),
+        now,
         describe: (e) => `${e instanceof Error ? e.message : String(e)}${hint(platformErrorKind(e) ?? '')}`,
       },
     );
@@ -214,9 +214,15 @@ async function runCheckOnline(argv: readonly string[], io: CliIo, env: CliEnv): 
 /**
  * Runs the command line in-process.
  * @param argv the arguments after the program name
- * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error)
+ * @param now the clock (the Beijing date `check --online` keeps its outcomes by)
+ * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error; `check --online` also 3)
  */
-export async function main(argv: readonly string[], io: CliIo, env: CliEnv): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  env: CliEnv,
+  now: () => number = () => Date.now(),
+): Promise<number> {
   const cmdIndex = argv.findIndex((a) => !a.startsWith('-'));
   if (argv[cmdIndex] === 'check') {
     // `check` works offline and parses its own arguments.
@@ -225,7 +231,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv): Pro
       const { runCheck } = await import('./citations/check');
       return runCheck(rest, io);
     }
-    return runCheckOnline(rest, io, env);
+    return runCheckOnline(rest, io, env, now);
   }
   let p: Parsed;
   try {
