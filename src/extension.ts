@@ -62,6 +62,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     get preview() {
       return lazy.load().preview;
     },
+    get verify() {
+      return lazy.load().verify;
+    },
     loaded,
     // never loads the features: titles come once they are there
     extendMarkdownIt: (md) => extendMarkdownIt(md, () => lazy.current?.preview),

@@ -15,6 +15,7 @@ import * as draft from './draft/index';
 import * as preview from './preview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
+import * as verify from './verify/index';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
 
 /** What the extension exports (used by the integration tests). */
@@ -26,6 +27,8 @@ export interface ShunongApi {
   readonly knowledge: KnowledgeServices & { readonly browser: browser.Browser };
   /** The passages the Markdown preview titles citations with. */
   readonly preview: ReturnType<typeof preview.activate>;
+  /** "Verify Citations": the source outcomes and their Problems. */
+  readonly verify: verify.VerifyFeature;
 }
 
 /** Production: registers every feature (synchronously) and starts reading the connection's state. */
@@ -65,6 +68,11 @@ function register(context: vscode.ExtensionContext, connection: Connection): Shu
   account.activate(context, { connection });
   const bulletinApi = bulletin.activate(context, { connection });
   const citations = cite.activate(context, { citations: citationService });
+  const verified = verify.activate(context, {
+    connection,
+    citations: citationService,
+    model: (doc) => citations.diagnostics.model(doc),
+  });
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
@@ -74,6 +82,7 @@ function register(context: vscode.ExtensionContext, connection: Connection): Shu
     citations,
     knowledge: { ...shared, browser: knowledgeBrowser },
     preview: passages,
+    verify: verified,
   };
 }
 

@@ -39,7 +39,7 @@ export function citationHover(
   const ctx = cache.get(key);
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
-  md.isTrusted = { enabledCommands: ['shunong.openPassage'] };
+  md.isTrusted = { enabledCommands: ['shunong.openPassage', 'shunong.fetchPassage'] };
   md.appendMarkdown('**');
   md.appendText(showBidi(key));
   md.appendMarkdown('**');
@@ -65,6 +65,8 @@ export function citationHover(
         'No retrieval context is cached for this citation in this workspace. Search for it again to see the passage.',
       ),
     );
+    const args = encodeURIComponent(JSON.stringify([doc.uri.toString(), offset]));
+    md.appendMarkdown(`\n\n[${vscode.l10n.t('Fetch this passage')}](command:shunong.fetchPassage?${args})`);
   }
   return new vscode.Hover(md, toRange(doc, range));
 }
