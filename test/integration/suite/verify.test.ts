@@ -232,4 +232,37 @@ suite('Verify Citations', () => {
       'no not-located diagnostic from a cancelled run',
     );
   });
+
+  test('Verify Citations in Workspace: every bulletin, each source once, one search each plus one', async () => {
+    await api();
+    const before = knowledgeSearches(await endpointRequests()).length;
+    const restore = quiet();
+    let report: VerifyReport;
+    try {
+      report = await vscode.commands.executeCommand<VerifyReport>('shunong.verifyWorkspaceCitations', {
+        refresh: true,
+      });
+    } finally {
+      restore();
+    }
+    // The sample workspace: the draft bulletin cites nothing yet; the example of citation problems
+    // cites two passages, one of them twice ([^1] and [^4]); its author footnote is not a source.
+    const files = new Set(report.results.flatMap((r) => r.source.uses.map((u) => u.file)));
+    assert.equal(files.size, 1, [...files].join(', '));
+    assert.match(decodeURIComponent([...files][0]!), /examples\/引用问题示例\.md$/);
+    assert.deepEqual(report.results.map((r) => r.source.citation).sort(), [
+      '茶树修剪技术要点.docx#0',
+      '茶树农事操作.docx#1',
+    ]);
+    const shared = report.results.find((r) => r.source.citation === '茶树农事操作.docx#1');
+    assert.deepEqual(
+      shared?.source.uses.map((u) => u.label),
+      ['1', '4'],
+      'one source for both definitions',
+    );
+    // Verified, or changed when an earlier test cached a shortened text of it.
+    assert.ok(report.results.every((r) => r.outcome.status === 'verified' || r.outcome.status === 'changed'));
+    assert.equal(report.requests, 3);
+    assert.equal(knowledgeSearches(await endpointRequests()).length - before, 3);
+  });
 });
