@@ -27,7 +27,7 @@ const CACHE_KEY = 'shunong.verifyCache';
 /** The citation cache as this feature uses it (the citation service, handed in). */
 export interface VerifyPassages {
   readonly cache: CitationCache;
-  remember(p: CitedPassage): Promise<void>;
+  rememberAll(passages: readonly CitedPassage[]): Promise<void>;
 }
 
 /** What the feature needs. */
@@ -105,12 +105,14 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
         }
       },
     );
+    const found: CitedPassage[] = [];
     for (const r of report.results) {
       if (r.outcome.status === 'unverified' && r.outcome.reason === 'cancelled') continue;
       diagnostics.outcomes.set(r.source.key, r.outcome);
       const p = passageOf(r);
-      if (p && !r.cached) await services.citations.remember(p);
+      if (p && !r.cached) found.push(p);
     }
+    await services.citations.rememberAll(found);
     await context.workspaceState.update(CACHE_KEY, cache().toJSON());
     for (const d of docs) diagnostics.publish(d);
     return report;
@@ -188,7 +190,7 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     const doc = docUri ? await vscode.workspace.openTextDocument(docUri) : undefined;
     const source = doc ? documentSources(doc, services.model(doc)).find((s) => s.key === key) : undefined;
     if (!source) return false;
-    await services.citations.remember({ docName: source.docName, chunkIndex: source.chunkIndex, ...o.passage });
+    await services.citations.rememberAll([{ docName: source.docName, chunkIndex: source.chunkIndex, ...o.passage }]);
     const verified = { status: 'verified' as const, passage: o.passage };
     diagnostics.outcomes.set(key, verified);
     cache().put(key, loadCitations().beijingDate(Date.now()), verified);
