@@ -100,7 +100,7 @@ suite('Verify Citations', () => {
     assert.ok(notLocated, JSON.stringify(diags.map((d) => d.code)));
     assert.equal(notLocated.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(doc.getText(notLocated.range), '茶园施肥与土壤管理.pdx#4');
-    assert.match(notLocated.message, /not located|未定位/);
+    assert.match(notLocated.message, /not located|中定位到/);
     assert.ok(
       !/does not exist\.|不存在。/.test(
         notLocated.message.replace(/cannot prove it does not exist|无法证明它不存在/, ''),
