@@ -17,6 +17,7 @@ import * as recognition from './recognition/index';
 import * as search from './search/index';
 import * as verify from './verify/index';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
+import { SourceOutcomes } from './shared/sourceOutcomes';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
@@ -67,11 +68,14 @@ function register(context: vscode.ExtensionContext, connection: Connection): Shu
   recognition.activate(context, { connection });
   account.activate(context, { connection });
   const bulletinApi = bulletin.activate(context, { connection });
-  const citations = cite.activate(context, { citations: citationService });
+  const outcomes = new SourceOutcomes();
+  context.subscriptions.push(outcomes);
+  const citations = cite.activate(context, { citations: citationService, outcomes });
   const verified = verify.activate(context, {
     connection,
     citations: citationService,
     model: (doc) => citations.diagnostics.model(doc),
+    outcomes,
   });
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { DocumentModel, VerifyOutcome, VerifySource } from '../../citations/index';
 import { loadCitations } from '../../platform';
 import { settings } from '../shared/settings';
+import type { SourceOutcomes } from '../shared/sourceOutcomes';
 import { outcomeMessage, outcomeSeverity, SOURCE_CODES } from './messages';
 
 const CODES = new Set<string>(Object.values(SOURCE_CODES));
@@ -17,6 +18,8 @@ const DEBOUNCE_MS = 400;
 export interface SourceDiagnosticsDeps {
   /** The citation model of a document (the citation feature's, parsed once per version). */
   model(doc: vscode.TextDocument): DocumentModel;
+  /** The outcome of each source looked up in this window (unverified ones included). */
+  outcomes: SourceOutcomes;
 }
 
 /** The sources of one document, with the file named by its URI. */
@@ -26,8 +29,6 @@ export function documentSources(doc: vscode.TextDocument, model: DocumentModel):
 
 /** The Problems of source outcomes and their quick fixes. */
 export class SourceDiagnostics implements vscode.Disposable {
-  /** The outcome of each source looked up in this session (unverified ones included), by source key. */
-  readonly outcomes = new Map<string, VerifyOutcome>();
   private readonly collection = vscode.languages.createDiagnosticCollection('shunong-sources');
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -48,7 +49,7 @@ export class SourceDiagnostics implements vscode.Disposable {
   publish(doc: vscode.TextDocument): vscode.Diagnostic[] {
     const out: vscode.Diagnostic[] = [];
     for (const s of documentSources(doc, this.deps.model(doc))) {
-      const o = this.outcomes.get(s.key);
+      const o = this.deps.outcomes.get(s.key)?.outcome;
       const message = o && outcomeMessage(s, o);
       if (!o || !message || o.status === 'verified') continue;
       for (const u of s.uses) {
@@ -92,7 +93,7 @@ export class SourceDiagnostics implements vscode.Disposable {
     const model = this.deps.model(doc);
     const out: vscode.CodeAction[] = [];
     for (const s of documentSources(doc, model)) {
-      const o = this.outcomes.get(s.key);
+      const o = this.deps.outcomes.get(s.key)?.outcome;
       if (!o || o.status === 'verified') continue;
       for (const u of s.uses) {
         const r = new vscode.Range(doc.positionAt(u.range.start), doc.positionAt(u.range.end));

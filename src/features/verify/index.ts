@@ -19,6 +19,7 @@ import type {
 import { loadCitations } from '../../platform';
 import type { Connection } from '../shared/connection';
 import { describeError, showError } from '../shared/errors';
+import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
 import { documentSources, SourceDiagnostics } from './diagnostics';
 import { summary } from './messages';
 
@@ -36,6 +37,8 @@ export interface VerifyServices {
   citations: VerifyPassages;
   /** The citation model of a document (the citation feature's). */
   model(doc: vscode.TextDocument): DocumentModel;
+  /** Where the outcomes go (the citation hover reads them). */
+  outcomes: SourceOutcomes;
 }
 
 /** Options of a run (command arguments). */
@@ -55,7 +58,7 @@ export interface VerifyFeature {
 
 /** Registers the commands, the diagnostics and their quick fixes. */
 export function activate(context: vscode.ExtensionContext, services: VerifyServices): VerifyFeature {
-  const diagnostics = new SourceDiagnostics({ model: services.model });
+  const diagnostics = new SourceDiagnostics({ model: services.model, outcomes: services.outcomes });
   let outcomeCache: VerifyCache | undefined;
   const cache = (): VerifyCache =>
     (outcomeCache ??= loadCitations().VerifyCache.fromJSON(context.workspaceState.get(CACHE_KEY)));
@@ -106,13 +109,15 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
       },
     );
     const found: CitedPassage[] = [];
+    const outcomes: [string, SourceOutcome][] = [];
     for (const r of report.results) {
       if (r.outcome.status === 'unverified' && r.outcome.reason === 'cancelled') continue;
-      diagnostics.outcomes.set(r.source.key, r.outcome);
+      outcomes.push([r.source.key, { outcome: r.outcome, date: r.date }]);
       const p = passageOf(r);
       if (p && !r.cached) found.push(p);
     }
     await services.citations.rememberAll(found);
+    services.outcomes.set(outcomes);
     await context.workspaceState.update(CACHE_KEY, cache().toJSON());
     for (const d of docs) diagnostics.publish(d);
     return report;
@@ -184,7 +189,7 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
 
   const acceptChanged = async (uri?: unknown, key?: unknown): Promise<boolean> => {
     if (typeof key !== 'string') return false;
-    const o = diagnostics.outcomes.get(key);
+    const o = services.outcomes.get(key)?.outcome;
     if (o?.status !== 'changed') return false;
     const docUri = typeof uri === 'string' ? vscode.Uri.parse(uri) : undefined;
     const doc = docUri ? await vscode.workspace.openTextDocument(docUri) : undefined;
@@ -192,8 +197,9 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     if (!source) return false;
     await services.citations.rememberAll([{ docName: source.docName, chunkIndex: source.chunkIndex, ...o.passage }]);
     const verified = { status: 'verified' as const, passage: o.passage };
-    diagnostics.outcomes.set(key, verified);
-    cache().put(key, loadCitations().beijingDate(Date.now()), verified);
+    const date = loadCitations().beijingDate(Date.now());
+    services.outcomes.set([[key, { outcome: verified, date }]]);
+    cache().put(key, date, verified);
     await context.workspaceState.update(CACHE_KEY, cache().toJSON());
     if (doc) diagnostics.publish(doc);
     return true;

@@ -110,6 +110,20 @@ suite('Verify Citations', () => {
     assert.ok(unknown);
     assert.match(unknown.message, /TEA_MANAGR_001/);
 
+    // The hover says what the run found.
+    const atRef = doc.positionAt(doc.getText().indexOf('[^2]') + 1);
+    const refHovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      atRef,
+    );
+    const refText = refHovers
+      .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+      .join('\n')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\\/g, '');
+    assert.match(refText, /Not located on \d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2} 未定位到/);
+
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
       doc.uri,
@@ -139,6 +153,7 @@ suite('Verify Citations', () => {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at);
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.ok(text.includes(passage('茶园施肥与土壤管理.pdf', 3).slice(0, 20)), text);
+    assert.match(text.replace(/&nbsp;/g, ' '), /Found in the knowledge base on|已在知识库中找到/);
     assert.ok(shunong.citations.service.cache.has('茶园施肥与土壤管理.pdf#3'));
 
     // A second run the same day asks nothing.
