@@ -123,8 +123,13 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     return report;
   };
 
-  const announce = async (report: VerifyReport | undefined): Promise<VerifyReport | undefined> => {
+  /** Tells the outcome of a run; `command` re-runs it asking again when outcomes came from today's cache. */
+  const announce = async (report: VerifyReport | undefined, command?: string): Promise<VerifyReport | undefined> => {
     if (!report) return report;
+    if (report.results.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No citations of ours to verify.'));
+      return report;
+    }
     if (report.cancelled) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Verification cancelled. {0}', summary(report)));
       return report;
@@ -135,13 +140,20 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     }
     const text = summary(report);
     const clean = report.results.every((r) => r.outcome.status === 'verified');
-    if (clean) void vscode.window.showInformationMessage(text);
-    else {
-      const show = vscode.l10n.t('Show Problems');
-      void vscode.window
-        .showWarningMessage(text, show)
-        .then((c) => (c === show ? vscode.commands.executeCommand('workbench.actions.view.problems') : undefined));
-    }
+    const show = vscode.l10n.t('Show Problems');
+    const again = vscode.l10n.t('Ask Again');
+    const buttons = [...(clean ? [] : [show]), ...(command && report.results.some((r) => r.cached) ? [again] : [])];
+    void (
+      clean
+        ? vscode.window.showInformationMessage(text, ...buttons)
+        : vscode.window.showWarningMessage(text, ...buttons)
+    ).then((c) =>
+      c === show
+        ? vscode.commands.executeCommand('workbench.actions.view.problems')
+        : c === again && command
+          ? vscode.commands.executeCommand(command, { refresh: true })
+          : undefined,
+    );
     return report;
   };
 
@@ -151,7 +163,7 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
       void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin to verify its citations.'));
       return undefined;
     }
-    return announce(await verify([doc], runOptions(arg)));
+    return announce(await verify([doc], runOptions(arg)), 'shunong.verifyCitations');
   };
 
   const verifyWorkspace = async (arg?: unknown): Promise<VerifyReport | undefined> => {
@@ -163,7 +175,10 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     const docs: vscode.TextDocument[] = [];
     for (const uri of uris.sort((a, b) => a.toString().localeCompare(b.toString())))
       docs.push(await vscode.workspace.openTextDocument(uri));
-    return announce(await verify(docs, runOptions(arg), vscode.l10n.t('Verifying citations in the workspace')));
+    return announce(
+      await verify(docs, runOptions(arg), vscode.l10n.t('Verifying citations in the workspace')),
+      'shunong.verifyWorkspaceCitations',
+    );
   };
 
   const fetchPassage = async (uri?: unknown, offset?: unknown): Promise<VerifyResult | undefined> => {

@@ -158,13 +158,21 @@ suite('Verify Citations', () => {
 
     // A second run the same day asks nothing.
     const before2 = knowledgeSearches(await endpointRequests()).length;
-    const restore2 = quiet();
+    const info = stub(vscode.window, 'showInformationMessage', (async () => undefined) as never);
+    const warn = stub(vscode.window, 'showWarningMessage', (async () => undefined) as never);
     try {
       const again = await vscode.commands.executeCommand<VerifyReport>('shunong.verifyCitations');
       assert.equal(again.requests, 0);
     } finally {
-      restore2();
+      info.restore();
+      warn.restore();
     }
+    // Its summary offers to ask again (a run that re-asks the platform).
+    const shown = [...info.calls, ...warn.calls].flat().map(String);
+    assert.ok(
+      shown.some((x) => x === 'Ask Again' || x === '重新核验'),
+      shown.join(' | '),
+    );
     assert.equal(knowledgeSearches(await endpointRequests()).length, before2);
   });
 
