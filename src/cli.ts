@@ -3,7 +3,7 @@
  *
  *   shunong tools [--endpoint url] [--timeout ms]
  *   shunong call <tool> [json-args] [--timeout ms] [--endpoint url]
- *   shunong check <files…>
+ *   shunong check <files…> [--online [--cache file] [--refresh]]
  *   shunong export <file.md> --to docx|wechat|html [-o out] [--force]
  *
  * `call` prints exactly one JSON envelope on stdout; everything else goes to stderr.
@@ -12,6 +12,7 @@
  */
 import { DEFAULT_ENDPOINT, ShunongClient } from './shunong/index';
 import { platformErrorKind } from './shunong/kind';
+import { redactSecret } from './shunong/redact';
 
 /** Where the CLI writes (strings carry their own line breaks). */
 export interface CliIo {
@@ -29,6 +30,8 @@ commands:
   call <tool> [json-args]       call a tool; prints one JSON envelope on stdout
                                 <tool>: exact name, shunong_<name>, shunong.<name>, method name or unique part
   check <files…>                check citations in Markdown bulletins (offline)
+  check --online <files…>       also look each cited source up on the platform
+        [--cache <file>] [--refresh]   keep passages and outcomes in <file>; --refresh asks again
   export <file.md> --to <fmt>   publish a bulletin: docx (Word, real footnotes), wechat, html
                                 (shunong export --help for its options)
 
@@ -43,6 +46,8 @@ environment:
   SHUNONG_ENDPOINT              the endpoint, when --endpoint is not given
 
 exit codes: 0 success, 1 tool or transport failure, 2 usage error
+  check: 0 clean, 1 problems (or a changed, not-located source or unknown knowledge base),
+         3 (--online) some sources could only be left unverified, 2 usage error
 `;
 
 class UsageError extends Error {}
@@ -178,17 +183,58 @@ async function runCall(p: Parsed, io: CliIo, env: CliEnv): Promise<number> {
   }
 }
 
+async function runCheckOnline(argv: readonly string[], io: CliIo, env: CliEnv, now: () => number): Promise<number> {
+  const { parseCheckArgs, runOnlineCheck, CHECK_ONLINE_USAGE } = await import('./citations/checkOnline');
+  let args: ReturnType<typeof parseCheckArgs>;
+  try {
+    args = parseCheckArgs(argv);
+  } catch (e) {
+    io.stderr(`shunong check: ${e instanceof Error ? e.message : String(e)}\n${CHECK_ONLINE_USAGE}\n`);
+    return 2;
+  }
+  const p: Parsed = { positionals: [], verbose: false, help: false };
+  if (args.endpoint !== undefined) p.endpoint = args.endpoint;
+  if (args.timeoutMs !== undefined) p.timeoutMs = args.timeoutMs;
+  const client = makeClient(p, io, env);
+  const key = env['SHUNONG_API_KEY'];
+  // The client redacts the key from what it reports; this guards every line once more.
+  const guard = (s: string): string => (key ? redactSecret(s, key) : s);
+  try {
+    return await runOnlineCheck(
+      args,
+      { stdout: (s) => io.stdout(guard(s)), stderr: (s) => io.stderr(guard(s)) },
+      {
+        search: (a, signal) => client.knowledgeSearch(a, signal ? { signal } : {}),
+        now,
+        describe: (e) => `${e instanceof Error ? e.message : String(e)}${hint(platformErrorKind(e) ?? '')}`,
+      },
+    );
+  } finally {
+    await client.close();
+  }
+}
+
 /**
  * Runs the command line in-process.
  * @param argv the arguments after the program name
- * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error)
+ * @param now the clock (the Beijing date `check --online` keeps its outcomes by)
+ * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error; `check --online` also 3)
  */
-export async function main(argv: readonly string[], io: CliIo, env: CliEnv): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  env: CliEnv,
+  now: () => number = () => Date.now(),
+): Promise<number> {
   const cmdIndex = argv.findIndex((a) => !a.startsWith('-'));
   if (argv[cmdIndex] === 'check') {
     // `check` works offline and parses its own arguments.
-    const { runCheck } = await import('./citations/check');
-    return runCheck(argv.slice(cmdIndex + 1), io);
+    const rest = argv.slice(cmdIndex + 1);
+    if (!rest.includes('--online')) {
+      const { runCheck } = await import('./citations/check');
+      return runCheck(rest, io);
+    }
+    return runCheckOnline(rest, io, env, now);
   }
   if (argv[cmdIndex] === 'export') {
     // `export` works offline and parses its own arguments.

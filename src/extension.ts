@@ -65,6 +65,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     get export() {
       return lazy.load().export;
     },
+    get verify() {
+      return lazy.load().verify;
+    },
     loaded,
     // never loads the features: titles come once they are there
     extendMarkdownIt: (md) => extendMarkdownIt(md, () => lazy.current?.preview),

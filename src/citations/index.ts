@@ -42,3 +42,34 @@ export { lint, type Diagnostic, type Fix } from './lint';
 export { runCheck, formatProblemLine, CHECK_USAGE, type CheckIo } from './check';
 export { CitationCache, type CitationContext, type CitationCacheData } from './context';
 export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './preview';
+export {
+  verifySources,
+  queryFor,
+  sameText,
+  basesOf,
+  contextOfFound,
+  VERIFY_TOP_K,
+  VERIFY_CONCURRENCY,
+  type VerifyOptions,
+  type VerifyReport,
+  type VerifyResult,
+} from './verify';
+export {
+  VerifyCache,
+  beijingDate,
+  type VerifyOutcome,
+  type VerifyStatus,
+  type CachedOutcome,
+  type FoundPassage,
+  type KnowledgeBase,
+  type VerifyCacheData,
+} from './verifyCache';
+export {
+  collectSources,
+  citedTextBefore,
+  removeCitationEdits,
+  sourceKey,
+  type SourceDocument,
+  type SourceUse,
+  type VerifySource,
+} from './verifySources';

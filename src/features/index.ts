@@ -16,7 +16,9 @@ import * as exporting from './export/index';
 import * as preview from './preview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
+import * as verify from './verify/index';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
+import { SourceOutcomes } from './shared/sourceOutcomes';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
@@ -29,6 +31,8 @@ export interface ShunongApi {
   readonly preview: ReturnType<typeof preview.activate>;
   /** Publishing: exports and the "Copy for WeChat" panel. */
   readonly export: exporting.ExportApi;
+  /** "Verify Citations": the source outcomes and their Problems. */
+  readonly verify: verify.VerifyFeature;
 }
 
 /** Production: registers every feature (synchronously) and starts reading the connection's state. */
@@ -71,7 +75,15 @@ function register(
   recognition.activate(context, { connection });
   account.activate(context, { connection });
   const bulletinApi = bulletin.activate(context, { connection });
-  const citations = cite.activate(context, { citations: citationService });
+  const outcomes = new SourceOutcomes();
+  context.subscriptions.push(outcomes);
+  const citations = cite.activate(context, { citations: citationService, outcomes });
+  const verified = verify.activate(context, {
+    connection,
+    citations: citationService,
+    model: (doc) => citations.diagnostics.model(doc),
+    outcomes,
+  });
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
@@ -83,6 +95,7 @@ function register(
     knowledge: { ...shared, browser: knowledgeBrowser },
     preview: passages,
     export: exports,
+    verify: verified,
   };
 }
 

@@ -347,6 +347,8 @@ export class ShunongClient {
     const user = options.signal;
     const onUserAbort = (): void => ctl.abort(new CancelledError());
     user?.addEventListener('abort', onUserAbort, { once: true });
+    // Aborted while the key was read: the event has passed, so the listener would never hear it.
+    if (user?.aborted) onUserAbort();
     const timer = new AbortController();
     this.scheduler.sleep(timeoutMs, timer.signal).then(
       () => ctl.abort(new TimeoutError(timeoutMs)),
@@ -410,6 +412,7 @@ export class ShunongClient {
       const ctl = new AbortController();
       const onAbort = (): void => ctl.abort(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) onAbort();
       const ctx = newRequestContext(ctl);
       let cut: string | undefined;
       ctx.onStreamCut = (why) => {

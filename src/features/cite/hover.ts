@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
+import { loadCitations } from '../../platform';
 import { scoreLine } from '../shared/passageText';
+import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
 import { toRange } from './ranges';
 
 /** The hover of a citation reference, definition or inline citation at `pos` (undefined elsewhere). */
@@ -12,6 +14,7 @@ export function citationHover(
   pos: vscode.Position,
   model: DocumentModel,
   cache: CitationCache,
+  outcomes?: SourceOutcomes,
 ): vscode.Hover | undefined {
   const offset = doc.offsetAt(pos);
   const inside = (r: SourceRange): boolean => offset >= r.start && offset < r.end;
@@ -22,15 +25,18 @@ export function citationHover(
   let range: SourceRange | undefined;
   let citation: { docName: string; chunkIndex: number } | undefined;
   let kb: string | undefined;
+  let kbCode: string | undefined;
   if (ref) {
     range = ref.range;
     const d = defByLabel.get(ref.label);
     citation = d?.citation;
     if (d) kb = `${d.kbName} (${d.kbCode})`;
+    kbCode = d?.kbCode;
   } else if (def) {
     range = def.citationRange.start <= offset && offset < def.citationRange.end ? def.citationRange : def.range;
     citation = def.citation;
     kb = `${def.kbName} (${def.kbCode})`;
+    kbCode = def.kbCode;
   } else if (inline) {
     range = inline.range;
     citation = inline.citation;
@@ -40,10 +46,15 @@ export function citationHover(
   const ctx = cache.get(key);
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
-  md.isTrusted = { enabledCommands: ['shunong.openPassage'] };
+  md.isTrusted = { enabledCommands: ['shunong.openPassage', 'shunong.fetchPassage'] };
   md.appendMarkdown('**');
   md.appendText(plainForMarkdown(showBidi(key)));
   md.appendMarkdown('**');
+  const verified = outcomes?.get(loadCitations().sourceKey(kbCode || undefined, key));
+  if (verified) {
+    md.appendMarkdown('\n\n');
+    md.appendText(outcomeLine(verified));
+  }
   if (ctx) {
     md.appendMarkdown('\n\n');
     md.appendText(plainForMarkdown(showBidi(`${ctx.kbName} (${ctx.kbCode})`)));
@@ -70,6 +81,29 @@ export function citationHover(
         'No retrieval context is cached for this citation in this workspace. Search for it again to see the passage.',
       ),
     );
+    const args = encodeURIComponent(JSON.stringify([doc.uri.toString(), offset]));
+    md.appendMarkdown(`\n\n[${vscode.l10n.t('Fetch this passage')}](command:shunong.fetchPassage?${args})`);
   }
   return new vscode.Hover(md, toRange(doc, range));
+}
+
+/** What the last "Verify Citations" found for the source (server text as plain text). */
+function outcomeLine({ outcome: o, date }: SourceOutcome): string {
+  switch (o.status) {
+    case 'verified':
+      return vscode.l10n.t('✓ Found in the knowledge base on {0}', date);
+    case 'changed':
+      return vscode.l10n.t('⚠ Changed on the platform (seen {0}); its text now: {1}', date, excerpt(o.passage.content));
+    case 'not-located':
+      return vscode.l10n.t('⚠ Not located on {0} (a search cannot prove it does not exist)', date);
+    case 'unknown-kb':
+      return vscode.l10n.t("⚠ The knowledge base {0} is not one of this account's", o.kbCode);
+    case 'unverified':
+      return vscode.l10n.t('Not verified: {0}', o.message);
+  }
+}
+
+function excerpt(s: string): string {
+  const flat = showBidi(s.replace(/\s+/g, ' ').trim());
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 }

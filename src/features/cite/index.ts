@@ -12,6 +12,7 @@ import { registerPassageDrop } from './drop';
 import { citationHover } from './hover';
 import { registerPassageViewer } from './passages';
 import type { CitationService } from './service';
+import type { SourceOutcomes } from '../shared/sourceOutcomes';
 import { registerCitationTree, type CitationTree } from './tree';
 
 export { CitationService } from './service';
@@ -19,6 +20,8 @@ export { CitationService } from './service';
 /** The services the feature needs. */
 export interface CiteServices {
   citations: CitationService;
+  /** What "Verify Citations" found, shown in the hover. */
+  outcomes?: SourceOutcomes;
 }
 
 /** What the feature registered. */
@@ -47,7 +50,7 @@ export function activate(context: vscode.ExtensionContext, services: CiteService
     ...registerCitationCommands(service, diagnostics),
     ...registerPassageViewer(() => service.cache),
     vscode.languages.registerHoverProvider(md, {
-      provideHover: (doc, pos) => citationHover(doc, pos, diagnostics.model(doc), service.cache),
+      provideHover: (doc, pos) => citationHover(doc, pos, diagnostics.model(doc), service.cache, services.outcomes),
     }),
     vscode.languages.registerCodeActionsProvider(
       md,

@@ -32,7 +32,13 @@ export class CitationService {
 
   /** Remembers the retrieval context of a passage (persisted per workspace). */
   async remember(p: CitedPassage): Promise<void> {
-    this.cache.put(contextOf(p));
+    await this.rememberAll([p]);
+  }
+
+  /** Remembers several passages with one write of the workspace state (a verification's). */
+  async rememberAll(passages: readonly CitedPassage[]): Promise<void> {
+    if (passages.length === 0) return;
+    for (const p of passages) this.cache.put(contextOf(p));
     this.changed.fire();
     await this.state.update(CACHE_KEY, this.cache.toJSON());
   }

@@ -1,0 +1,139 @@
+/** `shunong check --online` against the local endpoint (in-process, real HTTP on 127.0.0.1). */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatDefinition } from '../../../src/citations/index';
+import { main } from '../../../src/cli';
+import type { Emulator } from '../../emulator/server';
+import { sampleBulletin } from '../citations/verifyFixtures';
+import { sharedEngine } from '../emulator/helpers';
+import { SECRET_KEY, startEmu } from '../shunong/helpers';
+
+const NOW = Date.parse('2026-12-01T01:00:00Z');
+
+async function run(argv: string[], env: Record<string, string | undefined>, now = NOW) {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) }, env, () => now);
+  return { code, out, err };
+}
+
+function cleanBulletin(): string {
+  const p = sharedEngine().passages.find((x) => x.docName === '小麦播种技术.docx' && x.chunkIndex === 2)!;
+  return [
+    `> ${p.content}[^1]`,
+    '',
+    '## 参考资料',
+    '',
+    formatDefinition('1', { docName: p.docName, chunkIndex: 2, kbName: '小麦', kbCode: 'WHEAT_001' }),
+    '',
+  ].join('\n');
+}
+
+describe('shunong check --online (local endpoint)', () => {
+  let emu: Emulator;
+  let env: Record<string, string | undefined>;
+  let dir: string;
+  before(async () => {
+    emu = await startEmu({ keys: [SECRET_KEY] });
+    env = { SHUNONG_ENDPOINT: emu.url, SHUNONG_API_KEY: SECRET_KEY };
+    dir = mkdtempSync(join(tmpdir(), 'shunong-check-online-'));
+    writeFileSync(join(dir, 'sample.md'), sampleBulletin());
+    writeFileSync(join(dir, 'clean.md'), cleanBulletin());
+  });
+  after(async () => {
+    await emu.close();
+  });
+  const calls = (): number => emu.requests.filter((r) => r.rpcMethod === 'tools/call').length;
+
+  it('one line per use of a source that is not verified; exit 1; the key never in the output', async () => {
+    const file = join(dir, 'sample.md');
+    const r = await run(['check', '--online', file], env);
+    assert.equal(r.code, 1, r.err);
+    const lines = r.out.trimEnd().split('\n');
+    assert.deepEqual(
+      lines.map((l) => l.slice(file.length + 1).replace(/ \(.*$/, '')),
+      [
+        '20:7 [^2] 茶树修剪技术要点.docz#1 not located in TEA_MANAGER_001',
+        '21:7 [^3] 茶树修剪技术要点.docx#3 unknown knowledge base TEA_MANAGR_001',
+        '22:7 [^4] 茶树修剪技术要点.docx#99 not located in TEA_MANAGER_001',
+      ],
+    );
+    assert.match(r.err, /6 sources: 3 verified, 2 not located, 1 unknown knowledge base; 6 requests/);
+    assert.ok(!r.out.includes(SECRET_KEY) && !r.err.includes(SECRET_KEY));
+  });
+
+  it('every source verified: exit 0, nothing on stdout; without --online no request is made', async () => {
+    const file = join(dir, 'clean.md');
+    const before = calls();
+    const offline = await run(['check', file], {});
+    assert.equal(offline.code, 0);
+    assert.equal(calls(), before);
+    const r = await run(['check', file, '--online'], env);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, '');
+    assert.equal(calls(), before + 2);
+  });
+
+  it('--cache: the second run the same day sends nothing, --refresh asks again, the next day too', async () => {
+    const file = join(dir, 'sample.md');
+    const cache = join(dir, 'cache.json');
+    const first = await run(['check', '--online', '--cache', cache, file], env);
+    assert.equal(first.code, 1);
+    const saved = JSON.parse(readFileSync(cache, 'utf8')) as {
+      passages: { entries: { citation: string }[] };
+      verify: { outcomes: { date: string }[] };
+    };
+    assert.ok(
+      saved.passages.entries.some((e) => e.citation === '茶树修剪技术要点.docx#1'),
+      'verified passages cached',
+    );
+    assert.ok(saved.verify.outcomes.every((o) => o.date === '2026-12-01'));
+    const before = calls();
+    const second = await run(['check', '--online', `--cache=${cache}`, file], env, NOW + 3_600_000);
+    assert.equal(second.code, 1);
+    assert.equal(second.out, first.out);
+    assert.equal(calls(), before);
+    assert.match(second.err, /; 0 requests/);
+    const refreshed = await run(['check', '--online', '--cache', cache, '--refresh', file], env);
+    assert.equal(calls(), before + 6);
+    assert.equal(refreshed.out, first.out);
+    await run(['check', '--online', '--cache', cache, file], env, Date.parse('2026-12-01T16:00:00Z'));
+    assert.equal(calls(), before + 12);
+  });
+
+  it('the endpoint unreachable: every source unverified with the reason, exit 3 (1 wins over 3)', async () => {
+    const down = { SHUNONG_ENDPOINT: 'http://127.0.0.1:9/mcp', SHUNONG_API_KEY: SECRET_KEY };
+    const clean = await run(['check', '--online', join(dir, 'clean.md')], down);
+    assert.equal(clean.code, 3, clean.err);
+    assert.match(clean.out, /\[\^1\] 小麦播种技术\.docx#2 unverified \(network: /);
+    assert.ok(!clean.out.includes('not located'));
+    const withProblems = join(dir, 'problems.md');
+    writeFileSync(withProblems, `${cleanBulletin()}\n正文[^9]\n`);
+    const both = await run(['check', '--online', withProblems], down);
+    assert.equal(both.code, 1);
+    assert.match(both.out, /\[\^9\] /);
+  });
+
+  it('a rejected key: unverified (auth), exit 3, the key is not printed', async () => {
+    const r = await run(['check', '--online', join(dir, 'clean.md')], {
+      ...env,
+      SHUNONG_API_KEY: 'sk_wrong_0123456789',
+    });
+    assert.equal(r.code, 3);
+    assert.match(r.out, /unverified \(auth: /);
+    assert.ok(!r.out.includes('sk_wrong_0123456789') && !r.err.includes('sk_wrong_0123456789'));
+  });
+
+  it('usage errors: exit 2', async () => {
+    assert.equal((await run(['check', '--online'], env)).code, 2);
+    assert.equal((await run(['check', '--online', '--bogus', 'a.md'], env)).code, 2);
+    assert.equal((await run(['check', '--cache', 'x.json', 'a.md'], env)).code, 2);
+    const bad = join(dir, 'bad-cache.json');
+    writeFileSync(bad, '{not json');
+    const r = await run(['check', '--online', '--cache', bad, join(dir, 'clean.md')], env);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /is not JSON/);
+  });
+});
