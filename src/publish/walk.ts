@@ -148,7 +148,12 @@ export class Walker {
     const marks: Marks[] = [{}];
     const top = (): Marks => marks[marks.length - 1]!;
     const push = (x: Inline): void => {
-      out[out.length - 1]!.push(x);
+      const runs = out[out.length - 1]!;
+      const last = runs[runs.length - 1];
+      // one run for adjacent text of the same marks (markdown-it splits text at every special character)
+      if (x.kind === 'text' && last?.kind === 'text' && sameMarks(last.marks, x.marks))
+        runs[runs.length - 1] = { kind: 'text', text: last.text + x.text, marks: last.marks };
+      else runs.push(x);
     };
     const hrefs: string[] = [];
     for (let k = 0; k < children.length; k++) {
@@ -238,6 +243,10 @@ export class Walker {
   private leftOut(): void {
     this.ctx.warnings.push({ code: 'html-left-out', line: this.line });
   }
+}
+
+function sameMarks(a: Marks, b: Marks): boolean {
+  return !a.bold === !b.bold && !a.italic === !b.italic && !a.strike === !b.strike && !a.code === !b.code;
 }
 
 function alignOf(style: string | null): Align {
