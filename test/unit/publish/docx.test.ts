@@ -1,9 +1,12 @@
 /** The Word export read back structurally: footnotes, headings, lists, tables, pictures, properties, house style. */
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import JSZip from 'jszip';
-import { exportBulletin } from '../../../src/publish/index';
+import { wordsOf } from '../../../src/bulletin/text';
+import { exportBulletin, warningText, type ImageCandidate } from '../../../src/publish/index';
 import { houseStyleOf } from '../../../src/publish/docxStyles';
-import { exported, paragraphs, readDocx, readSamplePhoto, SAMPLE } from './helpers';
+import { exported, paragraphs, readDocx, readSamplePhoto, ROOT, SAMPLE } from './helpers';
 
 describe('publish: Word (.docx)', () => {
   it('makes every reference a real Word footnote whose text is the source as a reader reads it', async () => {
@@ -139,5 +142,49 @@ describe('publish: Word (.docx)', () => {
     const xml =
       '<w:styles><w:style w:type="character" w:styleId="FootnoteReference"><w:name w:val="footnote reference"/></w:style><w:style w:type="paragraph" w:styleId="FootnoteText"><w:name w:val="footnote text"/></w:style></w:styles>';
     assert.equal(houseStyleOf(xml).stylesXml, xml);
+  });
+});
+
+describe('publish: pictures', () => {
+  const webp = new Uint8Array(readFileSync(join(ROOT, 'test/emulator/images/tea_buds.webp')));
+  const png = new Uint8Array(readFileSync(join(ROOT, 'test/emulator/images/tea_buds.png')));
+  const text =
+    '# T\n\n![a](a.webp)\n\n![b](https://example.com/b.png)\n\n![c](missing.png)\n\n![d](<图 片/d.png>)\n\n![e](notes.txt)\n';
+  const read = async (c: ImageCandidate): Promise<Uint8Array | undefined> =>
+    c.base !== 'document'
+      ? undefined
+      : c.path === 'a.webp'
+        ? webp
+        : c.path === '图 片/d.png'
+          ? png
+          : c.path === 'notes.txt'
+            ? new TextEncoder().encode('not a picture')
+            : undefined;
+
+  it('names every picture left out and why; embeds the rest', async () => {
+    const r = await exported({ text, format: 'docx', readImage: read });
+    assert.deepEqual(
+      r.warnings.map((w) => ('src' in w ? `${w.code} ${w.src} ${w.line + 1}` : w.code)),
+      [
+        'image-remote https://example.com/b.png 5',
+        'image-missing missing.png 7',
+        'image-unsupported notes.txt 11',
+        'image-unsupported a.webp 3',
+      ],
+    );
+    const docx = await readDocx(r.bytes);
+    assert.deepEqual(
+      docx.files.filter((f) => /^word\/media\/.+/.test(f)).length,
+      1,
+      'only the PNG (a path with a space, in angle brackets)',
+    );
+    assert.equal(warningText(r.warnings[1]!, wordsOf('zh')), '第 7 行：找不到图片，已略去：missing.png');
+  });
+
+  it('embeds a WebP in the WeChat article and the page, where browsers show it', async () => {
+    const r = await exported({ text, format: 'wechat', readImage: read });
+    assert.match(r.article!, /<img src="data:image\/webp;base64,/);
+    assert.match(r.article!, /<img src="data:image\/png;base64,/);
+    assert.ok(!r.warnings.some((w) => w.code === 'image-unsupported' && w.src === 'a.webp'));
   });
 });
