@@ -115,16 +115,22 @@ export class PreviewHost {
 
   /**
    * Asks the webview to shrink a picture (sent now, or with the `ready` replay); resolves with the
-   * JPEG. Rejects with the webview's reason, after `timeoutMs`, when the panel closes, or with the
-   * signal's reason when `signal` aborts (the webview is then told to stop, and its answer ignored).
+   * JPEG. Rejects with the webview's reason, when the webview has not loaded within `readyMs` or
+   * not answered within `timeoutMs`, when the panel closes, or with the signal's reason when
+   * `signal` aborts (the webview is then told to stop, and its answer ignored).
    */
-  shrink(request: ShrinkRequest, signal?: AbortSignal, timeoutMs = 20000): Promise<WebviewShrunk> {
+  shrink(request: ShrinkRequest, signal?: AbortSignal, timeoutMs = 20000, readyMs = 5000): Promise<WebviewShrunk> {
     if (this.closed) return Promise.reject(new Error('the panel is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const requestId = this.nextRequest++;
+    // A plain Uint8Array over the same memory: a Node Buffer would go as its JSON ({ type, data }),
+    // a plain typed array goes as binary.
+    const b = request.bytes;
+    request = { ...request, bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength) };
     return new Promise<WebviewShrunk>((resolve, reject) => {
       const end = (): void => {
         clearTimeout(timer);
+        clearTimeout(loading);
         signal?.removeEventListener('abort', onAbort);
         this.shrinks.delete(requestId);
       };
@@ -138,6 +144,12 @@ export class PreviewHost {
         this.send({ type: 'cancelShrink', requestId });
         reject(new Error('the preview did not shrink the picture in time'));
       }, timeoutMs);
+      // A webview that does not load soon (hidden, or the workbench busy) is not waited for: jimp does it.
+      const loading = setTimeout(() => {
+        if (this.ready) return;
+        end();
+        reject(new Error('the preview did not load in time'));
+      }, readyMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.shrinks.set(requestId, {
         request,

@@ -19,13 +19,22 @@ export function cancelShrink(requestId: number): void {
   cancelled.add(requestId);
 }
 
+/** The picture's bytes as `postMessage` delivered them (a typed array, or its buffer). */
+function asBytes(v: unknown): Uint8Array<ArrayBuffer> {
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer)
+    return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  throw new Error(`the picture arrived as ${Object.prototype.toString.call(v)}, not as bytes`);
+}
+
 /** Shrinks the picture of `m` under its limit and answers `shrunk` (the JPEG, or why not). */
 export async function shrinkPicture(m: Shrink): Promise<void> {
   const { requestId } = m;
   const stop = (): boolean => cancelled.delete(requestId);
   try {
-    const source = new Blob([m.bytes as Uint8Array<ArrayBuffer>], { type: m.mime });
-    let scale = firstScale(m.width, m.height, m.bytes.byteLength, m.maxBytes);
+    const data = asBytes(m.bytes);
+    const source = new Blob([data], { type: m.mime });
+    let scale = firstScale(m.width, m.height, data.byteLength, m.maxBytes);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const { width, height } = scaledSize(m.width, m.height, scale);
       const bitmap = await createImageBitmap(source, {
