@@ -41,12 +41,20 @@ describe('recognition: shrinking in the webview', () => {
     await host.receive({ type: 'ready' });
     const shrink = sent.find((m) => m.type === 'shrink');
     assert.ok(shrink && shrink.type === 'shrink');
-    assert.equal(shrink.bytes, request.bytes);
+    // The same memory, as a plain Uint8Array (a Node Buffer would be posted as JSON).
+    assert.equal(shrink.bytes.buffer, request.bytes.buffer);
+    assert.equal(Object.getPrototypeOf(shrink.bytes), Uint8Array.prototype);
     await host.receive({ type: 'ready' }); // the webview reloaded: its work was lost
     assert.equal(sent.filter((m) => m.type === 'shrink').length, 2);
     const out = new Uint8Array([0xff, 0xd8, 0xff]);
     await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: out, width: 4, height: 3 });
     assert.deepEqual(await answer, { bytes: out, width: 4, height: 3 });
+  });
+
+  it('a webview that does not load in time is not waited for', async () => {
+    const host = new PreviewHost({ postMessage: () => undefined }, init, async () => undefined);
+    const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+    await assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
   });
 
   it('cancel: the promise rejects with the reason at once and the webview is told to stop', async () => {
