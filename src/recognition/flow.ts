@@ -123,7 +123,11 @@ async function sendBytes(
   // A JPEG whose EXIF orientation turns it is re-encoded upright, so the platform and the preview
   // see the same pixels (the boxes are in stored-pixel coordinates).
   const orientation = sniffImageFormat(bytes) === 'jpeg' ? jpegOrientation(bytes) : 1;
-  const prepared = await prepareForUpload(bytes, { shrinker: () => deps.shrinker(), reencode: orientation !== 1 });
+  const prepared = await prepareForUpload(bytes, {
+    shrinker: () => deps.shrinker(),
+    reencode: orientation !== 1,
+    ...(signal ? { signal } : {}),
+  });
   if (prepared.reencoded?.why === 'size')
     note({
       kind: 'shrunk',
@@ -145,6 +149,8 @@ async function sendBytes(
   // Sizes come from the headers (no decoding).
   const preview: PreviewImage = { bytes: prepared.bytes, format: prepared.format, size: imageSize(prepared.bytes) };
   deps.onPreview?.(preview, prepared.bytes === bytes);
+  // Cancelled while shrinking (or just after): nothing is sent.
+  signal?.throwIfAborted();
   const result = await deps.call({ imageBase64: prepared.base64, recognitionType: type }, signal);
   return {
     result,

@@ -255,8 +255,16 @@ export interface ShrunkImage {
   height: number;
 }
 
-/** Shrinks an image under `maxBytes`, keeping its aspect and applying EXIF orientation. */
-export type Shrinker = (bytes: Uint8Array, format: ImageFormat, maxBytes: number) => Promise<ShrunkImage>;
+/**
+ * Shrinks an image under `maxBytes`, keeping its aspect and applying EXIF orientation; an aborted
+ * `signal` stops it (rejecting with the signal's reason).
+ */
+export type Shrinker = (
+  bytes: Uint8Array,
+  format: ImageFormat,
+  maxBytes: number,
+  signal?: AbortSignal,
+) => Promise<ShrunkImage>;
 
 /** An image ready to be sent as `imageBase64`. */
 export interface PreparedImage {
@@ -286,6 +294,8 @@ export interface PrepareOptions {
   maxBytes?: number;
   /** Re-encode even under the limit (e.g. to apply EXIF orientation); falls back to the original if that fails. */
   reencode?: boolean;
+  /** Cancels the shrinking: the promise rejects with the signal's reason and nothing is prepared. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -320,14 +330,16 @@ export async function prepareForUpload(bytes: Uint8Array, options: PrepareOption
   let problem: string | undefined;
   if (shrink) {
     try {
-      out = await shrink(bytes, format, maxBytes);
+      out = await shrink(bytes, format, maxBytes, options.signal);
       if (out.bytes.length > maxBytes) problem = `still ${out.bytes.length} bytes`;
     } catch (err) {
+      if (options.signal?.aborted) throw options.signal.reason;
       problem = err instanceof Error ? err.message : String(err);
     }
   } else {
     problem = 'no image library available';
   }
+  options.signal?.throwIfAborted();
   if (!out || problem !== undefined) {
     if (tooBig) throw new ImageRefusedError('cannot-shrink', format, bytes.length, problem);
     return { ...asIs, base64: toBareBase64(bytes) };

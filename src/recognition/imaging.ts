@@ -59,4 +59,5 @@ const CustomJimp = createJimp({
 const library = { ...jimp, Jimp: CustomJimp } as unknown as Jimp;
 
 /** Shrinks or converts an image under `maxBytes` (see {@link shrinkWith}). */
-export const shrink: Shrinker = (bytes, format, maxBytes) => shrinkWith(library, bytes, format, maxBytes);
+export const shrink: Shrinker = (bytes, format, maxBytes, signal) =>
+  shrinkWith(library, bytes, format, maxBytes, signal);

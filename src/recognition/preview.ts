@@ -4,7 +4,7 @@
  * requests for the annotated picture. The panel (src/features/recognition/panel.ts) hands it its
  * webview; tests hand it a fake one.
  */
-import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './protocol';
+import { parseWebviewMessage, type HostMessage, type ShrinkRequest, type WebviewMessage } from './protocol';
 
 /** Where messages to the webview go (the panel's `webview.postMessage`). */
 export interface WebviewPort {
@@ -16,6 +16,18 @@ export type ActionMessage = Extract<WebviewMessage, { type: 'insert' | 'save' | 
 
 type Annotated = Extract<WebviewMessage, { type: 'annotated' }>;
 
+/** A picture shrunk by the webview: a JPEG of `width` × `height`. */
+export interface WebviewShrunk {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+interface PendingShrink {
+  request: ShrinkRequest;
+  settle(m: Extract<WebviewMessage, { type: 'shrunk' }>): void;
+}
+
 /** One preview's conversation with its webview. */
 export class PreviewHost {
   private ready = false;
@@ -25,6 +37,8 @@ export class PreviewHost {
   private readonly waiters = new Map<number, (m: Annotated) => void>();
   /** Requests for the annotated picture made before the handshake: sent on `ready`. */
   private readonly unsent = new Set<number>();
+  /** Shrink requests not answered yet: (re)sent on every `ready` (a reload loses the webview's work). */
+  private readonly shrinks = new Map<number, PendingShrink>();
   private nextRequest = 1;
   private closed = false;
 
@@ -47,6 +61,10 @@ export class PreviewHost {
         if (this.lastStatus) this.send(this.lastStatus);
         for (const requestId of this.unsent) this.send({ type: 'renderAnnotated', requestId });
         this.unsent.clear();
+        for (const [requestId, p] of this.shrinks) this.send({ type: 'shrink', requestId, ...p.request });
+        return;
+      case 'shrunk':
+        this.shrinks.get(m.requestId)?.settle(m);
         return;
       case 'rendered':
         return;
@@ -95,10 +113,61 @@ export class PreviewHost {
     return new Uint8Array(Buffer.from(m.png, 'base64'));
   }
 
+  /**
+   * Asks the webview to shrink a picture (sent now, or with the `ready` replay); resolves with the
+   * JPEG. Rejects with the webview's reason, when the webview has not loaded within `readyMs` or
+   * not answered within `timeoutMs`, when the panel closes, or with the signal's reason when
+   * `signal` aborts (the webview is then told to stop, and its answer ignored).
+   */
+  shrink(request: ShrinkRequest, signal?: AbortSignal, timeoutMs = 20000, readyMs = 5000): Promise<WebviewShrunk> {
+    if (this.closed) return Promise.reject(new Error('the panel is closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const requestId = this.nextRequest++;
+    // A plain Uint8Array over the same memory: a Node Buffer would go as its JSON ({ type, data }),
+    // a plain typed array goes as binary.
+    const b = request.bytes;
+    request = { ...request, bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength) };
+    return new Promise<WebviewShrunk>((resolve, reject) => {
+      const end = (): void => {
+        clearTimeout(timer);
+        clearTimeout(loading);
+        signal?.removeEventListener('abort', onAbort);
+        this.shrinks.delete(requestId);
+      };
+      const onAbort = (): void => {
+        end();
+        this.send({ type: 'cancelShrink', requestId });
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => {
+        end();
+        this.send({ type: 'cancelShrink', requestId });
+        reject(new Error('the preview did not shrink the picture in time'));
+      }, timeoutMs);
+      // A webview that does not load soon (hidden, or the workbench busy) is not waited for: jimp does it.
+      const loading = setTimeout(() => {
+        if (this.ready) return;
+        end();
+        reject(new Error('the preview did not load in time'));
+      }, readyMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.shrinks.set(requestId, {
+        request,
+        settle: (m) => {
+          end();
+          if (m.bytes && m.width && m.height) resolve({ bytes: m.bytes, width: m.width, height: m.height });
+          else reject(new Error(m.error ?? 'no picture'));
+        },
+      });
+      if (this.ready) this.send({ type: 'shrink', requestId, ...request });
+    });
+  }
+
   /** The panel closed: nothing more is sent, pending requests fail. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const p of [...this.shrinks.values()]) p.settle({ type: 'shrunk', requestId: -1, error: 'the panel closed' });
     for (const w of this.waiters.values()) w({ type: 'annotated', requestId: -1, error: 'closed' });
     this.waiters.clear();
     this.unsent.clear();

@@ -103,6 +103,19 @@ export interface TypeOption {
   label: string;
 }
 
+/**
+ * A request to shrink a picture in the webview (the browser's decoder, resizer and JPEG encoder):
+ * `bytes` as read (posted as binary, not base64), `width` × `height` its size once upright (EXIF
+ * orientation applied), `maxBytes` the limit to come under.
+ */
+export interface ShrinkRequest {
+  bytes: Uint8Array;
+  mime: string;
+  width: number;
+  height: number;
+  maxBytes: number;
+}
+
 /** Host → webview. */
 export type HostMessage =
   | { type: 'init'; strings: WebviewStrings; types: TypeOption[] }
@@ -118,7 +131,10 @@ export type HostMessage =
   | { type: 'result'; view: ResultView }
   | { type: 'error'; run: number; title: string; recognitionType: RecognitionType; message: string; retryable: boolean }
   | { type: 'status'; message: string; error: boolean }
-  | { type: 'renderAnnotated'; requestId: number };
+  | { type: 'renderAnnotated'; requestId: number }
+  | ({ type: 'shrink'; requestId: number } & ShrinkRequest)
+  /** The shrink `requestId` was cancelled: stop, answer nothing. */
+  | { type: 'cancelShrink'; requestId: number };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -128,7 +144,19 @@ export type WebviewMessage =
   | { type: 'save' }
   | { type: 'retry' }
   | { type: 'rerun'; recognitionType: RecognitionType }
-  | { type: 'annotated'; requestId: number; png?: string; error?: string };
+  | { type: 'annotated'; requestId: number; png?: string; error?: string }
+  /** The answer to `shrink`: a JPEG of `width` × `height` (upright), or why not. */
+  | { type: 'shrunk'; requestId: number; bytes?: Uint8Array; width?: number; height?: number; error?: string };
+
+/** Binary data as it may arrive through `postMessage` (a typed array or its buffer). */
+function binary(v: unknown): Uint8Array | undefined {
+  if (v instanceof Uint8Array) return v;
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  return undefined;
+}
+
+const isSide = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /** Validates a message from the webview (it is untrusted input). */
 export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
@@ -154,6 +182,17 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
       if (typeof o['png'] === 'string') msg.png = o['png'];
       if (typeof o['error'] === 'string') msg.error = o['error'];
       return msg;
+    }
+    case 'shrunk': {
+      if (typeof o['requestId'] !== 'number') return undefined;
+      const bytes = binary(o['bytes']);
+      if (bytes && isSide(o['width']) && isSide(o['height']))
+        return { type: 'shrunk', requestId: o['requestId'], bytes, width: o['width'], height: o['height'] };
+      return {
+        type: 'shrunk',
+        requestId: o['requestId'],
+        error: typeof o['error'] === 'string' ? o['error'] : 'no picture in the answer',
+      };
     }
     default:
       return undefined;

@@ -9,33 +9,34 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as JimpModule from 'jimp';
 import type { ImageFormat, ShrunkImage, Shrinker } from './image';
+import { JPEG_QUALITY, MAX_ATTEMPTS, firstScale, nextScale, scaledSize } from './shrink-plan';
 
 /** The jimp module (its public surface as imported by `import * as jimp from 'jimp'`). */
 export type Jimp = typeof JimpModule;
 
-/** Longest side of the first attempt: phone photos are reduced to this before the quality steps. */
-export const FIRST_LONG_SIDE = 4096;
-const QUALITY = 85;
+export { FIRST_LONG_SIDE } from './shrink-plan';
 
 /**
  * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
- * re-encodes smaller JPEGs until one fits `maxBytes` (at most 8 attempts).
+ * re-encodes smaller JPEGs until one fits `maxBytes` (the plan of ./shrink-plan). An aborted
+ * `signal` stops it between steps (rejecting with the signal's reason).
  */
 export async function shrinkWith(
   jimp: Jimp,
   bytes: Uint8Array,
   format: ImageFormat,
   maxBytes: number,
+  signal?: AbortSignal,
 ): Promise<ShrunkImage> {
+  await checkpoint(signal);
   const source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const width = source.width;
   const height = source.height;
-  // Encoded size grows roughly with the pixel count: start near the target instead of at full size.
-  let scale = Math.min(1, FIRST_LONG_SIDE / Math.max(width, height), Math.sqrt(maxBytes / bytes.length) * 0.95);
+  let scale = firstScale(width, height, bytes.length, maxBytes);
   const flatten = format !== 'jpeg' && hasTransparency(source.bitmap.data);
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const w = Math.max(1, Math.round(width * scale));
-    const h = Math.max(1, Math.round(height * scale));
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    await checkpoint(signal);
+    const { width: w, height: h } = scaledSize(width, height, scale);
     let img = source.clone();
     if (w !== width || h !== height) img.resize({ w, h });
     if (flatten) {
@@ -44,11 +45,22 @@ export async function shrinkWith(
       flat.composite(img, 0, 0);
       img = flat as typeof img;
     }
-    const out = await img.getBuffer('image/jpeg', { quality: QUALITY });
+    const out = await img.getBuffer('image/jpeg', { quality: JPEG_QUALITY });
+    await checkpoint(signal);
     if (out.length <= maxBytes) return { bytes: new Uint8Array(out), format: 'jpeg', width: w, height: h };
-    scale *= Math.min(0.9, Math.sqrt(maxBytes / out.length) * 0.95);
+    scale = nextScale(scale, out.length, maxBytes);
   }
   throw new Error(`could not bring the image under ${maxBytes} bytes`);
+}
+
+/**
+ * Between two steps of the work (each holds the thread for a while): lets the event loop run, so a
+ * cancellation can arrive, then stops if it did.
+ */
+async function checkpoint(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  signal.throwIfAborted();
 }
 
 /** True when some pixel of an RGBA buffer is not opaque. */

@@ -8,8 +8,8 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { PreviewHost, type ActionMessage } from '../../recognition/preview';
-import type { HostMessage } from '../../recognition/protocol';
+import { PreviewHost, type ActionMessage, type WebviewShrunk } from '../../recognition/preview';
+import type { HostMessage, ShrinkRequest } from '../../recognition/protocol';
 import { typeOptions, webviewStrings } from './messages';
 
 /** One preview panel. */
@@ -92,6 +92,16 @@ export class RecognitionPanel implements vscode.Disposable {
     if (this.disposed) throw new Error('the panel is closed');
     if (!this.panel.visible) this.panel.reveal(undefined, true);
     return this.host.annotatedPng(timeoutMs);
+  }
+
+  /**
+   * Asks the webview to shrink a picture with the browser's image pipeline (revealing the panel
+   * first: a hidden webview is not running); rejects when it cannot, or as `signal` aborts.
+   */
+  async shrink(request: ShrinkRequest, signal?: AbortSignal): Promise<WebviewShrunk> {
+    if (this.disposed) throw new Error('the panel is closed');
+    if (!this.panel.visible) this.panel.reveal(undefined, true);
+    return this.host.shrink(request, signal);
   }
 
   private html(): string {

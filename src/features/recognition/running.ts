@@ -13,6 +13,7 @@ import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
 import type { ImageView } from '../../recognition/protocol';
 import { loadShrinker } from '../../recognition/resize';
 import { runPreview } from '../../recognition/run';
+import { webviewFirst, type ShrunkBy } from '../../recognition/webview-shrink';
 import { summarize } from '../../recognition/summary';
 import type { Source } from './state';
 import type { PreviewCopies } from './copies';
@@ -41,6 +42,11 @@ export class Runner {
     state.firstBytes = undefined;
     panel.panel.title = panelTitle(source, type);
     const notes: FlowNote[] = [];
+    let shrunkBy: ShrunkBy | undefined;
+    const shrinker = webviewFirst((request, signal) => panel.shrink(request, signal), loadShrinker, {
+      onShrunk: (by) => (shrunkBy = by),
+      onFallback: (reason) => console.warn(`[shunong] the preview could not shrink the picture (${reason}): jimp does`),
+    });
     const isLatest = (): boolean => run === state.run;
     try {
       const end = await runPreview(
@@ -76,7 +82,7 @@ export class Runner {
                   {
                     call: (args, signal) => this.connection.run((c) => c.recognizeCrop(args, signal ? { signal } : {})),
                     download: (url, signal) => downloadImage(url, signal ? { signal } : {}),
-                    shrinker: loadShrinker,
+                    shrinker: () => shrinker,
                     onNote: (n) => {
                       notes.push(n);
                       progress.report({ message: noteText(n) });
@@ -106,7 +112,8 @@ export class Runner {
         },
       );
       if (end.status === 'stale') return { key: source.key, status: 'cancelled' };
-      if (end.status === 'done') return { key: source.key, status: 'done', summary: end.answer, notes };
+      if (end.status === 'done')
+        return { key: source.key, status: 'done', summary: end.answer, notes, ...(shrunkBy ? { shrunkBy } : {}) };
       const refused = end.error instanceof ImageRefusedError;
       if (!end.cancelled && refused) void vscode.window.showErrorMessage(end.message);
       return {

@@ -43,4 +43,6 @@ export interface RecognizeCommandResult {
   summary?: RecognitionSummary;
   message?: string;
   notes?: FlowNote[];
+  /** Who shrunk or re-encoded the picture sent: the preview's webview, or jimp in the host. */
+  shrunkBy?: 'webview' | 'fallback';
 }

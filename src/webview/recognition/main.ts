@@ -5,12 +5,14 @@
  * one <canvas> (./canvas; one DOM overlay marks the highlighted box, ./highlight) and the detections
  * table renders only the rows in view (./rows), so 1,000 detections cost about what the picture
  * alone does. The zoom is kept across reloads of the webview (./api: getState / setState); the
- * host replays the rest after the `ready` handshake.
+ * host replays the rest after the `ready` handshake. Photos over the upload limit are shrunk here,
+ * with the browser's own image pipeline (./shrink), when the host asks.
  */
 import type { HostMessage } from '../../recognition/protocol';
 import { post, savedState } from './api';
 import { draw, readColors, renderAnnotated } from './canvas';
 import { renderRows } from './rows';
+import { cancelShrink, shrinkPicture } from './shrink';
 import { st } from './state';
 import { setStatus, showError, showLoading, showResult } from './views';
 import { applyScale } from './zoom';
@@ -44,6 +46,12 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'renderAnnotated':
       renderAnnotated(m.requestId);
+      break;
+    case 'shrink':
+      void shrinkPicture(m);
+      break;
+    case 'cancelShrink':
+      cancelShrink(m.requestId);
       break;
   }
 });

@@ -1,0 +1,153 @@
+/**
+ * The webview-first shrinker (src/recognition/webview-shrink.ts) and its side of the protocol
+ * (PreviewHost.shrink): the request is sent on `ready` and again after a reload, the answer is
+ * checked before it is used, jimp takes over when the webview cannot, and a cancel stops both.
+ */
+import * as assert from 'node:assert/strict';
+import { PreviewHost } from '../../../src/recognition/preview';
+import { parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
+import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webview-shrink';
+import type { Shrinker } from '../../../src/recognition/image';
+import { jpg, withOrientation } from './fixtures';
+
+const init = (): HostMessage => ({ type: 'init', strings: {} as never, types: [] });
+
+describe('recognition: shrinking in the webview', () => {
+  it('a shrunk answer is parsed with its bytes (a typed array or its buffer); a malformed one as an error', () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    assert.deepEqual(parseWebviewMessage({ type: 'shrunk', requestId: 1, bytes, width: 3, height: 2 }), {
+      type: 'shrunk',
+      requestId: 1,
+      bytes,
+      width: 3,
+      height: 2,
+    });
+    const fromBuffer = parseWebviewMessage({ type: 'shrunk', requestId: 2, bytes: bytes.buffer, width: 3, height: 2 });
+    assert.deepEqual(fromBuffer && 'bytes' in fromBuffer ? [...(fromBuffer.bytes ?? [])] : [], [1, 2, 3]);
+    assert.deepEqual(parseWebviewMessage({ type: 'shrunk', requestId: 3, bytes: 'AAAA', width: 3, height: 2 }), {
+      type: 'shrunk',
+      requestId: 3,
+      error: 'no picture in the answer',
+    });
+    assert.equal(parseWebviewMessage({ type: 'shrunk' }), undefined);
+  });
+
+  it('the request waits for ready, is sent again after a reload, and resolves with the answer', async () => {
+    const sent: HostMessage[] = [];
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const request = { bytes: new Uint8Array([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+    const answer = host.shrink(request);
+    assert.equal(sent.length, 0, 'nothing before the handshake');
+    await host.receive({ type: 'ready' });
+    const shrink = sent.find((m) => m.type === 'shrink');
+    assert.ok(shrink && shrink.type === 'shrink');
+    // The same memory, as a plain Uint8Array (a Node Buffer would be posted as JSON).
+    assert.equal(shrink.bytes.buffer, request.bytes.buffer);
+    assert.equal(Object.getPrototypeOf(shrink.bytes), Uint8Array.prototype);
+    await host.receive({ type: 'ready' }); // the webview reloaded: its work was lost
+    assert.equal(sent.filter((m) => m.type === 'shrink').length, 2);
+    const out = new Uint8Array([0xff, 0xd8, 0xff]);
+    await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: out, width: 4, height: 3 });
+    assert.deepEqual(await answer, { bytes: out, width: 4, height: 3 });
+  });
+
+  it('a webview that does not load in time is not waited for', async () => {
+    const host = new PreviewHost({ postMessage: () => undefined }, init, async () => undefined);
+    const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+    await assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
+  });
+
+  it('cancel: the promise rejects with the reason at once and the webview is told to stop', async () => {
+    const sent: HostMessage[] = [];
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    await host.receive({ type: 'ready' });
+    const abort = new AbortController();
+    const answer = host.shrink(
+      { bytes: new Uint8Array([9]), mime: 'image/png', width: 4, height: 3, maxBytes: 10 },
+      abort.signal,
+    );
+    abort.abort(new Error('cancelled'));
+    await assert.rejects(answer, /cancelled/);
+    const shrink = sent.find((m) => m.type === 'shrink');
+    assert.deepEqual(sent.at(-1), {
+      type: 'cancelShrink',
+      requestId: shrink && 'requestId' in shrink ? shrink.requestId : -1,
+    });
+  });
+
+  it('checks the answer: a JPEG of the size it claims, under the limit, of the upright aspect within one pixel', () => {
+    const ok = jpg(150, 100);
+    assert.equal(checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2000 }, 1e6), undefined);
+    assert.equal(checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2010 }, 1e6), undefined);
+    assert.match(
+      checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 2000, height: 3000 }, 1e6) ?? '',
+      /aspect/,
+    );
+    assert.match(
+      checkShrunk({ bytes: ok, width: 150, height: 101 }, { width: 3000, height: 2000 }, 1e6) ?? '',
+      /claims/,
+    );
+    assert.match(checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2000 }, 10) ?? '', /over/);
+    assert.match(
+      checkShrunk({ bytes: new Uint8Array([1, 2, 3]), width: 1, height: 1 }, { width: 1, height: 1 }, 10) ?? '',
+      /not a JPEG/,
+    );
+  });
+
+  it('asks with the upright size; falls back to jimp on a refusal or a bad answer; never on a cancel', async () => {
+    const photo = withOrientation(jpg(60, 40), 6);
+    const asked: { width: number; height: number }[] = [];
+    const fallbackOut = { bytes: jpg(40, 60), format: 'jpeg' as const, width: 40, height: 60 };
+    let fallbacks = 0;
+    const fallback: Shrinker = async () => {
+      fallbacks++;
+      return fallbackOut;
+    };
+    const by: ShrunkBy[] = [];
+    const good = webviewFirst(
+      async (r) => {
+        asked.push({ width: r.width, height: r.height });
+        return { bytes: jpg(20, 30), width: 20, height: 30 };
+      },
+      () => fallback,
+      { onShrunk: (b) => by.push(b) },
+    );
+    const out = await good(photo, 'jpeg', 1e6);
+    assert.deepEqual(asked, [{ width: 40, height: 60 }], 'the size once upright');
+    assert.equal(out.width, 20);
+    assert.equal(fallbacks, 0);
+    const reasons: string[] = [];
+    const bad = webviewFirst(
+      async () => ({ bytes: jpg(30, 30), width: 30, height: 30 }),
+      () => fallback,
+      {
+        onShrunk: (b) => by.push(b),
+        onFallback: (r) => reasons.push(r),
+      },
+    );
+    assert.equal(await bad(photo, 'jpeg', 1e6), fallbackOut);
+    const refusing = webviewFirst(
+      async () => Promise.reject(new Error('no OffscreenCanvas')),
+      () => fallback,
+      {
+        onShrunk: (b) => by.push(b),
+        onFallback: (r) => reasons.push(r),
+      },
+    );
+    assert.equal(await refusing(photo, 'jpeg', 1e6), fallbackOut);
+    assert.equal(await webviewFirst(undefined, () => fallback)(photo, 'jpeg', 1e6), fallbackOut);
+    assert.deepEqual(by, ['webview', 'fallback', 'fallback']);
+    assert.match(reasons[0] ?? '', /aspect/);
+    assert.equal(reasons[1], 'no OffscreenCanvas');
+    const abort = new AbortController();
+    const cancelled = webviewFirst(
+      (_r, signal) =>
+        new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true })),
+      () => fallback,
+    );
+    const run = cancelled(photo, 'jpeg', 1e6, abort.signal);
+    abort.abort(new Error('cancelled'));
+    await assert.rejects(run, /cancelled/);
+    assert.equal(fallbacks, 3, 'no fallback after a cancel');
+  });
+});
