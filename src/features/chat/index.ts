@@ -1,0 +1,80 @@
+/**
+ * Shunong in VS Code's chat: the language model tools, the `@shunong` participant and the
+ * platform's MCP server for agent mode, each offered while its `shunong.chat.*` setting is on and
+ * its API exists in this VS Code (each is detected at run time; `engines.vscode` stays ^1.100).
+ */
+import * as vscode from 'vscode';
+import type { Connection } from '../shared/connection';
+import { onDidChangeSettings, settings, type ChatSettings } from '../shared/settings';
+import { createTools, registerTools, TOOL_NAMES } from './tools';
+
+/** What the chat feature needs. */
+export interface ChatServices {
+  readonly connection: Connection;
+}
+
+/** What the chat feature exports (the tests' seam). */
+export interface ChatFeature {
+  /** The tool names, as package.json declares them. */
+  readonly toolNames: typeof TOOL_NAMES;
+  /** What is registered now (each false when its setting is off or its API is absent). */
+  registered(): Readonly<Record<keyof ChatSettings, boolean>>;
+  /** A tool's confirmation for `input`, as VS Code would show it before the call. */
+  prepare(name: string, input: object): Promise<vscode.PreparedToolInvocation>;
+}
+
+type Part = keyof ChatSettings;
+
+/** Registers what the settings turn on, and follows the settings. */
+export function activate(context: vscode.ExtensionContext, services: ChatServices): ChatFeature {
+  const registrations: Partial<Record<Part, vscode.Disposable>> = {};
+  const tools = createTools(services.connection);
+  const registrars: Record<Part, () => vscode.Disposable | undefined> = {
+    tools: () => (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
+    participant: () => undefined,
+    mcpServer: () => undefined,
+  };
+  const apply = (): void => {
+    const wanted = settings.chat();
+    for (const part of Object.keys(registrars) as Part[]) {
+      const on = wanted[part];
+      if (on && !registrations[part]) {
+        try {
+          const d = registrars[part]();
+          if (d) registrations[part] = d;
+        } catch {
+          // the API is absent or refused in this VS Code: nothing is offered
+        }
+      } else if (!on && registrations[part]) {
+        registrations[part]!.dispose();
+        delete registrations[part];
+      }
+    }
+  };
+  apply();
+  context.subscriptions.push(onDidChangeSettings('chat', apply), {
+    dispose: () => {
+      for (const d of Object.values(registrations)) d.dispose();
+    },
+  });
+  return {
+    toolNames: TOOL_NAMES,
+    registered: () => ({
+      tools: registrations.tools !== undefined,
+      participant: registrations.participant !== undefined,
+      mcpServer: registrations.mcpServer !== undefined,
+    }),
+    prepare: async (name, input) => {
+      const tool = tools.get(name);
+      if (!tool?.prepareInvocation) throw new Error(`no tool ${name}`);
+      const none = new vscode.CancellationTokenSource();
+      try {
+        const prepared = await tool.prepareInvocation({ input }, none.token);
+        if (!prepared) throw new Error(`${name} prepared nothing`);
+        return prepared;
+      } finally {
+        none.dispose();
+      }
+    },
+  };
+}
