@@ -6,6 +6,8 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../shared/connection';
 import { onDidChangeSettings, settings, type ChatSettings } from '../shared/settings';
+import { mcpApi } from './mcpApi';
+import { registerMcpProvider, type ShunongMcpProvider } from './mcp';
 import { createTools, registerTools, TOOL_NAMES } from './tools';
 
 /** What the chat feature needs. */
@@ -21,6 +23,8 @@ export interface ChatFeature {
   registered(): Readonly<Record<keyof ChatSettings, boolean>>;
   /** A tool's confirmation for `input`, as VS Code would show it before the call. */
   prepare(name: string, input: object): Promise<vscode.PreparedToolInvocation>;
+  /** The MCP server definition provider while it is registered. */
+  mcpProvider(): ShunongMcpProvider | undefined;
 }
 
 type Part = keyof ChatSettings;
@@ -29,10 +33,15 @@ type Part = keyof ChatSettings;
 export function activate(context: vscode.ExtensionContext, services: ChatServices): ChatFeature {
   const registrations: Partial<Record<Part, vscode.Disposable>> = {};
   const tools = createTools(services.connection);
+  let mcp: ShunongMcpProvider | undefined;
   const registrars: Record<Part, () => vscode.Disposable | undefined> = {
     tools: () => (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
     participant: () => undefined,
-    mcpServer: () => undefined,
+    mcpServer: () => {
+      const r = registerMcpProvider(services.connection, mcpApi(), context.secrets);
+      mcp = r?.provider;
+      return r && vscode.Disposable.from(r.registration, { dispose: () => (mcp = undefined) });
+    },
   };
   const apply = (): void => {
     const wanted = settings.chat();
@@ -64,6 +73,7 @@ export function activate(context: vscode.ExtensionContext, services: ChatService
       participant: registrations.participant !== undefined,
       mcpServer: registrations.mcpServer !== undefined,
     }),
+    mcpProvider: () => mcp,
     prepare: async (name, input) => {
       const tool = tools.get(name);
       if (!tool?.prepareInvocation) throw new Error(`no tool ${name}`);
