@@ -91,7 +91,11 @@ function register(
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
   const exports = exporting.activate(context, { output });
-  const chatFeature = chat.activate(context, { connection });
+  const chatFeature = chat.activate(context, {
+    connection,
+    docs: shared.docs,
+    insertDraft: (editor, blocks) => citationService.insertDraft(editor, blocks),
+  });
   return {
     connection,
     bulletin: bulletinApi,

@@ -4,7 +4,10 @@
  * its API exists in this VS Code (each is detected at run time; `engines.vscode` stays ^1.100).
  */
 import * as vscode from 'vscode';
+import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
+import type { PassageDocs } from '../shared/passageDocs';
+import { registerParticipant, ShunongParticipant } from './participant';
 import { onDidChangeSettings, settings, type ChatSettings } from '../shared/settings';
 import { mcpApi } from './mcpApi';
 import { registerMcpProvider, type ShunongMcpProvider } from './mcp';
@@ -13,6 +16,9 @@ import { createTools, registerTools, TOOL_NAMES } from './tools';
 /** What the chat feature needs. */
 export interface ChatServices {
   readonly connection: Connection;
+  readonly docs: PassageDocs;
+  /** The draft insertion (one edit, one undo step). */
+  insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean>;
 }
 
 /** What the chat feature exports (the tests' seam). */
@@ -23,6 +29,8 @@ export interface ChatFeature {
   registered(): Readonly<Record<keyof ChatSettings, boolean>>;
   /** A tool's confirmation for `input`, as VS Code would show it before the call. */
   prepare(name: string, input: object): Promise<vscode.PreparedToolInvocation>;
+  /** The `@shunong` participant (its handler and answers), registered or not. */
+  readonly participant: ShunongParticipant;
   /** The MCP server definition provider while it is registered. */
   mcpProvider(): ShunongMcpProvider | undefined;
 }
@@ -34,9 +42,13 @@ export function activate(context: vscode.ExtensionContext, services: ChatService
   const registrations: Partial<Record<Part, vscode.Disposable>> = {};
   const tools = createTools(services.connection);
   let mcp: ShunongMcpProvider | undefined;
+  const participant = new ShunongParticipant(services);
   const registrars: Record<Part, () => vscode.Disposable | undefined> = {
     tools: () => (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
-    participant: () => undefined,
+    participant: () =>
+      typeof vscode.chat?.createChatParticipant === 'function'
+        ? registerParticipant(participant, context.extensionUri)
+        : undefined,
     mcpServer: () => {
       const r = registerMcpProvider(services.connection, mcpApi(), context.secrets);
       mcp = r?.provider;
@@ -73,6 +85,7 @@ export function activate(context: vscode.ExtensionContext, services: ChatService
       participant: registrations.participant !== undefined,
       mcpServer: registrations.mcpServer !== undefined,
     }),
+    participant,
     mcpProvider: () => mcp,
     prepare: async (name, input) => {
       const tool = tools.get(name);
