@@ -42,6 +42,45 @@ suite('chat: MCP server definition provider', function () {
     assert.deepEqual(resolved?.headers, { Authorization: `Bearer ${local.key}` });
   });
 
+  // Before the key changes below: a definition changed while VS Code starts the server replaces it.
+  test("VS Code's own MCP client lists and calls the endpoint's tools through our definition (its GET answered 400)", async function () {
+    this.timeout(60_000);
+    const before = (await endpointRequests()).length;
+    await vscode.commands.executeCommand('workbench.mcp.startServer', SERVER_ID, { waitForLiveTools: true });
+    try {
+      let names: string[] = [];
+      for (let i = 0; i < 400 && names.length === 0; i++) {
+        names = vscode.lm.tools.map((t) => t.name).filter((n) => /knowledge_search/.test(n));
+        if (names.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      const log = (await endpointRequests()).slice(before).map((r) => `${r.rpcMethod ?? r.path}:${r.status}`);
+      assert.ok(names.length > 0, `no MCP tool in vscode.lm.tools; the endpoint saw ${log.join(', ')}`);
+      const mcpTools = vscode.lm.tools.filter((t) =>
+        /weather_search|get_current_time|crop_growth_recognize|knowledge_search/.test(t.name),
+      );
+      assert.equal(mcpTools.length, 4, mcpTools.map((t) => t.name).join(', '));
+      const result = await vscode.lm.invokeTool(
+        names[0]!,
+        { input: { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001', topK: 2 }, toolInvocationToken: undefined },
+        none,
+      );
+      const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+      assert.match(text, /"kb_code":\s*"TEA_MANAGER_001"/);
+      const seen = (await endpointRequests()).slice(before);
+      assert.ok(
+        seen.some((r) => r.rpcMethod === 'initialize' && r.status === 200),
+        'initialize',
+      );
+      assert.ok(
+        seen.some((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search' && r.status === 200),
+        'the call',
+      );
+      const get = seen.find((r) => r.rpcMethod === undefined && r.status === 400);
+      assert.ok(get, `the GET answered 400: ${JSON.stringify(seen.map((r) => [r.rpcMethod, r.status]))}`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.mcp.stopServer', SERVER_ID);
+    }
+  });
   test('no key: no definition, nothing resolved, and a change is announced both ways', async () => {
     const { chat, connection } = await api();
     const local = localEndpoint();
@@ -78,47 +117,16 @@ suite('chat: MCP server definition provider', function () {
         Authorization: 'Bearer sk_changed_for_test',
       });
     } finally {
+      // Back to the suite's key, and wait for its change to be announced: a change arriving while VS
+      // Code starts the server (next test) replaces the server it is starting.
+      const announced = new Promise<void>((resolve) => {
+        const sub = provider.onDidChangeMcpServerDefinitions(() => {
+          sub.dispose();
+          resolve();
+        });
+      });
       await connection.storeKey(local.key, local.url);
-    }
-  });
-
-  test("VS Code's own MCP client lists and calls the endpoint's tools through our definition (its GET answered 400)", async () => {
-    const before = (await endpointRequests()).length;
-    await vscode.commands.executeCommand('workbench.mcp.startServer', SERVER_ID, { waitForLiveTools: true });
-    try {
-      let names: string[] = [];
-      await until(
-        () => {
-          names = vscode.lm.tools.map((t) => t.name).filter((n) => /knowledge_search/.test(n));
-          return names.length > 0;
-        },
-        'the MCP server tools in vscode.lm.tools',
-        400,
-      );
-      const mcpTools = vscode.lm.tools.filter((t) =>
-        /weather_search|get_current_time|crop_growth_recognize|knowledge_search/.test(t.name),
-      );
-      assert.equal(mcpTools.length, 4, mcpTools.map((t) => t.name).join(', '));
-      const result = await vscode.lm.invokeTool(
-        names[0]!,
-        { input: { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001', topK: 2 }, toolInvocationToken: undefined },
-        none,
-      );
-      const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-      assert.match(text, /"kb_code":\s*"TEA_MANAGER_001"/);
-      const seen = (await endpointRequests()).slice(before);
-      assert.ok(
-        seen.some((r) => r.rpcMethod === 'initialize' && r.status === 200),
-        'initialize',
-      );
-      assert.ok(
-        seen.some((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search' && r.status === 200),
-        'the call',
-      );
-      const get = seen.find((r) => r.rpcMethod === undefined && r.status === 400);
-      assert.ok(get, `the GET answered 400: ${JSON.stringify(seen.map((r) => [r.rpcMethod, r.status]))}`);
-    } finally {
-      await vscode.commands.executeCommand('workbench.mcp.stopServer', SERVER_ID);
+      await announced;
     }
   });
 });
