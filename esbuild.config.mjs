@@ -95,9 +95,9 @@ const builds = [
 if (existsSync('test/integration/suite/index.ts')) {
   // Each suite's index plus every `*.test.ts` under its folder as its own entry, so a new test
   // file is picked up without editing anything: index.js finds the compiled *.test.js. The suites:
-  // suite/ (the main one) and restricted/ (run in an untrusted folder).
+  // suite/ (the main one), restricted/ (run in an untrusted folder) and chatbench/ (bench/chat.bench.ts).
   const entryPoints = {};
-  for (const dir of ['suite', 'restricted']) {
+  for (const dir of ['suite', 'restricted', 'chatbench']) {
     if (!existsSync(`test/integration/${dir}/index.ts`)) continue;
     entryPoints[`${dir}/index`] = `test/integration/${dir}/index.ts`;
     for (const f of listTs(`test/integration/${dir}`)) {

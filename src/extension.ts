@@ -68,6 +68,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     get verify() {
       return lazy.load().verify;
     },
+    get chat() {
+      return lazy.load().chat;
+    },
     loaded,
     // never loads the features: titles come once they are there
     extendMarkdownIt: (md) => extendMarkdownIt(md, () => lazy.current?.preview),

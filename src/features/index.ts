@@ -9,6 +9,7 @@ import { Connection } from './shared/connection';
 import { settings } from './shared/settings';
 import * as account from './account/index';
 import * as browser from './browser/index';
+import * as chat from './chat/index';
 import * as bulletin from './bulletin/index';
 import * as cite from './cite/index';
 import * as draft from './draft/index';
@@ -33,6 +34,8 @@ export interface ShunongApi {
   readonly export: exporting.ExportApi;
   /** "Verify Citations": the source outcomes and their Problems. */
   readonly verify: verify.VerifyFeature;
+  /** VS Code's chat: the language model tools, the participant, the MCP server definition. */
+  readonly chat: chat.ChatFeature;
 }
 
 /** Production: registers every feature (synchronously) and starts reading the connection's state. */
@@ -88,6 +91,11 @@ function register(
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
   const exports = exporting.activate(context, { output });
+  const chatFeature = chat.activate(context, {
+    connection,
+    docs: shared.docs,
+    insertDraft: (editor, blocks) => citationService.insertDraft(editor, blocks),
+  });
   return {
     connection,
     bulletin: bulletinApi,
@@ -96,6 +104,7 @@ function register(
     preview: passages,
     export: exports,
     verify: verified,
+    chat: chatFeature,
   };
 }
 

@@ -95,6 +95,16 @@ export interface ExportSettings {
   readonly refuseBrokenCitations: boolean;
 }
 
+/** What is offered to VS Code's chat (`shunong.chat.*`, application scope). */
+export interface ChatSettings {
+  /** The language model tools (`shunong_searchKnowledge` and the others). */
+  readonly tools: boolean;
+  /** The `@shunong` chat participant. */
+  readonly participant: boolean;
+  /** The platform's MCP server in VS Code's MCP list (agent mode). */
+  readonly mcpServer: boolean;
+}
+
 /** The groups of settings, each read by one function below. */
 export interface SettingGroups {
   connection: ConnectionSettings;
@@ -106,6 +116,7 @@ export interface SettingGroups {
   bulletin: BulletinSettings;
   language: LanguageSettings;
   export: ExportSettings;
+  chat: ChatSettings;
 }
 
 export type SettingGroup = keyof SettingGroups;
@@ -148,6 +159,9 @@ export const SETTING_DEFAULTS = {
   'export.citations': 'footnotes',
   'export.docxTemplate': '',
   'export.refuseBrokenCitations': false,
+  'chat.tools': true,
+  'chat.participant': true,
+  'chat.mcpServer': true,
 } as const;
 
 /** The keys (below `shunong.`) whose change affects each group. */
@@ -161,6 +175,7 @@ export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> =
   bulletin: ['bulletin'],
   language: ['insertLanguage'],
   export: ['export'],
+  chat: ['chat'],
 };
 
 function bool(v: unknown, fallback: boolean): boolean {
@@ -263,6 +278,15 @@ export function exportSettings(get: RawSettings): ExportSettings {
   };
 }
 
+/** The chat settings. */
+export function chatSettings(get: RawSettings): ChatSettings {
+  return {
+    tools: bool(get('chat.tools'), D['chat.tools']),
+    participant: bool(get('chat.participant'), D['chat.participant']),
+    mcpServer: bool(get('chat.mcpServer'), D['chat.mcpServer']),
+  };
+}
+
 /** Each group's reader. */
 export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => SettingGroups[G] } = {
   connection: connectionSettings,
@@ -274,4 +298,5 @@ export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => Sett
   bulletin: bulletinSettings,
   language: languageSettings,
   export: exportSettings,
+  chat: chatSettings,
 };

@@ -639,6 +639,24 @@ export function installFootnotePlugin(install, { work, extensionsDir, userDataDi
 }
 
 /**
+ * Installs the scripted language model (`test/fixtures/scripted-model-extension/`, a
+ * `languageModelChatProviders` vendor `shunong-test` whose answers invent a citation) into
+ * `extensionsDir`, packed with vsce and installed with `--install-extension` like the footnote
+ * plugin: code-server loads only the last `--extensionDevelopmentPath`, so a second development
+ * extension is not an option. It registers nothing where the provider API is absent (1.100).
+ */
+export function installScriptedModel(install, { work, extensionsDir, userDataDir = join(work, 'ud') }) {
+  const dir = join(work, 'scripted-model-extension');
+  cpSync(join(REPO, 'test', 'fixtures', 'scripted-model-extension'), dir, { recursive: true });
+  const vsix = packageVsix(join(work, 'scripted-model.vsix'), {
+    cwd: dir,
+    skipLicense: true,
+    allowMissingRepository: true,
+  });
+  installVsix(install, vsix, extensionsDir, work, userDataDir);
+}
+
+/**
  * Packages a .vsix with the repo's vsce (offline; no stdin, so it never waits for an answer): the
  * extension by default, or the extension folder `cwd` (`skipLicense` for a test fixture without one;
  * `allowMissingRepository` for the bench's stand-ins and the test language pack, which have no repository).

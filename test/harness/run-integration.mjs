@@ -7,7 +7,8 @@
 //   1. installs the pinned code-server under .vscode-test/ unless it is already there;
 //   2. starts the local Shunong endpoint (test/emulator) on 127.0.0.1;
 //   3. installs test/fixtures/footnote-plugin-extension (another extension's markdown-it-footnote,
-//      a stand-in for Markdown Footnotes; not in --restricted) into the run's extensions dir;
+//      a stand-in for Markdown Footnotes; not in --restricted) and test/fixtures/scripted-model-extension
+//      (a language model that invents citations; not in --restricted) into the run's extensions dir;
 //      starts code-server on 127.0.0.1 with SHUNONG_API_KEY / SHUNONG_ENDPOINT /
 //      SHUNONG_TEST_ENDPOINT_ORIGIN in the extension host's environment and `shunong.endpoint`
 //      in the user settings;
@@ -37,6 +38,7 @@ import {
   installCodeServer,
   installDisplayLanguage,
   installFootnotePlugin,
+  installScriptedModel,
   launchBrowser,
   localesFromArgs,
   log,
@@ -117,6 +119,8 @@ async function main() {
     installDisplayLanguage(install, locale, { work, extensionsDir: join(work, 'ext') });
     // Another extension's markdown-it-footnote next to ours (suite/preview.test.ts: footnotes render once).
     if (!restricted) installFootnotePlugin(install, { work, extensionsDir: join(work, 'ext') });
+    // A language model that invents citations (suite/chatParticipant.test.ts), where the provider API exists.
+    if (!restricted) installScriptedModel(install, { work, extensionsDir: join(work, 'ext') });
     const server = await startCodeServer(cleanup, {
       install,
       work,

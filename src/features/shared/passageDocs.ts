@@ -31,6 +31,12 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
     });
   }
 
+  /** Keeps `p` so that its URI ({@link uriOf}) shows it (a chat reference to a passage of this session). */
+  remember(p: CitedPassage): vscode.Uri {
+    this.recent.set(idOf(p), p);
+    return this.uriOf(p);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     if (uri.path === PREVIEW.path && uri.query === '') return this.previewText;
     const id = decodeURIComponent(uri.query);

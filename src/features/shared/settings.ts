@@ -34,6 +34,8 @@ export const settings = {
   language: (scope?: vscode.Uri | null): SettingGroups['language'] => readSettings('language', scope),
   /** `shunong.export.*` for a document. */
   export: (scope?: vscode.Uri | null): SettingGroups['export'] => readSettings('export', scope),
+  /** `shunong.chat.*` (application scope). */
+  chat: (): SettingGroups['chat'] => readSettings('chat'),
 } as const;
 
 /** True when `e` changes a setting of `group`. */

@@ -203,3 +203,13 @@ export async function openBulletin(content: string): Promise<vscode.TextEditor> 
   editor.selection = new vscode.Selection(end, end);
   return editor;
 }
+
+/**
+ * Turns VS Code's AI features back on for the chat suites (the harness's user settings turn them
+ * off); 1.100 has no such setting.
+ */
+export async function enableAIFeatures(): Promise<void> {
+  const chat = vscode.workspace.getConfiguration('chat');
+  if (chat.inspect('disableAIFeatures')?.defaultValue === undefined) return; // not a registered setting here
+  await chat.update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);
+}

@@ -1,0 +1,103 @@
+/**
+ * Shunong in VS Code's chat: the language model tools, the `@shunong` participant and the
+ * platform's MCP server for agent mode, each offered while its `shunong.chat.*` setting is on and
+ * its API exists in this VS Code (each is detected at run time; `engines.vscode` stays ^1.100).
+ */
+import * as vscode from 'vscode';
+import type { DraftBlock } from '../../citations/draftPlan';
+import type { Connection } from '../shared/connection';
+import type { PassageDocs } from '../shared/passageDocs';
+import { registerParticipant, ShunongParticipant } from './participant';
+import { onDidChangeSettings, settings, type ChatSettings } from '../shared/settings';
+import { mcpApi } from './mcpApi';
+import { registerMcpProvider, type ShunongMcpProvider } from './mcp';
+import { createTools, registerTools, TOOL_NAMES } from './tools';
+
+/** What the chat feature needs. */
+export interface ChatServices {
+  readonly connection: Connection;
+  readonly docs: PassageDocs;
+  /** The draft insertion (one edit, one undo step). */
+  insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean>;
+}
+
+/** What the chat feature exports (the tests' seam). */
+export interface ChatFeature {
+  /** The tool names, as package.json declares them. */
+  readonly toolNames: typeof TOOL_NAMES;
+  /** What is registered now (each false when its setting is off or its API is absent). */
+  registered(): Readonly<Record<keyof ChatSettings, boolean>>;
+  /** A tool's confirmation for `input`, as VS Code would show it before the call. */
+  prepare(name: string, input: object): Promise<vscode.PreparedToolInvocation>;
+  /** The `@shunong` participant (its handler and answers), registered or not. */
+  readonly participant: ShunongParticipant;
+  /** The MCP server definition provider while it is registered. */
+  mcpProvider(): ShunongMcpProvider | undefined;
+}
+
+type Part = keyof ChatSettings;
+
+/** Registers what the settings turn on, and follows the settings. */
+export function activate(context: vscode.ExtensionContext, services: ChatServices): ChatFeature {
+  const registrations: Partial<Record<Part, vscode.Disposable>> = {};
+  const tools = createTools(services.connection);
+  let mcp: ShunongMcpProvider | undefined;
+  const participant = new ShunongParticipant(services);
+  const registrars: Record<Part, () => vscode.Disposable | undefined> = {
+    tools: () => (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
+    participant: () =>
+      typeof vscode.chat?.createChatParticipant === 'function'
+        ? registerParticipant(participant, context.extensionUri)
+        : undefined,
+    mcpServer: () => {
+      const r = registerMcpProvider(services.connection, mcpApi(), context.secrets);
+      mcp = r?.provider;
+      return r && vscode.Disposable.from(r.registration, { dispose: () => (mcp = undefined) });
+    },
+  };
+  const apply = (): void => {
+    const wanted = settings.chat();
+    for (const part of Object.keys(registrars) as Part[]) {
+      const on = wanted[part];
+      if (on && !registrations[part]) {
+        try {
+          const d = registrars[part]();
+          if (d) registrations[part] = d;
+        } catch {
+          // the API is absent or refused in this VS Code: nothing is offered
+        }
+      } else if (!on && registrations[part]) {
+        registrations[part]!.dispose();
+        delete registrations[part];
+      }
+    }
+  };
+  apply();
+  context.subscriptions.push(onDidChangeSettings('chat', apply), {
+    dispose: () => {
+      for (const d of Object.values(registrations)) d.dispose();
+    },
+  });
+  return {
+    toolNames: TOOL_NAMES,
+    registered: () => ({
+      tools: registrations.tools !== undefined,
+      participant: registrations.participant !== undefined,
+      mcpServer: registrations.mcpServer !== undefined,
+    }),
+    participant,
+    mcpProvider: () => mcp,
+    prepare: async (name, input) => {
+      const tool = tools.get(name);
+      if (!tool?.prepareInvocation) throw new Error(`no tool ${name}`);
+      const none = new vscode.CancellationTokenSource();
+      try {
+        const prepared = await tool.prepareInvocation({ input }, none.token);
+        if (!prepared) throw new Error(`${name} prepared nothing`);
+        return prepared;
+      } finally {
+        none.dispose();
+      }
+    },
+  };
+}
