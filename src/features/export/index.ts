@@ -72,29 +72,45 @@ async function exportDocument(
   const s = settings.export(document.uri);
   const template = format === 'docx' && s.docxTemplate ? await readTemplate(document, s.docxTemplate) : undefined;
   if (template === null) return undefined;
-  const outcome = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Exporting {0}…', basename(target.uri)),
-      cancellable: true,
-    },
-    async (_progress, token) => {
-      const result = await publish.exportBulletin({
-        text: document.getText(),
-        format,
-        lang: insertLanguageFor(document),
-        referencesHeading: settings.citations(document.uri).referencesHeading,
-        citations: s.citations,
-        refuseBrokenCitations: s.refuseBrokenCitations,
-        ...(template ? { template } : {}),
-        readImage: imageReader(document),
-        now: new Date(),
-      });
-      if (token.isCancellationRequested) return 'cancelled' as const;
-      if (result.ok) await vscode.workspace.fs.writeFile(target.uri, result.bytes);
-      return result;
-    },
-  );
+  let outcome;
+  try {
+    outcome = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Exporting {0}…', basename(target.uri)),
+        cancellable: true,
+      },
+      async (_progress, token) => {
+        const result = await publish.exportBulletin({
+          text: document.getText(),
+          format,
+          lang: insertLanguageFor(document),
+          referencesHeading: settings.citations(document.uri).referencesHeading,
+          citations: s.citations,
+          refuseBrokenCitations: s.refuseBrokenCitations,
+          ...(template ? { template } : {}),
+          readImage: imageReader(document),
+          now: new Date(),
+        });
+        if (token.isCancellationRequested) return 'cancelled' as const;
+        if (result.ok) await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+        return result;
+      },
+    );
+  } catch (err) {
+    // a file that cannot be written (read-only folder, full disk) or a writer's own failure: said, not thrown
+    output.error(
+      `export of ${basename(document.uri)} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t(
+        'Could not export {0}: {1}',
+        basename(target.uri),
+        err instanceof Error ? err.message : String(err),
+      ),
+    );
+    return undefined;
+  }
   if (outcome === 'cancelled') return undefined;
   if (!outcome.ok) {
     if (outcome.reason === 'broken-citations') {

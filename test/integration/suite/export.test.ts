@@ -221,6 +221,22 @@ suite('Export a bulletin', function () {
     assert.equal(editor.document.getText(), text);
   });
 
+  test('a file that cannot be written is said in a message, and nothing is thrown', async () => {
+    await bulletin('只读.md');
+    // a folder where the file would go: Replace is answered, and writing it fails
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(folder(), '只读.docx'));
+    const warns = stub(vscode.window, 'showWarningMessage', (async () =>
+      vscode.l10n.t('Replace')) as unknown as typeof vscode.window.showWarningMessage);
+    const errors = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
+    restores.push(warns, errors);
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'), undefined);
+    assert.match(String(errors.calls[0]?.[0]), /只读\.docx/);
+  });
+
   test('Copy for WeChat writes the article and opens the copy panel, whose webview says it is ready', async () => {
     await bulletin('公众号.md');
     const infos = stub(
