@@ -38,6 +38,22 @@ const common = {
   charset: 'utf8',
 };
 
+/** A webview's script: src/webview/<name>/main.ts as one browser IIFE in media/<name>/main.js. */
+function webview(name) {
+  return {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    charset: 'ascii',
+    target: 'es2022',
+    keepNames: false,
+    // Inline in development: media/** ships as a whole, so no .map file may sit beside the script.
+    sourcemap: production ? false : 'inline',
+    entryPoints: { main: `src/webview/${name}/main.ts` },
+    outdir: `media/${name}`,
+  };
+}
+
 const builds = [
   // keepNames is not needed in these two (no error classes are matched by name) and costs ~10 KB.
   { ...common, keepNames: false, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
@@ -61,29 +77,8 @@ const builds = [
     external: ['vscode'],
     logOverride: { 'empty-import-meta': 'silent' },
   },
-  {
-    ...common,
-    platform: 'browser',
-    format: 'iife',
-    charset: 'ascii',
-    target: 'es2022',
-    keepNames: false,
-    // Inline in development: media/** ships as a whole, so no .map file may sit beside the script.
-    sourcemap: production ? false : 'inline',
-    entryPoints: { main: 'src/webview/recognition/main.ts' },
-    outdir: 'media/recognition',
-  },
-  {
-    ...common,
-    platform: 'browser',
-    format: 'iife',
-    charset: 'ascii',
-    target: 'es2022',
-    keepNames: false,
-    sourcemap: production ? false : 'inline',
-    entryPoints: { main: 'src/webview/wechat/main.ts' },
-    outdir: 'media/wechat',
-  },
+  webview('recognition'),
+  webview('wechat'),
   {
     ...common,
     entryPoints: { cli: 'src/cli.ts' },
