@@ -27,6 +27,16 @@ export function formatProblemLine(file: string, p: Problem): string {
   return `${file}:${p.range.line + 1}:${p.range.character + 1}${label} ${p.message}`;
 }
 
+/** A bulletin's text (a leading BOM dropped), or why it cannot be read (`ENOENT`, …). */
+export async function readBulletinText(file: string): Promise<{ text: string } | { error: string }> {
+  try {
+    const text = await readFile(file, 'utf8');
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  } catch (err) {
+    return { error: (err as NodeJS.ErrnoException).code ?? String(err) };
+  }
+}
+
 /** Checks the given bulletins; resolves to the exit code. Never throws for I/O problems. */
 export async function runCheck(files: string[], io: CheckIo, opts?: CitationOptions): Promise<number> {
   const paths: string[] = [];
@@ -46,15 +56,13 @@ export async function runCheck(files: string[], io: CheckIo, opts?: CitationOpti
   let problems = 0;
   let filesWithProblems = 0;
   for (const file of paths) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      io.stderr(`shunong check: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`);
+    const read = await readBulletinText(file);
+    if ('error' in read) {
+      io.stderr(`shunong check: cannot read ${file}: ${read.error}\n`);
       unreadable = true;
       continue;
     }
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const text = read.text;
     const found = analyzeDocument(text, opts).problems;
     if (found.length > 0) filesWithProblems++;
     problems += found.length;

@@ -9,7 +9,7 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { analyzeDocument } from './analyze';
-import { formatProblemLine, type CheckIo } from './check';
+import { formatProblemLine, readBulletinText, type CheckIo } from './check';
 import { CitationCache } from './context';
 import { contextOfFound, verifySources, type VerifyOptions, type VerifyResult } from './verify';
 import { VerifyCache } from './verifyCache';
@@ -110,15 +110,13 @@ export async function runOnlineCheck(args: CheckArgs, io: CheckIo, deps: OnlineD
   let unreadable = false;
   let problems = 0;
   for (const file of args.files) {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      io.stderr(`shunong check: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`);
+    const read = await readBulletinText(file);
+    if ('error' in read) {
+      io.stderr(`shunong check: cannot read ${file}: ${read.error}\n`);
       unreadable = true;
       continue;
     }
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const text = read.text;
     const model = analyzeDocument(text);
     docs.push({ file, text, model });
     problems += model.problems.length;

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
 import { wordsOf } from '../bulletin/text';
-import { formatProblemLine } from '../citations/check';
+import { formatProblemLine, readBulletinText } from '../citations/check';
 import { EXPORT_FORMATS, exportBulletin, outputName, warningText, type ExportFormat } from './index';
 import type { ImageCandidate } from './images';
 
@@ -126,13 +126,12 @@ export async function runExport(
     return 2;
   }
   const file = resolve(cwd, args.file);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    io.stderr(`shunong export: cannot read ${args.file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`);
+  const read = await readBulletinText(file);
+  if ('error' in read) {
+    io.stderr(`shunong export: cannot read ${args.file}: ${read.error}\n`);
     return 1;
   }
+  const text = read.text;
   let template: Uint8Array | undefined;
   if (args.template && args.to === 'docx') {
     try {
