@@ -1,23 +1,14 @@
 /**
- * A bulletin as a Word document (`.docx`, through the `docx` package): a title block and the
- * front matter as document properties, the body, and every reference to a citation or an author
- * footnote as a real Word footnote (`word/footnotes.xml`, one per reference, numbered by Word) —
- * or, with `citations: 'list'`, citations as numbered marks of a references list at the end
- * (author footnotes stay footnotes). Pure.
+ * A bulletin as a Word document (`.docx`): a title block and the front matter as document
+ * properties, the body, and every reference to a citation or an author footnote as a real Word
+ * footnote (`word/footnotes.xml`, one per reference, numbered by Word) — or, with
+ * `citations: 'list'`, citations as numbered marks of a references list at the end (author
+ * footnotes stay footnotes). The WordprocessingML is written as text (`wordml.ts`, `docxParts.ts`)
+ * and zipped with Node's zlib (`zip.ts`). Pure: no `vscode`.
  */
-import {
-  AlignmentType,
-  Document,
-  FootnoteReferenceRun,
-  LevelFormat,
-  LineRuleType,
-  Packer,
-  Paragraph,
-  TextRun,
-  type ParagraphChild,
-} from 'docx';
 import { wordsOf } from '../bulletin/text';
 import { docxBlocks, MAX_IMAGE_WIDTH, runs, type DocxContext } from './docxBlocks';
+import { contentTypes, numberingXml, packageParts, Rels, sectionXml, type ListKind } from './docxParts';
 import { DEFAULT_STYLE, type HouseStyle } from './docxStyles';
 import {
   bodyBelowTitle,
@@ -29,12 +20,14 @@ import {
   type PublishDocument,
   type PublishWarning,
 } from './model';
+import { zip, type ZipEntry } from './zip';
+import { footnoteRef, footnoteReference, paragraph, textRun, W_NAMESPACES, XML_DECLARATION } from './wordml';
 
 /** How to write. */
 export interface DocxOptions {
   /** `footnotes` (default): Word footnotes; `list`: a numbered references list. */
   citations?: 'footnotes' | 'list';
-  /** A house style read from a template (`readTemplate`); docx's defaults without. */
+  /** A house style read from a template (`readTemplate`); our defaults without. */
   style?: HouseStyle;
   images: ImageMap;
   /** The time written as the document's modification time (the clock is the caller's). */
@@ -57,17 +50,18 @@ export { MAX_IMAGE_WIDTH };
 export async function writeDocx(doc: PublishDocument, options: DocxOptions): Promise<DocxResult> {
   const style = options.style ?? DEFAULT_STYLE;
   const warnings: PublishWarning[] = [];
-  const footnotes: Record<number, { children: Paragraph[] }> = {};
+  const footnotes: string[] = [];
   const listed: Note[] = [];
   const listNumber = new Map<string, number>();
-  const numberingConfig: { reference: string; start: number; ordered: boolean }[] = [];
-  let instances = 0;
+  const lists: ListKind[] = [];
+  const media = new Map<string, { path: string; bytes: Uint8Array }>();
+  let drawings = 0;
 
-  const ctx: DocxContext = {
+  const contextFor = (rels: Rels): DocxContext => ({
     style,
     images: options.images,
     warnings,
-    reference(note: Note): ParagraphChild[] {
+    reference(note: Note): string {
       if (options.citations === 'list' && note.kind !== 'author') {
         const key = readerForm(note);
         let n = listNumber.get(key);
@@ -76,34 +70,40 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
           n = listed.length;
           listNumber.set(key, n);
         }
-        return [new TextRun({ text: `[${n}]`, superScript: true })];
+        return textRun(`[${n}]`, { superscript: true });
       }
-      const id = Object.keys(footnotes).length + 1;
-      footnotes[id] = { children: noteParagraphs(note, ctx) };
-      return [new FootnoteReferenceRun(id)];
+      const id = footnotes.length + 1;
+      footnotes.push(''); // the id is taken before the note's own references are written
+      footnotes[id - 1] = `<w:footnote w:id="${id}">${noteParagraphs(note, notesContext)}</w:footnote>`;
+      return footnoteReference(id, style.ids.footnoteReference);
     },
-    numbering(ordered: boolean, start: number) {
-      const reference = ordered ? `sn-ordered-${start}` : 'sn-bullet';
-      if (!numberingConfig.some((c) => c.reference === reference)) numberingConfig.push({ reference, start, ordered });
-      return { reference, instance: ++instances };
+    numbering(ordered: boolean, start: number): number {
+      lists.push({ ordered, start });
+      return lists.length;
     },
-  };
+    link: (href) => rels.link(href),
+    picture(src: string) {
+      let m = media.get(src);
+      if (!m) {
+        const img = options.images.get(src)!;
+        m = { path: `media/image${media.size + 1}.${img.format === 'jpeg' ? 'jpeg' : img.format}`, bytes: img.bytes };
+        media.set(src, m);
+      }
+      return { rId: rels.image(m.path), id: ++drawings };
+    },
+  });
+  const documentRels = new Rels(['styles.xml', 'numbering.xml', 'footnotes.xml', 'settings.xml']);
+  const footnoteRels = new Rels([]);
+  const notesContext = contextFor(footnoteRels);
+  const ctx = contextFor(documentRels);
 
   const words = wordsOf(doc.lang);
-  const body = docxBlocks(bodyBelowTitle(doc), ctx);
+  const body = titleBlock(doc, style);
+  docxBlocks(bodyBelowTitle(doc), ctx, body);
   if (listed.length > 0) {
-    body.push(
-      new Paragraph({
-        style: style.ids.heading2,
-        children: [new TextRun(doc.referencesHeading ?? words.t('References'))],
-      }),
-    );
+    body.push(paragraph({ style: style.ids.heading2 }, textRun(doc.referencesHeading ?? words.t('References'))));
     listed.forEach((note, i) =>
-      body.push(
-        new Paragraph({
-          children: [new TextRun(`[${i + 1}] ${readerForm(note as Exclude<Note, { kind: 'author' }>)}`)],
-        }),
-      ),
+      body.push(paragraph({}, textRun(`[${i + 1}] ${readerForm(note as Exclude<Note, { kind: 'author' }>)}`))),
     );
   }
   for (const img of doc.images) {
@@ -112,36 +112,52 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
       warnings.push({ code: 'image-unsupported', src: img.src, line: img.line, format: 'webp' });
   }
 
-  const document = new Document({
+  const parts = packageParts({
     ...(doc.title ? { title: doc.title } : {}),
-    creator: '',
-    lastModifiedBy: '',
-    // a template brings its own spacing; the built-in styles get a readable one
-    ...(style.stylesXml !== undefined
-      ? { externalStyles: style.stylesXml }
-      : {
-          styles: {
-            default: { document: { paragraph: { spacing: { after: 120, line: 300, lineRule: LineRuleType.AUTO } } } },
-          },
-        }),
-    ...(doc.date ? { customProperties: [{ name: 'date', value: doc.date }] } : {}),
-    footnotes,
-    numbering: { config: numberingConfig.map(levels) },
-    sections: [{ children: [...titleBlock(doc, style), ...body] }],
+    ...(doc.date ? { date: doc.date } : {}),
+    lang: doc.lang,
+    now: options.now,
+    ...(style.stylesXml !== undefined ? { stylesXml: style.stylesXml } : {}),
   });
-  const core = { path: 'docProps/core.xml', data: coreXml(doc, options.now) };
-  const bytes = await Packer.toBuffer(document, false, [core]);
-  return { bytes: new Uint8Array(bytes), footnotes: Object.keys(footnotes).length, listed: listed.length, warnings };
+  parts.set('[Content_Types].xml', contentTypes([...media.values()].map((m) => m.path)));
+  parts.set(
+    'word/document.xml',
+    `${XML_DECLARATION}<w:document ${W_NAMESPACES}><w:body>${body.join('')}${sectionXml()}</w:body></w:document>`,
+  );
+  parts.set('word/_rels/document.xml.rels', documentRels.xml());
+  parts.set('word/footnotes.xml', footnotesXml(footnotes));
+  parts.set('word/_rels/footnotes.xml.rels', footnoteRels.xml());
+  parts.set('word/numbering.xml', numberingXml(lists));
+
+  // [Content_Types].xml first, as Office writes it
+  const entries: ZipEntry[] = [{ path: '[Content_Types].xml', data: parts.get('[Content_Types].xml')! }];
+  for (const [path, data] of parts) if (path !== '[Content_Types].xml') entries.push({ path, data });
+  for (const m of media.values()) entries.push({ path: `word/${m.path}`, data: m.bytes, store: true });
+  const bytes = await zip(entries, options.now);
+  return { bytes, footnotes: footnotes.length, listed: listed.length, warnings };
 }
 
-/** A note's paragraphs, in the footnote text style. */
-function noteParagraphs(note: Note, ctx: DocxContext): Paragraph[] {
+/** footnotes.xml: the separators Word expects (ids -1 and 0), then one footnote per reference. */
+function footnotesXml(footnotes: readonly string[]): string {
+  const separator = (type: string, id: number, mark: string): string =>
+    `<w:footnote w:type="${type}" w:id="${id}"><w:p><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>` +
+    `<w:r><w:${mark}/></w:r></w:p></w:footnote>`;
+  return (
+    `${XML_DECLARATION}<w:footnotes ${W_NAMESPACES}>` +
+    separator('separator', -1, 'separator') +
+    separator('continuationSeparator', 0, 'continuationSeparator') +
+    `${footnotes.join('')}</w:footnotes>`
+  );
+}
+
+/** A note's paragraphs, in the footnote text style, the first starting with the footnote's number. */
+function noteParagraphs(note: Note, ctx: DocxContext): string {
   const style = ctx.style.ids.footnoteText;
-  if (note.kind !== 'author') return [new Paragraph({ style, children: [new TextRun(` ${readerForm(note)}`)] })];
-  const out: Paragraph[] = [];
-  for (const b of flatten(note.blocks))
-    out.push(new Paragraph({ style, children: [...(out.length === 0 ? [new TextRun(' ')] : []), ...runs(b, ctx)] }));
-  return out.length ? out : [new Paragraph({ style, children: [] })];
+  const mark = footnoteRef(ctx.style.ids.footnoteReference);
+  if (note.kind !== 'author') return paragraph({ style }, mark + textRun(` ${readerForm(note)}`));
+  const lines = flatten(note.blocks);
+  if (lines.length === 0) return paragraph({ style }, mark);
+  return lines.map((line, i) => paragraph({ style }, (i === 0 ? mark + textRun(' ') : '') + runs(line, ctx))).join('');
 }
 
 /** A note's blocks as lines of inline runs (a footnote holds paragraphs only). */
@@ -160,45 +176,9 @@ function flatten(blocks: readonly Block[]): Inline[][] {
 }
 
 /** The title and the date under it. */
-function titleBlock(doc: PublishDocument, style: HouseStyle): Paragraph[] {
-  const out: Paragraph[] = [];
-  if (doc.title) out.push(new Paragraph({ style: style.ids.title, children: [new TextRun(doc.title)] }));
-  if (doc.date)
-    out.push(new Paragraph({ children: [new TextRun({ text: doc.date, color: '616161' })], spacing: { after: 240 } }));
+function titleBlock(doc: PublishDocument, style: HouseStyle): string[] {
+  const out: string[] = [];
+  if (doc.title) out.push(paragraph({ style: style.ids.title }, textRun(doc.title)));
+  if (doc.date) out.push(paragraph({ spacing: { after: 240 } }, textRun(doc.date, { color: '616161' })));
   return out;
-}
-
-/** The numbering definition of one list kind: nine levels, indented 360 twips a level. */
-function levels(c: { reference: string; start: number; ordered: boolean }) {
-  const bullets = ['•', '◦', '▪'];
-  return {
-    reference: c.reference,
-    levels: Array.from({ length: 9 }, (_, level) => ({
-      level,
-      format: c.ordered ? LevelFormat.DECIMAL : LevelFormat.BULLET,
-      text: c.ordered ? `%${level + 1}.` : bullets[level % 3]!,
-      alignment: AlignmentType.LEFT,
-      ...(c.ordered && level === 0 ? { start: c.start } : {}),
-      style: { paragraph: { indent: { left: 360 * (level + 1) + 360, hanging: 360 } } },
-    })),
-  };
-}
-
-/** docProps/core.xml: the title, and the bulletin's date as the creation date (else now). */
-function coreXml(doc: PublishDocument, now: Date): string {
-  const esc = (s: string): string => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const date = doc.date && /^\d{4}-\d{2}-\d{2}$/.test(doc.date) ? `${doc.date}T00:00:00+08:00` : undefined;
-  const created = date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : now.toISOString();
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-    '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +
-    'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
-    'xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
-    (doc.title ? `<dc:title>${esc(doc.title)}</dc:title>` : '') +
-    `<dc:language>${doc.lang === 'zh' ? 'zh-CN' : 'en'}</dc:language>` +
-    '<cp:revision>1</cp:revision>' +
-    `<dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created>` +
-    `<dcterms:modified xsi:type="dcterms:W3CDTF">${now.toISOString()}</dcterms:modified>` +
-    '</cp:coreProperties>'
-  );
 }

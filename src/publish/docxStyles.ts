@@ -22,8 +22,8 @@ export const STYLE_NAMES = {
 
 export type StyleKey = keyof typeof STYLE_NAMES;
 
-/** The ids docx's own default styles use (and names its footnote runs and paragraphs with). */
-const DEFAULT_IDS: Record<StyleKey, string> = {
+/** The ids our default styles use (and the footnote runs and paragraphs are named with in any style). */
+export const DEFAULT_IDS: Record<StyleKey, string> = {
   title: 'Title',
   heading1: 'Heading1',
   heading2: 'Heading2',
@@ -36,7 +36,7 @@ const DEFAULT_IDS: Record<StyleKey, string> = {
   footnoteReference: 'FootnoteReference',
 };
 
-/** Styles to write with: the template's styles.xml (absent: docx's defaults) and the ids to name. */
+/** Styles to write with: the template's styles.xml (absent: our defaults) and the ids to name. */
 export interface HouseStyle {
   stylesXml?: string;
   ids: Record<StyleKey, string>;
@@ -49,7 +49,7 @@ export class TemplateError extends Error {
   }
 }
 
-/** docx's default styles. */
+/** Our default styles. */
 export const DEFAULT_STYLE: HouseStyle = { ids: { ...DEFAULT_IDS } };
 
 /** Reads a template `.docx`; throws {@link TemplateError} when it is not one or has no styles. */
@@ -67,7 +67,7 @@ export async function readTemplate(bytes: Uint8Array): Promise<HouseStyle> {
 
 /**
  * The ids to use in a styles.xml: each style found by name keeps its id; the footnote styles
- * docx names by fixed ids (`FootnoteText`, `FootnoteReference`) are added when the template has
+ * the writer names by fixed ids (`FootnoteText`, `FootnoteReference`) are added when the template has
  * no style of that id, based on the template's own footnote style when it has one — so footnote
  * numbers stay superscript in any house style.
  */

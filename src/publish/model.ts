@@ -83,7 +83,7 @@ export interface PublishDocument {
   blocks: Block[];
   /** The references heading the bulletin uses (its text), for the notes list; undefined when it has none. */
   referencesHeading?: string;
-  /** Every image the body uses, with the 0-based line it is on (for messages), in order. */
+  /** Every image the body and the author notes use, with the 0-based line it is on (for messages), in order. */
   images: { src: string; line: number }[];
   /** Problems found while reading (broken citations, HTML left out); image problems are added by the writers. */
   warnings: PublishWarning[];

@@ -51,7 +51,8 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
     ? analyzeDocument(clean, options).problems.filter((p) => p.severity === 'error')
     : [];
   const warnings: PublishWarning[] = broken.map((problem) => ({ code: 'broken-citation', problem }));
-  const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings);
+  const noteImages: PublishDocument['images'] = [];
+  const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings, noteImages);
 
   const section = referencesSection(bodyTokens, recognisedHeadings(options), lineCount(clean));
   const skipHeading =
@@ -68,7 +69,7 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
     lang: options.lang,
     blocks,
     ...(section ? { referencesHeading: section.text } : {}),
-    images: walker.images,
+    images: [...walker.images, ...noteImages],
     warnings: dedupe(warnings),
     broken,
   };
@@ -142,7 +143,7 @@ function lineCount(text: string): number {
 }
 
 /** The notes of the footnote block, by markdown-it-footnote's id. */
-function readNotes(tokens: Token[], warnings: PublishWarning[]): Map<number, Note> {
+function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishDocument['images']): Map<number, Note> {
   const notes = new Map<number, Note>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -150,14 +151,19 @@ function readNotes(tokens: Token[], warnings: PublishWarning[]): Map<number, Not
     const meta = (t.meta ?? {}) as { id: number; label?: string };
     const end = tokens.findIndex((x, j) => j > i && x.type === 'footnote_close');
     const inner = tokens.slice(i + 1, end < 0 ? tokens.length : end);
-    notes.set(meta.id, noteOf(inner, meta, warnings));
+    notes.set(meta.id, noteOf(inner, meta, warnings, images));
     i = end < 0 ? tokens.length : end;
   }
   return notes;
 }
 
 /** One footnote's content as a note: ours (one `sn_source`), broken (a malformed one of ours), or the author's. */
-function noteOf(inner: Token[], meta: { id: number; label?: string }, warnings: PublishWarning[]): Note {
+function noteOf(
+  inner: Token[],
+  meta: { id: number; label?: string },
+  warnings: PublishWarning[],
+  images: PublishDocument['images'],
+): Note {
   const inlines = inner.filter((t) => t.type === 'inline');
   const source = inlines.length === 1 ? inlines[0]!.children?.find((c) => c.type === 'sn_source') : undefined;
   if (source) {
@@ -165,7 +171,9 @@ function noteOf(inner: Token[], meta: { id: number; label?: string }, warnings: 
     if (m.error !== undefined) return { kind: 'broken', text: m.raw };
     return { kind: 'source', key: m.key, kbName: m.kbName, kbCode: m.kbCode };
   }
-  const blocks = new Walker(inner, { notes: new Map(), warnings, inNote: true }).blocks();
+  const walker = new Walker(inner, { notes: new Map(), warnings, inNote: true });
+  const blocks = walker.blocks();
+  images.push(...walker.images); // a picture in an author's note is embedded (or named as missing) like any other
   return { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks };
 }
 

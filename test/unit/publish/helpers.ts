@@ -80,7 +80,7 @@ export interface Docx {
 
 /** Reads the parts of a .docx that the tests look at; footnotes are the real ones (id > 0), as plain text. */
 export async function readDocx(bytes: Uint8Array): Promise<Docx> {
-  const zip = await JSZip.loadAsync(bytes);
+  const zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
   const text = async (name: string): Promise<string> => (await zip.file(name)?.async('string')) ?? '';
   const footnotesXml = await text('word/footnotes.xml');
   const footnotes = [...footnotesXml.matchAll(/<w:footnote w:id="(\d+)">([\s\S]*?)<\/w:footnote>/g)]
