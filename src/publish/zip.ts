@@ -31,8 +31,8 @@ export async function zip(entries: readonly ZipEntry[], time: Date): Promise<Uin
   const central: Uint8Array[] = [];
   let offset = 0;
   for (const f of files) {
-    const local = header(30 + f.name.length, [
-      [4, 0x04034b50],
+    // the fields the local header and the central directory share, from "version needed" on
+    const shared: [2 | 4, number][] = [
       [2, 20], // version needed: 2.0 (deflate)
       [2, 0x0800], // UTF-8 names
       [2, f.method],
@@ -42,22 +42,14 @@ export async function zip(entries: readonly ZipEntry[], time: Date): Promise<Uin
       [4, f.body.length],
       [4, f.raw.length],
       [2, f.name.length],
-      [2, 0],
-    ]);
+      [2, 0], // extra field
+    ];
+    const local = header(30 + f.name.length, [[4, 0x04034b50], ...shared]);
     local.set(f.name, 30);
     const entry = header(46 + f.name.length, [
       [4, 0x02014b50],
       [2, 20], // made by: MS-DOS, 2.0
-      [2, 20],
-      [2, 0x0800],
-      [2, f.method],
-      [2, dosTime],
-      [2, dosDate],
-      [4, f.crc],
-      [4, f.body.length],
-      [4, f.raw.length],
-      [2, f.name.length],
-      [2, 0], // extra field
+      ...shared,
       [2, 0], // comment
       [2, 0], // disk
       [2, 0], // internal attributes
