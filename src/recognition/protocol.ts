@@ -106,13 +106,15 @@ export interface TypeOption {
 /**
  * A request to shrink a picture in the webview (the browser's decoder, resizer and JPEG encoder):
  * `bytes` as read (posted as binary, not base64), `width` × `height` its size once upright (EXIF
- * orientation applied), `maxBytes` the limit to come under.
+ * orientation applied), `orientation` that EXIF orientation (1–8; 1 for a PNG or WebP), `maxBytes`
+ * the limit to come under.
  */
 export interface ShrinkRequest {
   bytes: Uint8Array;
   mime: string;
   width: number;
   height: number;
+  orientation: number;
   maxBytes: number;
 }
 

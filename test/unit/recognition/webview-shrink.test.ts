@@ -35,7 +35,14 @@ describe('recognition: shrinking in the webview', () => {
   it('the request waits for ready, is sent again after a reload, and resolves with the answer', async () => {
     const sent: HostMessage[] = [];
     const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
-    const request = { bytes: new Uint8Array([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+    const request = {
+      bytes: new Uint8Array([9]),
+      mime: 'image/jpeg',
+      width: 4,
+      height: 3,
+      orientation: 1,
+      maxBytes: 10,
+    };
     const answer = host.shrink(request);
     assert.equal(sent.length, 0, 'nothing before the handshake');
     await host.receive({ type: 'ready' });
@@ -53,7 +60,7 @@ describe('recognition: shrinking in the webview', () => {
 
   it('a webview that does not load in time is not waited for', async () => {
     const host = new PreviewHost({ postMessage: () => undefined }, init, async () => undefined);
-    const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+    const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, orientation: 1, maxBytes: 10 };
     await assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
   });
 
@@ -63,7 +70,7 @@ describe('recognition: shrinking in the webview', () => {
     await host.receive({ type: 'ready' });
     const abort = new AbortController();
     const answer = host.shrink(
-      { bytes: new Uint8Array([9]), mime: 'image/png', width: 4, height: 3, maxBytes: 10 },
+      { bytes: new Uint8Array([9]), mime: 'image/png', width: 4, height: 3, orientation: 1, maxBytes: 10 },
       abort.signal,
     );
     abort.abort(new Error('cancelled'));
@@ -96,7 +103,7 @@ describe('recognition: shrinking in the webview', () => {
 
   it('asks with the upright size; falls back to jimp on a refusal or a bad answer; never on a cancel', async () => {
     const photo = withOrientation(jpg(60, 40), 6);
-    const asked: { width: number; height: number }[] = [];
+    const asked: { width: number; height: number; orientation: number }[] = [];
     const fallbackOut = { bytes: jpg(40, 60), format: 'jpeg' as const, width: 40, height: 60 };
     let fallbacks = 0;
     const fallback: Shrinker = async () => {
@@ -106,14 +113,14 @@ describe('recognition: shrinking in the webview', () => {
     const by: ShrunkBy[] = [];
     const good = webviewFirst(
       async (r) => {
-        asked.push({ width: r.width, height: r.height });
+        asked.push({ width: r.width, height: r.height, orientation: r.orientation });
         return { bytes: jpg(20, 30), width: 20, height: 30 };
       },
       () => fallback,
       { onShrunk: (b) => by.push(b) },
     );
     const out = await good(photo, 'jpeg', 1e6);
-    assert.deepEqual(asked, [{ width: 40, height: 60 }], 'the size once upright');
+    assert.deepEqual(asked, [{ width: 40, height: 60, orientation: 6 }], 'the size once upright, and the orientation');
     assert.equal(out.width, 20);
     assert.equal(fallbacks, 0);
     const reasons: string[] = [];
