@@ -147,6 +147,8 @@ export type WebviewMessage =
   | { type: 'retry' }
   | { type: 'rerun'; recognitionType: RecognitionType }
   | { type: 'annotated'; requestId: number; png?: string; error?: string }
+  /** The shrink request `requestId` arrived (a request posted while the webview loaded is then not sent again). */
+  | { type: 'shrinking'; requestId: number }
   /** The answer to `shrink`: a JPEG of `width` × `height` (upright), or why not. */
   | { type: 'shrunk'; requestId: number; bytes?: Uint8Array; width?: number; height?: number; error?: string };
 
@@ -185,6 +187,8 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
       if (typeof o['error'] === 'string') msg.error = o['error'];
       return msg;
     }
+    case 'shrinking':
+      return typeof o['requestId'] === 'number' ? { type: 'shrinking', requestId: o['requestId'] } : undefined;
     case 'shrunk': {
       if (typeof o['requestId'] !== 'number') return undefined;
       const bytes = binary(o['bytes']);

@@ -20,6 +20,8 @@ import { post } from './api';
 type Shrink = Extract<HostMessage, { type: 'shrink' }>;
 
 const cancelled = new Set<number>();
+/** Requests this document has started (a request posted while it loaded may arrive twice). */
+const started = new Set<number>();
 
 /** Stops the shrink `requestId` at its next step (nothing is answered). */
 export function cancelShrink(requestId: number): void {
@@ -121,6 +123,9 @@ class Picture {
 /** Shrinks the picture of `m` under its limit and answers `shrunk` (the JPEG, or why not). */
 export async function shrinkPicture(m: Shrink): Promise<void> {
   const { requestId } = m;
+  if (started.has(requestId)) return;
+  started.add(requestId);
+  post({ type: 'shrinking', requestId });
   const stop = (): boolean => cancelled.delete(requestId);
   // Trace marks (the bench reads them; nothing else does): where the shrink's time goes.
   const mark = (what: string): void => void performance.mark(`shunong-shrink:${requestId}:${what}`);
