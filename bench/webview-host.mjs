@@ -6,12 +6,14 @@
 //                                      stand-in of acquireVsCodeApi
 //   resource origin:  GET /media/<f>   media/recognition files (main.js, style.css)
 //                     GET /files/<f>   files of the folder given as argv[3] (the photos, the copies)
+//                     PUT /files/<f>   writes the body there (the bench's stand-in for the webview
+//                                      posting a shrunk JPEG back as binary)
 // Resources are answered as VS Code's webview service worker answers them: the file's bytes,
 // content type by extension, `Access-Control-Allow-Origin: *` and
 // `Cross-Origin-Resource-Policy: cross-origin`, not cached (every picture is a first load).
 // Prints {"page": url, "resources": origin} on its first line. Binds 127.0.0.1 only.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { basename, join } from 'node:path';
 
@@ -34,6 +36,17 @@ const resources = createServer(async (req, res) => {
   const m = /^\/(media|files)\/([^/]+)$/.exec(url.pathname);
   if (!m) return void res.writeHead(404).end();
   const name = basename(decodeURIComponent(m[2]));
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'PUT' }).end();
+    return;
+  }
+  if (req.method === 'PUT' && m[1] === 'files') {
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    await writeFile(join(files, name), Buffer.concat(chunks));
+    res.writeHead(204, { 'Access-Control-Allow-Origin': '*' }).end();
+    return;
+  }
   try {
     const body = await readFile(join(m[1] === 'media' ? media : files, name));
     res.writeHead(200, {

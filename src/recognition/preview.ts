@@ -26,7 +26,16 @@ export interface WebviewShrunk {
 interface PendingShrink {
   request: ShrinkRequest;
   settle(m: Extract<WebviewMessage, { type: 'shrunk' }>): void;
+  /** Sent before the handshake (to the webview still loading), not yet followed by a `ready`. */
+  early: boolean;
+  /** The webview said it has the request (`shrinking`). */
+  acked: boolean;
+  /** The resend planned when an early request is not acknowledged soon after `ready`. */
+  recheck?: ReturnType<typeof setTimeout>;
 }
+
+/** After `ready`, how long an early shrink request may go unacknowledged before it is sent again. */
+const ACK_MS = 1000;
 
 /** One preview's conversation with its webview. */
 export class PreviewHost {
@@ -37,7 +46,12 @@ export class PreviewHost {
   private readonly waiters = new Map<number, (m: Annotated) => void>();
   /** Requests for the annotated picture made before the handshake: sent on `ready`. */
   private readonly unsent = new Set<number>();
-  /** Shrink requests not answered yet: (re)sent on every `ready` (a reload loses the webview's work). */
+  /**
+   * Shrink requests not answered yet. Posted at once, even before the handshake (VS Code delivers
+   * what was posted while the webview loads once it has loaded, so the picture travels while the
+   * panel opens); sent again on every later `ready` (a reload loses the webview's work), and after
+   * the first one only if the webview has not said `shrinking` within {@link ACK_MS}.
+   */
   private readonly shrinks = new Map<number, PendingShrink>();
   private nextRequest = 1;
   private closed = false;
@@ -61,8 +75,25 @@ export class PreviewHost {
         if (this.lastStatus) this.send(this.lastStatus);
         for (const requestId of this.unsent) this.send({ type: 'renderAnnotated', requestId });
         this.unsent.clear();
-        for (const [requestId, p] of this.shrinks) this.send({ type: 'shrink', requestId, ...p.request });
+        for (const [requestId, p] of this.shrinks) {
+          if (p.early && !p.acked) {
+            p.early = false;
+            clearTimeout(p.recheck);
+            p.recheck = setTimeout(() => {
+              if (!p.acked && this.shrinks.get(requestId) === p) this.send({ type: 'shrink', requestId, ...p.request });
+            }, ACK_MS);
+          } else {
+            p.early = false;
+            p.acked = false;
+            this.send({ type: 'shrink', requestId, ...p.request });
+          }
+        }
         return;
+      case 'shrinking': {
+        const p = this.shrinks.get(m.requestId);
+        if (p) p.acked = true;
+        return;
+      }
       case 'shrunk':
         this.shrinks.get(m.requestId)?.settle(m);
         return;
@@ -114,10 +145,11 @@ export class PreviewHost {
   }
 
   /**
-   * Asks the webview to shrink a picture (sent now, or with the `ready` replay); resolves with the
-   * JPEG. Rejects with the webview's reason, when the webview has not loaded within `readyMs` or
-   * not answered within `timeoutMs`, when the panel closes, or with the signal's reason when
-   * `signal` aborts (the webview is then told to stop, and its answer ignored).
+   * Asks the webview to shrink a picture (posted now, even while the webview loads); resolves with
+   * the JPEG. Rejects with the webview's reason, when the webview has neither loaded nor said it has
+   * the request within `readyMs` or not answered within `timeoutMs`, when the panel closes, or with
+   * the signal's reason when `signal` aborts (in those cases the webview is told to stop, and its
+   * answer ignored).
    */
   shrink(request: ShrinkRequest, signal?: AbortSignal, timeoutMs = 20000, readyMs = 5000): Promise<WebviewShrunk> {
     if (this.closed) return Promise.reject(new Error('the panel is closed'));
@@ -131,6 +163,7 @@ export class PreviewHost {
       const end = (): void => {
         clearTimeout(timer);
         clearTimeout(loading);
+        clearTimeout(pending.recheck);
         signal?.removeEventListener('abort', onAbort);
         this.shrinks.delete(requestId);
       };
@@ -146,20 +179,24 @@ export class PreviewHost {
       }, timeoutMs);
       // A webview that does not load soon (hidden, or the workbench busy) is not waited for: jimp does it.
       const loading = setTimeout(() => {
-        if (this.ready) return;
+        if (this.ready || pending.acked) return;
         end();
+        this.send({ type: 'cancelShrink', requestId });
         reject(new Error('the preview did not load in time'));
       }, readyMs);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.shrinks.set(requestId, {
+      const pending: PendingShrink = {
         request,
+        early: !this.ready,
+        acked: false,
         settle: (m) => {
           end();
           if (m.bytes && m.width && m.height) resolve({ bytes: m.bytes, width: m.width, height: m.height });
           else reject(new Error(m.error ?? 'no picture'));
         },
-      });
-      if (this.ready) this.send({ type: 'shrink', requestId, ...request });
+      };
+      this.shrinks.set(requestId, pending);
+      this.send({ type: 'shrink', requestId, ...request });
     });
   }
 

@@ -106,13 +106,15 @@ export interface TypeOption {
 /**
  * A request to shrink a picture in the webview (the browser's decoder, resizer and JPEG encoder):
  * `bytes` as read (posted as binary, not base64), `width` × `height` its size once upright (EXIF
- * orientation applied), `maxBytes` the limit to come under.
+ * orientation applied), `orientation` that EXIF orientation (1–8; 1 for a PNG or WebP), `maxBytes`
+ * the limit to come under.
  */
 export interface ShrinkRequest {
   bytes: Uint8Array;
   mime: string;
   width: number;
   height: number;
+  orientation: number;
   maxBytes: number;
 }
 
@@ -145,6 +147,8 @@ export type WebviewMessage =
   | { type: 'retry' }
   | { type: 'rerun'; recognitionType: RecognitionType }
   | { type: 'annotated'; requestId: number; png?: string; error?: string }
+  /** The shrink request `requestId` arrived (a request posted while the webview loaded is then not sent again). */
+  | { type: 'shrinking'; requestId: number }
   /** The answer to `shrink`: a JPEG of `width` × `height` (upright), or why not. */
   | { type: 'shrunk'; requestId: number; bytes?: Uint8Array; width?: number; height?: number; error?: string };
 
@@ -183,6 +187,8 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
       if (typeof o['error'] === 'string') msg.error = o['error'];
       return msg;
     }
+    case 'shrinking':
+      return typeof o['requestId'] === 'number' ? { type: 'shrinking', requestId: o['requestId'] } : undefined;
     case 'shrunk': {
       if (typeof o['requestId'] !== 'number') return undefined;
       const bytes = binary(o['bytes']);

@@ -9,16 +9,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as JimpModule from 'jimp';
 import type { ImageFormat, ShrunkImage, Shrinker } from './image';
-import { JPEG_QUALITY, MAX_ATTEMPTS, firstScale, nextScale, scaledSize } from './shrink-plan';
+import { JIMP_BYTES_PER_INPUT_BYTE, JPEG_QUALITY, ShrinkPlan } from './shrink-plan';
 
 /** The jimp module (its public surface as imported by `import * as jimp from 'jimp'`). */
 export type Jimp = typeof JimpModule;
 
-export { FIRST_LONG_SIDE } from './shrink-plan';
+export { MAX_LONG_SIDE } from './shrink-plan';
 
 /**
  * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
- * re-encodes smaller JPEGs until one fits `maxBytes` (the plan of ./shrink-plan). An aborted
+ * re-encodes JPEGs until the largest that fits `maxBytes` is found (the plan of ./shrink-plan). An aborted
  * `signal` stops it between steps (rejecting with the signal's reason).
  */
 export async function shrinkWith(
@@ -32,11 +32,12 @@ export async function shrinkWith(
   const source = await jimp.Jimp.fromBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const width = source.width;
   const height = source.height;
-  let scale = firstScale(width, height, bytes.length, maxBytes);
+  const plan = new ShrinkPlan(width, height, bytes.length, maxBytes, JIMP_BYTES_PER_INPUT_BYTE);
   const flatten = format !== 'jpeg' && hasTransparency(source.bitmap.data);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  let kept: ShrunkImage | undefined;
+  for (let size: { width: number; height: number } | undefined = plan.size; size;) {
     await checkpoint(signal);
-    const { width: w, height: h } = scaledSize(width, height, scale);
+    const { width: w, height: h } = size;
     let img = source.clone();
     if (w !== width || h !== height) img.resize({ w, h });
     if (flatten) {
@@ -47,9 +48,11 @@ export async function shrinkWith(
     }
     const out = await img.getBuffer('image/jpeg', { quality: JPEG_QUALITY });
     await checkpoint(signal);
-    if (out.length <= maxBytes) return { bytes: new Uint8Array(out), format: 'jpeg', width: w, height: h };
-    scale = nextScale(scale, out.length, maxBytes);
+    const verdict = plan.report(out.length);
+    if (verdict.keep) kept = { bytes: new Uint8Array(out), format: 'jpeg', width: w, height: h };
+    size = verdict.next?.size;
   }
+  if (kept) return kept;
   throw new Error(`could not bring the image under ${maxBytes} bytes`);
 }
 

@@ -28,9 +28,10 @@ export function webviewFirst(
   return async (bytes, format, maxBytes, signal) => {
     const stored = imageSize(bytes);
     if (port && stored) {
-      const upright = orientedSize(stored, format === 'jpeg' ? jpegOrientation(bytes) : 1);
+      const orientation = format === 'jpeg' ? jpegOrientation(bytes) : 1;
+      const upright = orientedSize(stored, orientation);
       try {
-        const got = await port({ bytes, mime: mimeOf(format), ...upright, maxBytes }, signal);
+        const got = await port({ bytes, mime: mimeOf(format), ...upright, orientation, maxBytes }, signal);
         const problem = checkShrunk(got, upright, maxBytes);
         if (!problem) {
           hooks.onShrunk?.('webview');

@@ -72,6 +72,25 @@ export async function photo(kind: 'jpeg' | 'png' | 'webp', mb: number, orientati
   };
 }
 
+/**
+ * A JPEG `width` pixels wide (4 : 3 as stored) at a lower quality, so that a picture larger than
+ * the plan's 4096-pixel long side stays a file of moderate size (the webview decodes it at a
+ * reduced scale).
+ */
+export function wideJpeg(width: number, orientation: number, quality = 80): Photo {
+  const height = Math.round((width * 3) / 4);
+  const raw = jpeg.encode(
+    { data: Buffer.from(pixels(width, height, width + orientation).buffer), width, height },
+    quality,
+  ).data;
+  return {
+    name: `jpeg ${width} px wide${orientation !== 1 ? ` orientation ${orientation}` : ''}`,
+    bytes: orientation === 1 ? new Uint8Array(raw) : withOrientation(new Uint8Array(raw), orientation),
+    orientation,
+    stored: { width, height },
+  };
+}
+
 /** A small JPEG with orientation `o` (re-encoded upright even under the limit). */
 export function smallOriented(orientation: number): Photo {
   const width = 240;

@@ -32,18 +32,26 @@ describe('recognition: shrinking in the webview', () => {
     assert.equal(parseWebviewMessage({ type: 'shrunk' }), undefined);
   });
 
-  it('the request waits for ready, is sent again after a reload, and resolves with the answer', async () => {
+  it('the request is posted at once, even while the webview loads; sent again after a reload; resolves with the answer', async () => {
     const sent: HostMessage[] = [];
     const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
-    const request = { bytes: new Uint8Array([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+    const request = {
+      bytes: new Uint8Array([9]),
+      mime: 'image/jpeg',
+      width: 4,
+      height: 3,
+      orientation: 1,
+      maxBytes: 10,
+    };
     const answer = host.shrink(request);
-    assert.equal(sent.length, 0, 'nothing before the handshake');
-    await host.receive({ type: 'ready' });
     const shrink = sent.find((m) => m.type === 'shrink');
-    assert.ok(shrink && shrink.type === 'shrink');
+    assert.ok(shrink && shrink.type === 'shrink', 'posted before the handshake');
     // The same memory, as a plain Uint8Array (a Node Buffer would be posted as JSON).
     assert.equal(shrink.bytes.buffer, request.bytes.buffer);
     assert.equal(Object.getPrototypeOf(shrink.bytes), Uint8Array.prototype);
+    await host.receive({ type: 'ready' });
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId });
+    assert.equal(sent.filter((m) => m.type === 'shrink').length, 1, 'acknowledged: not sent twice');
     await host.receive({ type: 'ready' }); // the webview reloaded: its work was lost
     assert.equal(sent.filter((m) => m.type === 'shrink').length, 2);
     const out = new Uint8Array([0xff, 0xd8, 0xff]);
@@ -51,10 +59,42 @@ describe('recognition: shrinking in the webview', () => {
     assert.deepEqual(await answer, { bytes: out, width: 4, height: 3 });
   });
 
-  it('a webview that does not load in time is not waited for', async () => {
-    const host = new PreviewHost({ postMessage: () => undefined }, init, async () => undefined);
-    const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, maxBytes: 10 };
+  it('a request posted while the webview loaded and not acknowledged after ready is sent again', async () => {
+    const sent: HostMessage[] = [];
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const answer = host.shrink({
+      bytes: new Uint8Array([9]),
+      mime: 'image/jpeg',
+      width: 4,
+      height: 3,
+      orientation: 1,
+      maxBytes: 10,
+    });
+    await host.receive({ type: 'ready' });
+    assert.equal(sent.filter((m) => m.type === 'shrink').length, 1, 'not at once: it may still arrive');
+    await new Promise((r) => setTimeout(r, 1100));
+    const shrinks = sent.filter((m) => m.type === 'shrink');
+    assert.equal(shrinks.length, 2, 'sent again');
+    const id = shrinks[0] && 'requestId' in shrinks[0] ? shrinks[0].requestId : -1;
+    await host.receive({ type: 'shrunk', requestId: id, error: 'refused' });
+    await assert.rejects(answer, /refused/);
+  });
+
+  it('a webview that neither loads nor takes the request in time is not waited for, and told to stop', async () => {
+    const sent: HostMessage[] = [];
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, orientation: 1, maxBytes: 10 };
     await assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
+    assert.equal(sent.at(-1)?.type, 'cancelShrink');
+    // One that said it has the request is waited for, though the handshake never came.
+    const answer = host.shrink(request, undefined, 1000, 20);
+    const shrink = sent.at(-1);
+    const id = shrink && 'requestId' in shrink ? shrink.requestId : -1;
+    await host.receive({ type: 'shrinking', requestId: id });
+    await new Promise((r) => setTimeout(r, 40));
+    const out = new Uint8Array([0xff, 0xd8, 0xff]);
+    await host.receive({ type: 'shrunk', requestId: id, bytes: out, width: 4, height: 3 });
+    assert.deepEqual(await answer, { bytes: out, width: 4, height: 3 });
   });
 
   it('cancel: the promise rejects with the reason at once and the webview is told to stop', async () => {
@@ -63,7 +103,7 @@ describe('recognition: shrinking in the webview', () => {
     await host.receive({ type: 'ready' });
     const abort = new AbortController();
     const answer = host.shrink(
-      { bytes: new Uint8Array([9]), mime: 'image/png', width: 4, height: 3, maxBytes: 10 },
+      { bytes: new Uint8Array([9]), mime: 'image/png', width: 4, height: 3, orientation: 1, maxBytes: 10 },
       abort.signal,
     );
     abort.abort(new Error('cancelled'));
@@ -96,7 +136,7 @@ describe('recognition: shrinking in the webview', () => {
 
   it('asks with the upright size; falls back to jimp on a refusal or a bad answer; never on a cancel', async () => {
     const photo = withOrientation(jpg(60, 40), 6);
-    const asked: { width: number; height: number }[] = [];
+    const asked: { width: number; height: number; orientation: number }[] = [];
     const fallbackOut = { bytes: jpg(40, 60), format: 'jpeg' as const, width: 40, height: 60 };
     let fallbacks = 0;
     const fallback: Shrinker = async () => {
@@ -106,14 +146,14 @@ describe('recognition: shrinking in the webview', () => {
     const by: ShrunkBy[] = [];
     const good = webviewFirst(
       async (r) => {
-        asked.push({ width: r.width, height: r.height });
+        asked.push({ width: r.width, height: r.height, orientation: r.orientation });
         return { bytes: jpg(20, 30), width: 20, height: 30 };
       },
       () => fallback,
       { onShrunk: (b) => by.push(b) },
     );
     const out = await good(photo, 'jpeg', 1e6);
-    assert.deepEqual(asked, [{ width: 40, height: 60 }], 'the size once upright');
+    assert.deepEqual(asked, [{ width: 40, height: 60, orientation: 6 }], 'the size once upright, and the orientation');
     assert.equal(out.width, 20);
     assert.equal(fallbacks, 0);
     const reasons: string[] = [];
