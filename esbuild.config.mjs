@@ -90,9 +90,10 @@ const builds = [
 if (existsSync('test/integration/suite/index.ts')) {
   // Each suite's index plus every `*.test.ts` under its folder as its own entry, so a new test
   // file is picked up without editing anything: index.js finds the compiled *.test.js. The suites:
-  // suite/ (the main one), restricted/ (run in an untrusted folder) and chatbench/ (bench/chat.bench.ts).
+  // suite/ (the main one), restricted/ (run in an untrusted folder), chatbench/ (bench/chat.bench.ts)
+  // and production/ (run against the installed .vsix, `--production`).
   const entryPoints = {};
-  for (const dir of ['suite', 'restricted', 'chatbench']) {
+  for (const dir of ['suite', 'restricted', 'chatbench', 'production']) {
     if (!existsSync(`test/integration/${dir}/index.ts`)) continue;
     entryPoints[`${dir}/index`] = `test/integration/${dir}/index.ts`;
     for (const f of listTs(`test/integration/${dir}`)) {

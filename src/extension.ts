@@ -4,6 +4,9 @@
  * bundle (`dist/features.js`: status bar, views, Markdown providers, commands) to load right after
  * activation, in its own task — or at once, if a command is run first. A stand-in, when run, loads
  * the features (which replace every stand-in with the real command) and runs the real command.
+ * VS Code's chat gets stand-ins too (src/features/chat/standIns.ts): the language model tools, the
+ * participant and the MCP provider are registered here and taken over by the features, since the
+ * workbench may call them the moment activation returns.
  *
  * In Development and Test mode the features load during activation, so that the key seeded from
  * the environment is in place before the tests (or the demo) start.
@@ -11,6 +14,7 @@
 import * as path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
 import * as vscode from 'vscode';
+import { chatStandIns, type ChatStandIns } from './features/chat/standIns';
 import type { ShunongApi } from './features/index';
 import { extendMarkdownIt } from './features/preview/markdownIt';
 
@@ -31,8 +35,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Extens
     const api = await featuresBundle().activateInDevelopment(context);
     return { ...api, loaded: Promise.resolve(), extendMarkdownIt: (md) => extendMarkdownIt(md, () => api.preview) };
   }
-  const lazy = new LazyCommands(contributedCommands(context), () => featuresBundle().activate(context));
+  // Loaded by whichever comes first: a command's stand-in, a chat stand-in, or the next task.
+  let standIns: ChatStandIns = {};
+  const lazy = new LazyCommands(contributedCommands(context), () => featuresBundle().activate(context, standIns));
   lazy.stubCommands();
+  standIns = chatStandIns(context, () => lazy.load());
   // Settles once the features are loaded (or failed to load, which the user is told).
   const loaded = new Promise<void>((resolve) => {
     setTimeout(() => {

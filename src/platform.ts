@@ -4,7 +4,7 @@
  * - `dist/platform.js`: src/shunong (MCP SDK + zod);
  * - `dist/citations.js`: src/citations (markdown-it);
  * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod);
- * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports; docx).
+ * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports).
  */
 import * as path from 'node:path';
 

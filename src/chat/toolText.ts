@@ -6,8 +6,8 @@
  * labelled lines. Written in English (the model's instructions are), the platform's text kept
  * verbatim. No `vscode`.
  */
-import { formatMessage, messagesEn } from '../knowledge/messages';
-import { describeMiss, type MissInfo } from '../knowledge/miss';
+import { formatMessage, messagesEn, type Message } from '../knowledge/messages';
+import type { MissInfo } from '../knowledge/miss';
 import { presentScores } from '../knowledge/score';
 import { passageKey, resultListOf } from '../knowledge/types';
 import type { CurrentTime, KnowledgeResult, RecognitionResult, WeatherForecast, WeatherNow } from '../shunong/schemas';
@@ -71,8 +71,12 @@ function scoreRule(scoreType: string): string {
     : 'Scores of different score_types are not comparable.';
 }
 
-/** The model's text of a miss: the platform's explanation and the no-citation rule. */
-export function knowledgeMissText(reason: string, miss: MissInfo): string {
+/**
+ * The model's text of a miss: the platform's explanation and the no-citation rule. `describeMiss`
+ * is the knowledge bundle's (passed in, so that the features bundle does not carry the knowledge
+ * layer and zod: see src/platform.ts).
+ */
+export function knowledgeMissText(reason: string, miss: MissInfo, describeMiss: (miss: MissInfo) => Message[]): string {
   return [
     'knowledge_search: NO passage matched (a miss). No citation may be written for this question; say that the knowledge base has nothing on it, and do not answer from memory as if it were sourced.',
     `The platform said: ${reason}`,

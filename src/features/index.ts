@@ -5,6 +5,7 @@
  * here either; it loads on first use.
  */
 import * as vscode from 'vscode';
+import type { ChatStandIns } from './chat/standIns';
 import { Connection } from './shared/connection';
 import { settings } from './shared/settings';
 import * as account from './account/index';
@@ -38,13 +39,16 @@ export interface ShunongApi {
   readonly chat: chat.ChatFeature;
 }
 
-/** Production: registers every feature (synchronously) and starts reading the connection's state. */
-export function activate(context: vscode.ExtensionContext): ShunongApi {
+/**
+ * Production: registers every feature (synchronously) and starts reading the connection's state.
+ * `standIns`: the chat registrations activation made for the features to take over.
+ */
+export function activate(context: vscode.ExtensionContext, standIns: ChatStandIns = {}): ShunongApi {
   const { connection, output } = connect(context);
   // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited;
   // the status bar shows "checking" until it is known.
   void connection.reset();
-  return register(context, connection, output);
+  return register(context, connection, output, standIns);
 }
 
 /**
@@ -71,6 +75,7 @@ function register(
   context: vscode.ExtensionContext,
   connection: Connection,
   output: vscode.LogOutputChannel,
+  standIns: ChatStandIns = {},
 ): ShunongApi {
   const citationService = new cite.CitationService(context.workspaceState);
   const shared = createKnowledgeServices(context);
@@ -91,11 +96,15 @@ function register(
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
   const exports = exporting.activate(context, { output });
-  const chatFeature = chat.activate(context, {
-    connection,
-    docs: shared.docs,
-    insertDraft: (editor, blocks) => citationService.insertDraft(editor, blocks),
-  });
+  const chatFeature = chat.activate(
+    context,
+    {
+      connection,
+      docs: shared.docs,
+      insertDraft: (editor, blocks) => citationService.insertDraft(editor, blocks),
+    },
+    standIns,
+  );
   return {
     connection,
     bulletin: bulletinApi,

@@ -14,6 +14,12 @@ const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
 const OUR_MANIFEST = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
 
 /**
+ * Thrown by a test that finds the workbench cannot run it (the reason is its message): the harness
+ * counts it, and the rest of its file, as skipped with that reason instead of failed.
+ */
+export class SkipTest extends Error {}
+
+/**
  * A scratch folder of the sample workspace for one spec file (`.<name>-e2e-<pid>`, ignored by
  * git): `create()` makes it; `remove()` is the spec's `cleanup`, run after its tests, passed or not.
  */

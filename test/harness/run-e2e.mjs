@@ -15,7 +15,9 @@
 // Usage: node test/harness/run-e2e.mjs [--latest] [--locale en|zh-cn|all] [name-filter…]
 // (after `npm run build`; without --locale: every display language, en first).
 // A spec file exports `title`, `tests: [{ name, timeoutMs?, run(ctx) }]` and optionally
-// `cleanup()`; see test/e2e/set-api-key.spec.mjs. Tests of one file share a window and run in
+// `cleanup()` and `skipReason({ vscode })` (a reason not to run it on this VS Code version, said
+// before any window opens); see test/e2e/set-api-key.spec.mjs. A test that throws `SkipTest`
+// (test/e2e/workbench.mjs) is counted skipped with its reason, and so is the rest of its file. Tests of one file share a window and run in
 // order; after a failure the rest of that file is skipped; `cleanup()` runs after them either way.
 // `ctx.l10n` (test/e2e/l10n.mjs) holds the extension's strings in the window's display language.
 
@@ -29,6 +31,7 @@ import {
   installCodeServer,
   LOCALES,
   installDisplayLanguage,
+  installScriptedModel,
   installVsix,
   launchBrowser,
   localesFromArgs,
@@ -39,11 +42,12 @@ import {
   redact,
   startCodeServer,
   targetFromArgs,
+  TARGETS,
   withoutLocaleArgs,
   workbenchUrl,
 } from './code-server.mjs';
 import { startEndpoint } from './endpoint.mjs';
-import { workbench } from '../e2e/workbench.mjs';
+import { SkipTest, workbench } from '../e2e/workbench.mjs';
 import { strings } from '../e2e/l10n.mjs';
 
 const argv = process.argv.slice(2);
@@ -120,6 +124,8 @@ async function startWorkbenchServer(cleanup, { install, vsix, endpoint, locale }
   mkdirSync(extensionsDir, { recursive: true });
   log(redact(installVsix(install, vsix, extensionsDir, work).split('\n').pop()));
   installDisplayLanguage(install, locale, { work, extensionsDir });
+  // The scripted language model for the chat spec, where VS Code has the provider API (1.139).
+  if (target === TARGETS.latest) installScriptedModel(install, { work, extensionsDir });
   const server = await startCodeServer(cleanup, {
     install,
     work,
@@ -137,6 +143,15 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
   const spec = await import(pathToFileURL(join(E2E_DIR, file)).href);
   const specName = basename(file, '.spec.mjs');
   console.log(`\n  ${spec.title ?? specName} [${locale}]`);
+  // A spec that cannot run on this VS Code says why before any window opens.
+  const skipAll = spec.skipReason?.({ vscode: target.vscode });
+  if (skipAll) {
+    for (const t of spec.tests ?? []) {
+      results.skipped++;
+      console.log(`    - ${t.name} (skipped: ${skipAll})`);
+    }
+    return;
+  }
   mkdirSync(shots, { recursive: true });
   const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: WORKSPACE }), { locale });
   const screenshot = async (name) => {
@@ -156,10 +171,11 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
     workspace: WORKSPACE,
   };
   let broken = false;
+  let skipped = '';
   for (const [i, t] of (spec.tests ?? []).entries()) {
-    if (broken) {
+    if (broken || skipped) {
       results.skipped++;
-      console.log(`    - ${t.name} (skipped after an earlier failure)`);
+      console.log(`    - ${t.name} (skipped${skipped ? `: ${skipped}` : ' after an earlier failure'})`);
       continue;
     }
     const ts = Date.now();
@@ -175,6 +191,13 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
       results.passed++;
       console.log(`    ✔ ${t.name} (${Date.now() - ts} ms)`);
     } catch (e) {
+      if (e instanceof SkipTest) {
+        // The test found that this workbench cannot run it (or the rest of the file): said, not failed.
+        results.skipped++;
+        skipped = e.message;
+        console.log(`    - ${t.name} (skipped: ${e.message})`);
+        continue;
+      }
       results.failed++;
       broken = true;
       const shot = screenshot.path(`failure-${i + 1}`);

@@ -27,6 +27,12 @@
 // workspace in the private temp dir (never trusted), whose .vscode/settings.json sets the two
 // restricted settings (bulletin.template, pointing at a template in the folder, and
 // recognition.saveFolder) and one that is not restricted (citations.referencesHeading).
+//
+// --production: the Production suite (test/integration/production/) against the packaged .vsix,
+// installed with `code-server --install-extension` (Production mode, as users get it: the features
+// load in the task after activation, and no key comes from the environment), not yet active when
+// the suite starts. The suite is held by a code-less development extension written into the temp
+// dir (the web workbench runs extensionTestsPath only with one), as bench/activation.mjs does.
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -43,6 +49,8 @@ import {
   localesFromArgs,
   log,
   makeTempDir,
+  installVsix,
+  packageVsix,
   runExtensionTests,
   startCodeServer,
   targetFromArgs,
@@ -63,9 +71,9 @@ if (locales.length !== 1)
 const locale = locales[0];
 
 const restricted = argv.includes('--restricted');
-const SUITE = opt('--suite')
-  ? resolve(opt('--suite'))
-  : join(REPO, 'out', 'test', 'integration', restricted ? 'restricted' : 'suite', 'index.js');
+const production = argv.includes('--production');
+const kind = restricted ? 'restricted' : production ? 'production' : 'suite';
+const SUITE = opt('--suite') ? resolve(opt('--suite')) : join(REPO, 'out', 'test', 'integration', kind, 'index.js');
 const WORKSPACE = SAMPLE_WORKSPACE;
 
 /** The untrusted folder of the Restricted Mode suite: a copy of the sample workspace with workspace settings. */
@@ -83,6 +91,23 @@ function untrustedFolder(work) {
   };
   writeFileSync(join(dir, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
   return dir;
+}
+
+/**
+ * --production: installs the packaged .vsix into `extensionsDir` and writes the code-less
+ * development extension that holds the suite; returns its folder.
+ */
+function installForProduction(install, work, extensionsDir) {
+  const vsix = packageVsix(join(work, 'shunong-vscode.vsix'));
+  log(installVsix(install, vsix, extensionsDir, work).split('\n').pop());
+  const runner = join(work, 'production-runner');
+  mkdirSync(runner, { recursive: true });
+  const { engines } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(runner, 'package.json'),
+    JSON.stringify({ name: 'production-runner', publisher: 'shunong-tests', version: '0.0.1', engines }, null, 2),
+  );
+  return runner;
 }
 
 async function main() {
@@ -121,12 +146,13 @@ async function main() {
     if (!restricted) installFootnotePlugin(install, { work, extensionsDir: join(work, 'ext') });
     // A language model that invents citations (suite/chatParticipant.test.ts), where the provider API exists.
     if (!restricted) installScriptedModel(install, { work, extensionsDir: join(work, 'ext') });
+    const developmentPath = production ? installForProduction(install, work, join(work, 'ext')) : REPO;
     const server = await startCodeServer(cleanup, {
       install,
       work,
       workspaceTrust: restricted,
       locale,
-      logName: `code-server-${target.codeServer}-${restricted ? 'restricted' : 'integration'}${locale === 'en' ? '' : `-${locale}`}`,
+      logName: `code-server-${target.codeServer}-${restricted || production ? kind : 'integration'}${locale === 'en' ? '' : `-${locale}`}`,
       env: {
         SHUNONG_API_KEY: endpoint.apiKey, // read by the extension in Development/Test mode only
         SHUNONG_ENDPOINT: endpoint.url,
@@ -148,11 +174,11 @@ async function main() {
     let statsLine = null;
     const r = await runExtensionTests(browser, server, {
       folder,
-      extensionDevelopmentPath: REPO,
+      extensionDevelopmentPath: developmentPath,
       extensionTestsPath: SUITE,
       smokeTestDriver: target.smokeTestDriver,
       timeoutMs: Math.max(30_000, deadline - Date.now()),
-      label: `${restricted ? 'restricted' : 'integration'}-${target.codeServer}`,
+      label: `${restricted || production ? kind : 'integration'}-${target.codeServer}`,
       onLine: (line) => {
         const m = /^SHUNONG_MOCHA_STATS (.*)$/.exec(line.trim());
         if (m) statsLine = m[1];

@@ -16,6 +16,7 @@ import {
   weatherNowText,
   type ReturnedPassage,
 } from '../../chat/toolText';
+import { loadKnowledge } from '../../platform';
 import { isPlatformError } from '../../shunong/kind';
 import type { RecognitionType } from '../../shunong/schemas';
 import type { Connection } from '../shared/connection';
@@ -65,7 +66,7 @@ function badInput(detail: string): CallAnswer {
 function failure(err: unknown, connection: Connection): CallAnswer {
   if (isPlatformError(err, 'cancelled')) throw new vscode.CancellationError();
   if (isPlatformError(err, 'knowledge-miss')) {
-    return { ok: false, passages: [], text: knowledgeMissText(err.reason, err) };
+    return { ok: false, passages: [], text: knowledgeMissText(err.reason, err, loadKnowledge().describeMiss) };
   }
   return {
     ok: false,

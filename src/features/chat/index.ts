@@ -4,6 +4,7 @@
  * its API exists in this VS Code (each is detected at run time; `engines.vscode` stays ^1.100).
  */
 import * as vscode from 'vscode';
+import type { ChatStandIns } from './standIns';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
 import type { PassageDocs } from '../shared/passageDocs';
@@ -37,20 +38,31 @@ export interface ChatFeature {
 
 type Part = keyof ChatSettings;
 
-/** Registers what the settings turn on, and follows the settings. */
-export function activate(context: vscode.ExtensionContext, services: ChatServices): ChatFeature {
+/**
+ * Registers what the settings turn on, and follows the settings. `standIns` (Production): the
+ * registrations activation made for VS Code's chat, taken over here the first time a part is on
+ * and released when it is off (standIns.ts).
+ */
+export function activate(
+  context: vscode.ExtensionContext,
+  services: ChatServices,
+  standIns: ChatStandIns = {},
+): ChatFeature {
   const registrations: Partial<Record<Part, vscode.Disposable>> = {};
   const tools = createTools(services.connection);
   let mcp: ShunongMcpProvider | undefined;
   const participant = new ShunongParticipant(services);
   const registrars: Record<Part, () => vscode.Disposable | undefined> = {
-    tools: () => (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
+    tools: () =>
+      standIns.tools?.take(tools) ?? (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
     participant: () =>
       typeof vscode.chat?.createChatParticipant === 'function'
-        ? registerParticipant(participant, context.extensionUri)
+        ? registerParticipant(participant, context.extensionUri, (handler) => standIns.participant?.take(handler))
         : undefined,
     mcpServer: () => {
-      const r = registerMcpProvider(services.connection, mcpApi(), context.secrets);
+      const r = registerMcpProvider(services.connection, mcpApi(), context.secrets, (provider) =>
+        standIns.mcpServer?.take(provider),
+      );
       mcp = r?.provider;
       return r && vscode.Disposable.from(r.registration, { dispose: () => (mcp = undefined) });
     },
@@ -73,6 +85,8 @@ export function activate(context: vscode.ExtensionContext, services: ChatService
     }
   };
   apply();
+  // What the settings leave off is not offered through a stand-in either.
+  for (const standIn of Object.values(standIns)) standIn?.dispose();
   context.subscriptions.push(onDidChangeSettings('chat', apply), {
     dispose: () => {
       for (const d of Object.values(registrations)) d.dispose();

@@ -76,16 +76,20 @@ export class ShunongMcpProvider implements McpServerDefinitionProvider<McpHttpSe
   }
 }
 
-/** Registers the provider where this VS Code has the API; undefined where it does not. */
+/**
+ * Registers the provider where this VS Code has the API (or takes over the stand-in activation
+ * registered, `takeOver`); undefined where it does not.
+ */
 export function registerMcpProvider(
   connection: Connection,
   api: McpApi | undefined,
   secrets: vscode.SecretStorage,
+  takeOver?: (provider: ShunongMcpProvider) => vscode.Disposable | undefined,
 ): { provider: ShunongMcpProvider; registration: vscode.Disposable } | undefined {
   if (!api) return undefined;
   const provider = new ShunongMcpProvider(connection, api, secrets);
   try {
-    const registration = api.register(MCP_PROVIDER_ID, provider);
+    const registration = takeOver?.(provider) ?? api.register(MCP_PROVIDER_ID, provider);
     return { provider, registration: vscode.Disposable.from(registration, provider) };
   } catch (err) {
     provider.dispose();

@@ -204,10 +204,21 @@ export class ShunongParticipant {
   }
 }
 
-/** Creates `@shunong` and its insert command; dispose to remove both. */
-export function registerParticipant(participant: ShunongParticipant, extensionUri: vscode.Uri): vscode.Disposable {
-  const chat = vscode.chat.createChatParticipant(PARTICIPANT_ID, participant.handle);
-  chat.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
+/**
+ * Creates `@shunong` (or takes over the stand-in activation registered, `takeOver`) and its insert
+ * command; dispose to remove both.
+ */
+export function registerParticipant(
+  participant: ShunongParticipant,
+  extensionUri: vscode.Uri,
+  takeOver?: (handler: vscode.ChatRequestHandler) => vscode.Disposable | undefined,
+): vscode.Disposable {
+  let chat = takeOver?.(participant.handle);
+  if (!chat) {
+    const created = vscode.chat.createChatParticipant(PARTICIPANT_ID, participant.handle);
+    created.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
+    chat = created;
+  }
   return vscode.Disposable.from(
     chat,
     vscode.commands.registerCommand(INSERT_COMMAND, (id: unknown) => participant.insert(id)),

@@ -5,6 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { StandIn } from '../../../src/features/shared/standIn';
 import { LazyCommands } from '../../../src/extension';
 
 const EXTENSION_ID = 'shunong-authors.shunong-vscode';
@@ -122,5 +123,55 @@ suite('Activation: command stand-ins', () => {
       contributed.filter((c) => !registered.has(c)),
       [],
     );
+  });
+});
+
+suite('Activation: chat stand-ins', () => {
+  // In Production, VS Code's chat may call a tool, the participant or the MCP provider the moment
+  // activation returns: a stand-in registered at activation loads the features and delegates to
+  // what they take it over with. Exercised here with a command of our own as the registration.
+  const id = 'shunong.test.standIn';
+  const disposables: vscode.Disposable[] = [];
+  teardown(() => {
+    for (const d of disposables.splice(0)) d.dispose();
+  });
+
+  test('the first call loads once; the registration is the same before and after the take-over', async () => {
+    let loads = 0;
+    let registrations = 0;
+    const standIn: StandIn<(x: number) => number> = new StandIn(
+      () => {
+        loads++;
+        disposables.push(standIn.take((x) => x * 2)!);
+      },
+      (current) => {
+        registrations++;
+        return vscode.commands.registerCommand(id, (x: number) => current()(x));
+      },
+    );
+    disposables.push(standIn);
+    assert.equal(loads, 0, 'nothing is loaded before a call');
+    assert.equal(await vscode.commands.executeCommand<number>(id, 21), 42);
+    assert.equal(await vscode.commands.executeCommand<number>(id, 2), 4);
+    assert.equal(loads, 1, 'loaded exactly once');
+    assert.equal(registrations, 1, 'never registered a second time');
+    assert.equal(
+      standIn.take((x) => x),
+      undefined,
+      'taken only once',
+    );
+    disposables.pop()!.dispose(); // the features remove it (their setting turned off)
+    assert.ok(!(await vscode.commands.getCommands(true)).includes(id));
+  });
+
+  test('features that do not take it over (their setting off): the call says so; released, it is gone', async () => {
+    const standIn = new StandIn<() => string>(
+      () => undefined,
+      (current) => vscode.commands.registerCommand(id, () => current()()),
+    );
+    disposables.push(standIn);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(id)), /turned off or not available here/);
+    standIn.dispose();
+    assert.ok(!(await vscode.commands.getCommands(true)).includes(id));
   });
 });

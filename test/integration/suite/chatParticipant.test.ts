@@ -2,11 +2,13 @@
  * `@shunong` driven by a scripted language model (test/fixtures/scripted-model-extension, installed
  * by the harness) that cites one returned passage and invents another citation and a footnote: the
  * grounding removes both and says so, the references are the returned passages, and the insert
- * button writes the answer into the bulletin with real citations as one edit (one undo).
+ * button writes the answer into the bulletin with real citations as one edit (one undo). `/draft`
+ * reaches the model as a draft (two grounded paragraphs), `/weather` and `/today` answer from the
+ * platform's tools without a model.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, enableAIFeatures, until } from './helpers';
+import { admin, api, enableAIFeatures, endpointRequests, setSetting, until } from './helpers';
 
 interface Recorded {
   readonly method: string;
@@ -40,6 +42,26 @@ const markdownOf = (calls: readonly Recorded[]): string =>
     // MarkdownString.appendText escapes (text shown as text): read it back as text
     .replace(/&nbsp;/g, ' ')
     .replace(/\\([\\`*_{}[\]()#+\-.!|~<>^])/g, '$1');
+
+/** Runs `@shunong /<command> <prompt>` through the participant's handler with a recording stream. */
+async function ask(
+  command: string | undefined,
+  prompt: string,
+  model?: vscode.LanguageModelChat,
+): Promise<{ result: vscode.ChatResult; calls: Recorded[]; md: string }> {
+  const { chat } = await api();
+  const { stream, calls } = recordingStream();
+  const request = { prompt, command, model, references: [], toolReferences: [] };
+  const result = (await chat.participant.handle(
+    request as unknown as vscode.ChatRequest,
+    { history: [] } as unknown as vscode.ChatContext,
+    stream,
+    new vscode.CancellationTokenSource().token,
+  )) as vscode.ChatResult;
+  return { result, calls, md: markdownOf(calls) };
+}
+
+const methods = (calls: readonly Recorded[]): string[] => [...new Set(calls.map((c) => c.method))].sort();
 
 suite('chat: @shunong participant with a scripted model', function () {
   let model: vscode.LanguageModelChat | undefined;
@@ -118,5 +140,108 @@ suite('chat: @shunong participant with a scripted model', function () {
     assert.deepEqual(result.metadata, { passages: 0 });
     assert.match(markdownOf(calls), /returned no passage for this question, so nothing is cited/);
     assert.ok(!calls.some((c) => c.method === 'button' || c.method === 'reference'));
+  });
+
+  test('/draft: the model is asked for bulletin paragraphs; both are shown grounded, with references and the insert button', async () => {
+    const { chat } = await api();
+    const { result, calls, md } = await ask('draft', '茶树修剪技术要点', model);
+    const meta = result.metadata as { answerId: string; passages: number; removed: number };
+    const answer = chat.participant.answer(meta.answerId)!;
+    const [first, second = first] = answer.passages.map((p) => p.key);
+    assert.ok(first, 'the knowledge base returned passages');
+    // The draft script answers only to the draft instructions: this is the draft that reached the model.
+    assert.ok(md.includes(`春茶采摘后及时修剪〔${first}〕。`), md);
+    assert.ok(md.includes(`修剪后结合追肥，促进新梢萌发〔${second}〕。`), md);
+    assert.equal(meta.removed, 0);
+    assert.ok(!/Removed/.test(md), 'nothing was removed, and nothing is said about it');
+    assert.equal(answer.blocks.length, 2, 'one block per paragraph');
+    const progress = calls.filter((c) => c.method === 'progress').map((c) => String(c.args[0]));
+    assert.deepEqual(progress, ['Searching the Shunong knowledge base…', 'Writing with Scripted…']);
+    const refs = calls.filter((c) => c.method === 'reference').map((c) => c.args[0] as vscode.Uri);
+    assert.equal(refs.length, answer.passages.length);
+    assert.equal(meta.passages, answer.passages.length);
+    const buttons = calls.filter((c) => c.method === 'button').map((c) => c.args[0] as vscode.Command);
+    assert.equal(buttons.length, 1);
+    assert.deepEqual(buttons[0]!.arguments, [meta.answerId]);
+    assert.equal(buttons[0]!.title, 'Insert into the bulletin');
+
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# 茶园简报\n\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(doc.lineAt(2).range.start, doc.lineAt(2).range.start);
+    assert.equal(await vscode.commands.executeCommand(buttons[0]!.command, ...buttons[0]!.arguments!), true);
+    const text = doc.getText();
+    assert.match(text, /春茶采摘后及时修剪。?\[\^1\]/);
+    const escaped = (k: string): string => k.replace(/([\\[\]])/g, '\\$1');
+    assert.ok(text.includes(`[^1]: ${escaped(first)} — `), text);
+    if (second !== first) {
+      assert.match(text, /促进新梢萌发。?\[\^2\]/);
+      assert.ok(text.includes(`[^2]: ${escaped(second)} — `), text);
+    }
+    assert.ok(!text.includes('〔'), 'the chat syntax never reaches the bulletin');
+    await vscode.commands.executeCommand('undo');
+    await until(() => doc.getText() === '# 茶园简报\n\n', 'one undo takes the whole draft back');
+  });
+});
+
+// No model is asked here: these run on 1.100 too (no model provider API there).
+suite('chat: @shunong /weather, /today, and /search without a model', function () {
+  suiteSetup(async function () {
+    const { chat } = await api();
+    if (typeof vscode.chat?.createChatParticipant !== 'function') this.skip();
+    assert.ok(chat.registered().participant, '@shunong is registered');
+  });
+
+  test("/weather 成都: the platform's weather now, told as it came, no model, no reference, no button", async () => {
+    const before = (await endpointRequests()).length;
+    const { result, calls, md } = await ask('weather', '成都');
+    assert.deepEqual(result, {});
+    assert.match(md, /weather_search \(now\) for "成都" \(city code 101270101\):/);
+    assert.match(md, /weather: .+; temperature: .+; humidity: .+; wind: .+; updated: /);
+    assert.deepEqual(methods(calls), ['markdown']);
+    const sent = (await endpointRequests()).slice(before).filter((r) => r.rpcMethod === 'tools/call');
+    assert.deepEqual(
+      sent.map((r) => [r.tool, r.arguments?.['location']]),
+      [['weather_search', '成都']],
+    );
+  });
+
+  test('/weather with no place: the default location setting; an unknown place: the platform says so', async () => {
+    await setSetting('weather.defaultLocation', '101270101');
+    try {
+      const { md } = await ask('weather', '');
+      assert.match(md, /weather_search \(now\) for "101270101" \(city code 101270101\):/);
+    } finally {
+      await setSetting('weather.defaultLocation', undefined);
+    }
+    const { md, calls } = await ask('weather', '火星城');
+    assert.match(md, /The Shunong platform call failed: /);
+    assert.match(md, /火星城/);
+    assert.deepEqual(methods(calls), ['markdown']);
+  });
+
+  test('/today: the date and the solar term from the platform (its clock set to 2026-10-25 21:06 Beijing)', async () => {
+    await admin({ now: '2026-10-25T21:06:13+08:00' });
+    try {
+      const { result, calls, md } = await ask('today', '');
+      assert.deepEqual(result, {});
+      assert.match(md, /get_current_time: 2026-10-25[ T]21:06/);
+      assert.match(md, /Current solar term: 霜降 \(since 2026-10-23\); next: 立冬 on 2026-11-07, in \d+ day\(s\)\./);
+      assert.deepEqual(methods(calls), ['markdown']);
+    } finally {
+      await admin({ now: null });
+    }
+  });
+
+  test('/search with no model: said plainly; the passages shown as references and as text; nothing to insert', async () => {
+    const { result, calls, md } = await ask('search', '茶树修剪技术要点');
+    const passages = (result.metadata as { passages: number }).passages;
+    assert.ok(passages > 0);
+    assert.match(
+      md,
+      /No language model is available in this chat; here are the passages the knowledge base returned\./,
+    );
+    assert.match(md, /TEA_MANAGER_001/);
+    assert.equal(calls.filter((c) => c.method === 'reference').length, passages);
+    assert.ok(!calls.some((c) => c.method === 'button'), 'no answer to insert');
   });
 });

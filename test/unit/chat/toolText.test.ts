@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { groundedPrompt } from '../../../src/chat/prompt';
 import { knowledgeHitText, knowledgeMissText, returnedPassages } from '../../../src/chat/toolText';
+import { describeMiss } from '../../../src/knowledge/miss';
 import type { KnowledgeResult } from '../../../src/shunong/schemas';
 
 const hit = (scoreType: string, scores: number[]): KnowledgeResult => ({
@@ -34,7 +35,11 @@ describe('chat tool texts', () => {
   });
 
   it('a miss: the platform text verbatim and the no-citation rule', () => {
-    const text = knowledgeMissText('知识库未命中相关片段', { vectorCandidates: 32, fulltextCandidates: 0 });
+    const text = knowledgeMissText(
+      '知识库未命中相关片段',
+      { vectorCandidates: 32, fulltextCandidates: 0 },
+      describeMiss,
+    );
     assert.match(text, /^knowledge_search: NO passage matched \(a miss\)\. No citation may be written/);
     assert.match(text, /The platform said: 知识库未命中相关片段/);
     assert.match(text, /Candidates: 32 vector \/ 0 full-text/);
