@@ -17,6 +17,8 @@ import {
   type ReturnedPassage,
 } from '../../chat/toolText';
 import { loadKnowledge } from '../../platform';
+import { missText } from './authorText';
+import { signalOf } from './signal';
 import { isPlatformError } from '../../shunong/kind';
 import type { RecognitionType } from '../../shunong/schemas';
 import type { Connection } from '../shared/connection';
@@ -24,7 +26,10 @@ import { describeError } from '../shared/errors';
 
 /** What a call answers: the model's text, and for a knowledge hit the passages it may cite. */
 export interface CallAnswer {
+  /** The answer as the model reads it (English, with the platform's rules). */
   readonly text: string;
+  /** A failure or a miss as the author reads it, in the display language. */
+  readonly author?: string;
   readonly ok: boolean;
   readonly passages: readonly ReturnedPassage[];
 }
@@ -65,22 +70,16 @@ function badInput(detail: string): CallAnswer {
 /** A failure of the platform call as the model reads it; the user-facing sentence is localised. */
 function failure(err: unknown, connection: Connection): CallAnswer {
   if (isPlatformError(err, 'cancelled')) throw new vscode.CancellationError();
+  const author = missText(err, connection);
   if (isPlatformError(err, 'knowledge-miss')) {
-    return { ok: false, passages: [], text: knowledgeMissText(err.reason, err, loadKnowledge().describeMiss) };
+    return { ok: false, passages: [], text: knowledgeMissText(err.reason, err, loadKnowledge().describeMiss), author };
   }
   return {
     ok: false,
     passages: [],
     text: `The Shunong platform call failed: ${describeError(err, connection.endpoint)}`,
+    author,
   };
-}
-
-/** An AbortSignal that follows a CancellationToken. */
-function signalOf(token: vscode.CancellationToken): AbortSignal {
-  const abort = new AbortController();
-  if (token.isCancellationRequested) abort.abort();
-  token.onCancellationRequested(() => abort.abort());
-  return abort.signal;
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';

@@ -15,7 +15,8 @@ import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
 import type { PassageDocs } from '../shared/passageDocs';
 import { settings } from '../shared/settings';
-import { currentTime, searchKnowledge, weather, type CallAnswer } from './calls';
+import { passagesText, todayText, weatherText } from './authorText';
+import { searchKnowledge, type CallAnswer } from './calls';
 
 /** The participant id, as package.json declares it. */
 export const PARTICIPANT_ID = 'shunong.chat';
@@ -76,12 +77,12 @@ export class ShunongParticipant {
     const { connection } = this.services;
     const prompt = request.prompt.trim();
     if (request.command === 'today') {
-      this.tell(stream, await currentTime(connection, {}, token));
+      stream.markdown(asText(await todayText(connection, token)));
       return {};
     }
     if (request.command === 'weather') {
-      const location = prompt || settings.weather().defaultLocation;
-      this.tell(stream, await weather(connection, { location }, token));
+      const answer = await weatherText(connection, prompt || settings.weather().defaultLocation.trim(), token);
+      stream.markdown('markdown' in answer ? new vscode.MarkdownString(answer.markdown) : asText(answer.text));
       return {};
     }
     const task: ChatTask = request.command === 'draft' ? 'draft' : 'search';
@@ -101,7 +102,7 @@ export class ShunongParticipant {
           ),
         ),
       );
-      stream.markdown(asText(`\n\n${found.text}`));
+      stream.markdown(asText(`\n\n${found.author ?? ''}`));
       return { metadata: { passages: 0 } };
     }
     const retrievedAt = new Date().toISOString();
@@ -116,15 +117,11 @@ export class ShunongParticipant {
           ),
         ),
       );
-      stream.markdown(asText(`\n\n${found.text}`));
+      stream.markdown(asText(`\n\n${passagesText(found.passages)}`));
       return { metadata: { passages: found.passages.length } };
     }
     return this.write(task, prompt, found, cited, model, stream, token);
   };
-
-  private tell(stream: vscode.ChatResponseStream, answer: CallAnswer): void {
-    stream.markdown(asText(answer.text));
-  }
 
   private async write(
     task: ChatTask,

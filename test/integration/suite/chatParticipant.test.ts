@@ -139,6 +139,9 @@ suite('chat: @shunong participant with a scripted model', function () {
     )) as vscode.ChatResult;
     assert.deepEqual(result.metadata, { passages: 0 });
     assert.match(markdownOf(calls), /returned no passage for this question, so nothing is cited/);
+    // the platform's reason and the knowledge layer's reading of the miss, in the display language
+    assert.match(markdownOf(calls), /No passage in the knowledge base matched\.|知识库未命中相关片段。/);
+    assert.ok(!/knowledge_search: NO passage/.test(markdownOf(calls)), 'not the text meant for the model');
     assert.ok(!calls.some((c) => c.method === 'button' || c.method === 'reference'));
   });
 
@@ -191,17 +194,24 @@ suite('chat: @shunong /weather, /today, and /search without a model', function (
     assert.ok(chat.registered().participant, '@shunong is registered');
   });
 
-  test("/weather 成都: the platform's weather now, told as it came, no model, no reference, no button", async () => {
+  test('/weather 成都: the weather brief in the display language (now, seven days, source), no model, no reference, no button', async () => {
     const before = (await endpointRequests()).length;
     const { result, calls, md } = await ask('weather', '成都');
     assert.deepEqual(result, {});
-    assert.match(md, /weather_search \(now\) for "成都" \(city code 101270101\):/);
-    assert.match(md, /weather: .+; temperature: .+; humidity: .+; wind: .+; updated: /);
+    const zh = vscode.env.language.toLowerCase().startsWith('zh');
+    assert.match(md, zh ? /### 天气 · 成都（101270101）/ : /### Weather · 成都（101270101）/);
+    assert.match(md, zh ? /实时：.+，湿度 .+（.+ 更新）/ : /Now: .+, humidity .+ \(updated /);
+    assert.equal((md.match(/^\| \d{4}-\d{2}-\d{2} \|/gm) ?? []).length, 7, 'seven days in the table');
+    assert.ok(!/weather_search \(now\)|temperature: /.test(md), 'not the text meant for the model');
     assert.deepEqual(methods(calls), ['markdown']);
     const sent = (await endpointRequests()).slice(before).filter((r) => r.rpcMethod === 'tools/call');
     assert.deepEqual(
       sent.map((r) => [r.tool, r.arguments?.['location']]),
-      [['weather_search', '成都']],
+      [
+        ['weather_search', '成都'],
+        ['weather_search', '成都'],
+      ],
+      'now and the forecast',
     );
   });
 
@@ -209,13 +219,15 @@ suite('chat: @shunong /weather, /today, and /search without a model', function (
     await setSetting('weather.defaultLocation', '101270101');
     try {
       const { md } = await ask('weather', '');
-      assert.match(md, /weather_search \(now\) for "101270101" \(city code 101270101\):/);
+      assert.match(md, /### (?:Weather|天气) · 101270101\n/, 'the code asked for (the platform echoes it)');
     } finally {
       await setSetting('weather.defaultLocation', undefined);
     }
     const { md, calls } = await ask('weather', '火星城');
-    assert.match(md, /The Shunong platform call failed: /);
-    assert.match(md, /火星城/);
+    assert.match(
+      md,
+      vscode.env.language.toLowerCase().startsWith('zh') ? /无法获取“火星城”的天气：/ : /No weather for "火星城": /,
+    );
     assert.deepEqual(methods(calls), ['markdown']);
   });
 
@@ -224,8 +236,14 @@ suite('chat: @shunong /weather, /today, and /search without a model', function (
     try {
       const { result, calls, md } = await ask('today', '');
       assert.deepEqual(result, {});
-      assert.match(md, /get_current_time: 2026-10-25[ T]21:06/);
-      assert.match(md, /Current solar term: 霜降 \(since 2026-10-23\); next: 立冬 on 2026-11-07, in \d+ day\(s\)\./);
+      // the calendar line a bulletin gets, in the display language
+      assert.match(
+        md,
+        vscode.env.language.toLowerCase().startsWith('zh')
+          ? /2026年10月25日 星期日 · 霜降（距立冬 13 天）/
+          : /Sunday, October 25, 2026 · 霜降 Frost's Descent \(13 days to 立冬 Start of Winter\)/,
+      );
+      assert.ok(!/get_current_time/.test(md), 'not the text meant for the model');
       assert.deepEqual(methods(calls), ['markdown']);
     } finally {
       await admin({ now: null });
@@ -238,9 +256,14 @@ suite('chat: @shunong /weather, /today, and /search without a model', function (
     assert.ok(passages > 0);
     assert.match(
       md,
-      /No language model is available in this chat; here are the passages the knowledge base returned\./,
+      /No language model is available in this chat; here are the passages the knowledge base returned\.|此聊天中没有可用的语言模型；以下是知识库返回的段落。/,
     );
-    assert.match(md, /TEA_MANAGER_001/);
+    assert.match(md, /〔茶树修剪技术要点\.docx#\d+〕 · 茶树管理[^\n]* \(TEA_MANAGER_001[^\n]*\)/);
+    assert.match(
+      md,
+      /Rank score \d\.\d{4} \(RRF: orders results only, not a confidence\)|排序分 \d\.\d{4}（RRF：仅用于排序，不是置信度）/,
+    );
+    assert.ok(!/knowledge_search: |passage: /.test(md), 'not the text meant for the model');
     assert.equal(calls.filter((c) => c.method === 'reference').length, passages);
     assert.ok(!calls.some((c) => c.method === 'button'), 'no answer to insert');
   });
