@@ -122,21 +122,7 @@ suite('chat: @shunong participant with a scripted model', function () {
   });
 
   test('a miss: the model is not asked, nothing is cited', async () => {
-    const { chat } = await api();
-    const { stream, calls } = recordingStream();
-    const request = {
-      prompt: '火星登陆舱推进剂燃烧效率',
-      command: 'search',
-      model,
-      references: [],
-      toolReferences: [],
-    };
-    const result = (await chat.participant.handle(
-      request as unknown as vscode.ChatRequest,
-      { history: [] } as unknown as vscode.ChatContext,
-      stream,
-      new vscode.CancellationTokenSource().token,
-    )) as vscode.ChatResult;
+    const { result, calls } = await ask('search', '火星登陆舱推进剂燃烧效率', model);
     assert.deepEqual(result.metadata, { passages: 0 });
     assert.match(markdownOf(calls), /returned no passage for this question, so nothing is cited/);
     // the platform's reason and the knowledge layer's reading of the miss, in the display language
