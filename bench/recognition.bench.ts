@@ -25,7 +25,8 @@
  * Playwright's `page.route`, which hands every body to the browser base64-encoded over the
  * DevTools protocol: a cost VS Code does not have. Messages go through `page.evaluate`
  * (DevTools protocol), standing in for `webview.postMessage`; the bytes of a photo to shrink go to
- * the page by a `fetch` from the resource origin and its JPEG comes back by a PUT to it (binary both
+ * the page by a `fetch` from the resource origin, posted to the webview in `shrinkPart`s of 1 MiB
+ * as they arrive (the host's parts), and its JPEG comes back by a PUT to it (binary both
  * ways, as VS Code posts a `Uint8Array`; until issue 19's second round it came back base64 through
  * the DevTools protocol, which cost 0.2–0.4 s that VS Code does not spend).
  *
@@ -47,7 +48,7 @@ import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/r
 import { loadShrinker } from '../src/recognition/resize';
 import type { Shrinker } from '../src/recognition/image';
 import { webviewFirst, type ShrunkBy } from '../src/recognition/webview-shrink';
-import type { ShrinkRequest } from '../src/recognition/protocol';
+import { SHRINK_PART_BYTES, type ShrinkRequest } from '../src/recognition/protocol';
 import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/recognition/protocol';
 import type { Recognition } from '../src/recognition/types';
 import { jpg } from '../test/unit/recognition/fixtures';
@@ -225,6 +226,8 @@ async function main(): Promise<void> {
     let shrinkedBy: ShrunkBy | undefined;
     let requests = 0;
     let lastShrinkTrace: ShrinkTrace | undefined;
+    // The webview's last answer (PreviewHost.pixelsOf): a preview of these bytes names its pixels.
+    let lastShrunk: { requestId: number; bytes: Uint8Array } | undefined;
     const port = async (req: ShrinkRequest): Promise<{ bytes: Uint8Array; width: number; height: number }> => {
       const name = `to-shrink-${requests++}.bin`;
       writeFileSync(join(files, name), req.bytes);
@@ -232,6 +235,8 @@ async function main(): Promise<void> {
         async (a: {
           url: string;
           back: string;
+          partBytes: number;
+          byteLength: number;
           requestId: number;
           mime: string;
           orientation: number;
@@ -250,10 +255,36 @@ async function main(): Promise<void> {
             }[];
           };
           const t0 = performance.now();
-          const bytes = new Uint8Array(await (await fetch(a.url, { cache: 'no-store' })).arrayBuffer());
+          // The request, then its bytes in parts of `partBytes` posted as they arrive (as the host
+          // posts them and VS Code delivers each message once it has crossed).
+          const { url: _url, back: _back, partBytes, byteLength, ...rest } = a;
+          const parts = Math.ceil(byteLength / partBytes);
+          window.postMessage({ type: 'shrink', ...rest, delivery: 1, byteLength, parts }, '*');
+          const body = (await fetch(a.url, { cache: 'no-store' })).body;
+          if (!body) throw new Error('no body');
+          const reader = body.getReader();
+          let part = new Uint8Array(Math.min(partBytes, byteLength));
+          let filled = 0;
+          let index = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            for (let at = 0; at < value.byteLength;) {
+              const n = Math.min(part.byteLength - filled, value.byteLength - at);
+              part.set(value.subarray(at, at + n), filled);
+              filled += n;
+              at += n;
+              if (filled === part.byteLength) {
+                window.postMessage(
+                  { type: 'shrinkPart', requestId: a.requestId, delivery: 1, index: index++, bytes: part },
+                  '*',
+                );
+                part = new Uint8Array(Math.max(0, Math.min(partBytes, byteLength - index * partBytes)));
+                filled = 0;
+              }
+            }
+          }
           const fetched = performance.now() - t0;
-          const { url: _url, back: _back, ...rest } = a;
-          window.postMessage({ type: 'shrink', ...rest, bytes }, '*');
           for (;;) {
             const m = w.__out.find((o) => o.type === 'shrunk' && o.requestId === a.requestId);
             if (m) {
@@ -275,6 +306,8 @@ async function main(): Promise<void> {
         {
           url: host.url(name),
           back: host.url(`${name}.jpg`),
+          partBytes: SHRINK_PART_BYTES,
+          byteLength: req.bytes.byteLength,
           requestId: requests,
           mime: req.mime,
           orientation: req.orientation,
@@ -284,13 +317,19 @@ async function main(): Promise<void> {
         },
       );
       lastShrinkTrace = { fetched: got.fetched, returned: got.returned, marks: got.marks };
-      return { bytes: new Uint8Array(readFileSync(join(files, `${name}.jpg`))), width: got.width, height: got.height };
+      const answer = new Uint8Array(readFileSync(join(files, `${name}.jpg`)));
+      lastShrunk = { requestId: requests, bytes: answer };
+      return { bytes: answer, width: got.width, height: got.height };
     };
     const paths: [string, () => Shrinker][] = [
       ['today: jimp + WebAssembly in the host', loadShrinker],
       [
         "webview: the browser's own decoder, resizer and encoder",
-        () => webviewFirst(port, loadShrinker, { onShrunk: (b) => (shrinkedBy = b) }),
+        () =>
+          webviewFirst(port, loadShrinker, {
+            onShrunk: (b) => (shrinkedBy = b),
+            onFallback: (r) => console.error(`fallback: ${r}`),
+          }),
       ],
     ];
     for (const [label, make, goal] of [
@@ -341,7 +380,13 @@ async function main(): Promise<void> {
               writeFileSync(join(files, name), p.bytes);
               at('copy written');
             }
-            return { src: host.url(name), width: p.size.width, height: p.size.height };
+            const pixels = lastShrunk?.bytes === p.bytes ? lastShrunk.requestId : undefined;
+            return {
+              src: host.url(name),
+              width: p.size.width,
+              height: p.size.height,
+              ...(pixels === undefined ? {} : { pixels }),
+            };
           };
           shrinkedBy = undefined;
           const out = await recognize({ kind: 'bytes', bytes: read, name: 'photo.jpg' }, 'tea_count', {
@@ -382,6 +427,13 @@ async function main(): Promise<void> {
           await post(page, { type: 'result', view: view(r, image, out.result) });
           await rendered(page, r);
           full.push(performance.now() - t);
+          // The webview shows the pixels it shrank (a canvas), not the copy loaded again (an <img>).
+          const shown = await page.evaluate(() => document.getElementById('image')?.tagName);
+          const ownPixels = shrinkedBy === 'webview';
+          if (shown !== (ownPixels ? 'CANVAS' : 'IMG'))
+            throw new Error(
+              `the ${label}, shrunk by ${shrinkedBy ?? 'nobody'}, is shown by a ${shown ?? 'missing'} element`,
+            );
           at('rendered');
           if (i >= 0) {
             const span = (a: string, b: string): void => {
@@ -399,7 +451,7 @@ async function main(): Promise<void> {
             const tr = lastShrinkTrace as ShrinkTrace | undefined;
             if (tr) {
               const mk = new Map(tr.marks);
-              phase('  webview: bytes in (fetch)', tr.fetched);
+              phase('  webview: bytes in (fetch, posted in parts)', tr.fetched);
               let prev = mk.get('start') ?? 0;
               for (let k = 0; mk.has(`encoded:${k}`); k++) {
                 phase(`  webview: decode+resize #${k}`, (mk.get(`decoded:${k}`) ?? 0) - prev);

@@ -4,7 +4,13 @@
  * requests for the annotated picture. The panel (src/features/recognition/panel.ts) hands it its
  * webview; tests hand it a fake one.
  */
-import { parseWebviewMessage, type HostMessage, type ShrinkRequest, type WebviewMessage } from './protocol';
+import {
+  SHRINK_PART_BYTES,
+  parseWebviewMessage,
+  type HostMessage,
+  type ShrinkRequest,
+  type WebviewMessage,
+} from './protocol';
 
 /** Where messages to the webview go (the panel's `webview.postMessage`). */
 export interface WebviewPort {
@@ -25,6 +31,10 @@ export interface WebviewShrunk {
 
 interface PendingShrink {
   request: ShrinkRequest;
+  /** The bytes in parts, each over a buffer of its own ({@link shrinkParts}). */
+  parts: Uint8Array[];
+  /** How many times the request was sent (each sending is a delivery of its own). */
+  deliveries: number;
   settle(m: Extract<WebviewMessage, { type: 'shrunk' }>): void;
   /** Sent before the handshake (to the webview still loading), not yet followed by a `ready`. */
   early: boolean;
@@ -54,6 +64,8 @@ export class PreviewHost {
    */
   private readonly shrinks = new Map<number, PendingShrink>();
   private nextRequest = 1;
+  /** The last picture the webview shrank: its request and the bytes it answered. */
+  private lastShrunk: { requestId: number; bytes: Uint8Array } | undefined;
   private closed = false;
 
   constructor(
@@ -80,12 +92,12 @@ export class PreviewHost {
             p.early = false;
             clearTimeout(p.recheck);
             p.recheck = setTimeout(() => {
-              if (!p.acked && this.shrinks.get(requestId) === p) this.send({ type: 'shrink', requestId, ...p.request });
+              if (!p.acked && this.shrinks.get(requestId) === p) this.sendShrink(requestId, p);
             }, ACK_MS);
           } else {
             p.early = false;
             p.acked = false;
-            this.send({ type: 'shrink', requestId, ...p.request });
+            this.sendShrink(requestId, p);
           }
         }
         return;
@@ -155,10 +167,7 @@ export class PreviewHost {
     if (this.closed) return Promise.reject(new Error('the panel is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const requestId = this.nextRequest++;
-    // A plain Uint8Array over the same memory: a Node Buffer would go as its JSON ({ type, data }),
-    // a plain typed array goes as binary.
-    const b = request.bytes;
-    request = { ...request, bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength) };
+    const parts = shrinkParts(request.bytes);
     return new Promise<WebviewShrunk>((resolve, reject) => {
       const end = (): void => {
         clearTimeout(timer);
@@ -187,17 +196,29 @@ export class PreviewHost {
       signal?.addEventListener('abort', onAbort, { once: true });
       const pending: PendingShrink = {
         request,
+        parts,
+        deliveries: 0,
         early: !this.ready,
         acked: false,
         settle: (m) => {
           end();
-          if (m.bytes && m.width && m.height) resolve({ bytes: m.bytes, width: m.width, height: m.height });
-          else reject(new Error(m.error ?? 'no picture'));
+          if (m.bytes && m.width && m.height) {
+            this.lastShrunk = { requestId, bytes: m.bytes };
+            resolve({ bytes: m.bytes, width: m.width, height: m.height });
+          } else reject(new Error(m.error ?? 'no picture'));
         },
       };
       this.shrinks.set(requestId, pending);
-      this.send({ type: 'shrink', requestId, ...request });
+      this.sendShrink(requestId, pending);
     });
+  }
+
+  /**
+   * The shrink request whose answer `bytes` are (the very array resolved by {@link shrink}), when
+   * it is the webview's last one: an `ImageView` of these bytes names it as its `pixels`.
+   */
+  pixelsOf(bytes: Uint8Array): number | undefined {
+    return this.lastShrunk?.bytes === bytes ? this.lastShrunk.requestId : undefined;
   }
 
   /** The panel closed: nothing more is sent, pending requests fail. */
@@ -210,7 +231,28 @@ export class PreviewHost {
     this.unsent.clear();
   }
 
+  /** Sends a shrink request as a new delivery: the request, then its bytes' parts. */
+  private sendShrink(requestId: number, p: PendingShrink): void {
+    const { bytes, ...header } = p.request;
+    const delivery = ++p.deliveries;
+    this.send({ type: 'shrink', requestId, delivery, ...header, byteLength: bytes.byteLength, parts: p.parts.length });
+    p.parts.forEach((part, index) => this.send({ type: 'shrinkPart', requestId, delivery, index, bytes: part }));
+  }
+
   private send(m: HostMessage): void {
     if (!this.closed) this.port.postMessage(m);
   }
+}
+
+/**
+ * The bytes of a picture to shrink in parts of `size` bytes, so that the webview decodes while the
+ * later parts travel. Each part is a plain `Uint8Array` over a buffer of its own: a Node `Buffer`
+ * would be posted as its JSON (`{ type, data }`), and VS Code posts the whole buffer under a typed
+ * array, so views into one buffer would each carry all of it.
+ */
+export function shrinkParts(bytes: Uint8Array, size = SHRINK_PART_BYTES): Uint8Array[] {
+  const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: Uint8Array[] = [];
+  for (let at = 0; at < plain.byteLength; at += size) parts.push(plain.slice(at, at + size));
+  return parts;
 }

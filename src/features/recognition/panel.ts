@@ -104,6 +104,11 @@ export class RecognitionPanel implements vscode.Disposable {
     return this.host.shrink(request, signal);
   }
 
+  /** The webview's shrink request whose answer `bytes` are (see {@link PreviewHost.pixelsOf}). */
+  pixelsOf(bytes: Uint8Array): number | undefined {
+    return this.host.pixelsOf(bytes);
+  }
+
   private html(): string {
     const webview = this.panel.webview;
     const nonce = randomBytes(18).toString('base64');

@@ -140,14 +140,13 @@ export class Runner {
     if (!preview.size) return undefined;
     const { width, height } = preview.size;
     if (asGiven && source.uri && !source.data) return { src: panel.pictureSrc(source.uri), width, height };
+    // Shrunk by the webview: it shows the pixels it drew (the copy serves a reload).
+    const pixels = panel.pixelsOf(preview.bytes);
+    const shown = { width, height, ...(pixels === undefined ? {} : { pixels }) };
     try {
-      return {
-        src: panel.pictureSrc(await this.copies.write(source.key, preview.bytes, preview.format)),
-        width,
-        height,
-      };
+      return { src: panel.pictureSrc(await this.copies.write(source.key, preview.bytes, preview.format)), ...shown };
     } catch {
-      return { src: toDataUri(preview.bytes, mimeOf(preview.format)), width, height };
+      return { src: toDataUri(preview.bytes, mimeOf(preview.format)), ...shown };
     }
   }
 }

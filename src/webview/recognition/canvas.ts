@@ -102,15 +102,16 @@ export function draw(): void {
 /** Draws the picture and its boxes at full resolution; answers a bare base64 PNG. */
 export function renderAnnotated(requestId: number): void {
   try {
-    const { view, imgEl } = st;
-    if (!view || !view.image || !imgEl || !imgEl.complete) throw new Error('no image');
+    const { view, pictureEl } = st;
+    if (!view || !view.image || !pictureEl || (pictureEl instanceof HTMLImageElement && !pictureEl.complete))
+      throw new Error('no image');
     const W = view.image.width;
     const H = view.image.height;
     const canvas = document.createElement('canvas');
     canvas.width = W;
     canvas.height = H;
     const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-    ctx.drawImage(imgEl, 0, 0, W, H);
+    ctx.drawImage(pictureEl, 0, 0, W, H);
     const lw = Math.max(2, Math.round(Math.max(W, H) / 400));
     const font = Math.max(12, Math.round(Math.max(W, H) / 60));
     ctx.font = `${font}px sans-serif`;

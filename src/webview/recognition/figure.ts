@@ -4,6 +4,7 @@
  */
 import type { ImageView, ResultView } from '../../recognition/protocol';
 import { scheduleDraw } from './canvas';
+import { takePixels } from './shrink';
 import { h } from './dom';
 import { highlight, onStageMove } from './highlight';
 import { st, strings } from './state';
@@ -31,22 +32,16 @@ export function makeFigure(image: ImageView, label: string, v: ResultView | unde
 
   const stage = h('div', { class: 'stage', id: 'stage' });
   st.stageEl = stage;
-  let img = st.imgEl;
-  if (!img || img.getAttribute('src') !== image.src) {
-    img = h('img', { id: 'image', alt: s.imageAlt, draggable: 'false', decoding: 'async' });
-    // Webview resources are served with CORS headers: a CORS load keeps the canvas of
-    // "Save Images" untainted.
-    if (!image.src.startsWith('data:')) img.crossOrigin = 'anonymous';
-    img.src = image.src;
-  }
-  st.imgEl = img;
+  let picture = st.pictureEl;
+  if (!picture || picture.dataset['src'] !== image.src) picture = pictureElement(image, s.imageAlt);
+  st.pictureEl = picture;
   const c = h('canvas', { class: 'boxes', 'aria-hidden': 'true' });
   st.canvas = c;
   const hl = h('div', { class: 'box-hl', id: 'box-hl', 'aria-hidden': 'true', hidden: '' }, [
     h('span', { class: 'label' }),
   ]);
   st.hlEl = hl;
-  stage.append(img, c, hl);
+  stage.append(picture, c, hl);
   viewport.append(stage);
   viewport.addEventListener('wheel', onWheel, { passive: false });
   viewport.addEventListener('keydown', onKey);
@@ -56,9 +51,37 @@ export function makeFigure(image: ImageView, label: string, v: ResultView | unde
   return figure;
 }
 
-/** Calls `ok` once the picture is loaded (now, if it already is), `fail` if it cannot be. */
-export function whenLoaded(img: HTMLImageElement, ok: () => void, fail: () => void): void {
-  if (img.complete && img.naturalWidth > 0) {
+/**
+ * The element showing `image`: a canvas of the pixels this webview shrank for it (`image.pixels`),
+ * handed over without a copy, when it still has them at the picture's size; else an `<img>` of
+ * `image.src`.
+ */
+function pictureElement(image: ImageView, alt: string): HTMLImageElement | HTMLCanvasElement {
+  const bitmap = image.pixels === undefined ? undefined : takePixels(image.pixels);
+  if (bitmap && bitmap.width === image.width && bitmap.height === image.height) {
+    const canvas = h('canvas', { id: 'image', class: 'picture', role: 'img', 'aria-label': alt });
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    const ctx = canvas.getContext('bitmaprenderer');
+    if (ctx) {
+      ctx.transferFromImageBitmap(bitmap);
+      canvas.dataset['src'] = image.src;
+      return canvas;
+    }
+  }
+  bitmap?.close();
+  const img = h('img', { id: 'image', alt, draggable: 'false', decoding: 'async' });
+  // Webview resources are served with CORS headers: a CORS load keeps the canvas of
+  // "Save Images" untainted.
+  if (!image.src.startsWith('data:')) img.crossOrigin = 'anonymous';
+  img.src = image.src;
+  img.dataset['src'] = image.src;
+  return img;
+}
+
+/** Calls `ok` once the picture is loaded (now, if it already is, or is a canvas), `fail` if it cannot be. */
+export function whenLoaded(img: HTMLImageElement | HTMLCanvasElement, ok: () => void, fail: () => void): void {
+  if (img instanceof HTMLCanvasElement || (img.complete && img.naturalWidth > 0)) {
     ok();
     return;
   }

@@ -3,10 +3,12 @@
  * pipeline, following the plan jimp follows in the host (src/recognition/shrink-plan.ts), and
  * answers the JPEG as binary in a `shrunk` message; a cancelled request answers nothing.
  *
- * The picture is decoded once for all attempts, upright, and no larger than any attempt may need
- * (the plan's largest scale): a WebCodecs `ImageDecoder` asked for a smaller `desiredWidth` ×
- * `desiredHeight` decodes a JPEG at a reduced DCT scale (n/8), with the EXIF orientation carried
- * on the frame (`rotation`, `flip`) and applied by `createImageBitmap`. When that is not available
+ * The bytes come in parts (`shrinkPart`, after the `shrink` request). The picture is decoded once
+ * for all attempts, upright, and no larger than any attempt may need (the plan's largest scale): a
+ * JPEG by a WebCodecs `ImageDecoder` fed the parts as a stream, so that it decodes while the later
+ * parts are still on their way; asked for a smaller `desiredWidth` × `desiredHeight` it decodes at
+ * a reduced DCT scale (n/8). The EXIF orientation is carried on the frame (`rotation`, `flip`) and
+ * applied by `createImageBitmap`. When that is not available
  * or not trustworthy (a PNG or WebP, no `ImageDecoder`, a frame not turned as the host says it
  * should be, or decoded smaller than asked), `createImageBitmap` of the bytes decodes at full size
  * with `imageOrientation: 'from-image'`. Each attempt draws that bitmap at its size on white (a
@@ -16,39 +18,69 @@
 import type { HostMessage } from '../../recognition/protocol';
 import { JPEG_QUALITY, ShrinkPlan, maxScale, type Size } from '../../recognition/shrink-plan';
 import { post } from './api';
+import { Incoming } from './incoming';
 
 type Shrink = Extract<HostMessage, { type: 'shrink' }>;
+type ShrinkPart = Extract<HostMessage, { type: 'shrinkPart' }>;
 
 const cancelled = new Set<number>();
 /** Requests this document has started (a request posted while it loaded may arrive twice). */
 const started = new Set<number>();
+/** The bytes of the started requests, as their parts arrive. */
+const arriving = new Map<number, Incoming>();
+
+/** The pixels of the last picture this document shrank, drawn as they were encoded (./figure shows them). */
+let lastPixels: { requestId: number; bitmap: ImageBitmap } | undefined;
+
+/** The pixels of the picture shrunk for `requestId`, handed over once; undefined when gone. */
+export function takePixels(requestId: number): ImageBitmap | undefined {
+  if (lastPixels?.requestId !== requestId) return undefined;
+  const { bitmap } = lastPixels;
+  lastPixels = undefined;
+  return bitmap;
+}
 
 /** Stops the shrink `requestId` at its next step (nothing is answered). */
 export function cancelShrink(requestId: number): void {
   cancelled.add(requestId);
+  arriving.get(requestId)?.fail(new Error('cancelled'));
 }
 
-/** The picture's bytes as `postMessage` delivered them (a typed array, or its buffer). */
-function asBytes(v: unknown): Uint8Array<ArrayBuffer> {
-  if (v instanceof ArrayBuffer) return new Uint8Array(v);
-  if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer)
-    return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-  throw new Error(`the picture arrived as ${Object.prototype.toString.call(v)}, not as bytes`);
+/** Takes a part of a started request's bytes (a part of another delivery of it is ignored). */
+export function receivePart(m: ShrinkPart): void {
+  const incoming = arriving.get(m.requestId);
+  if (incoming?.delivery === m.delivery) incoming.add(m.index, m.bytes);
 }
+
+/** A decoded picture to draw from (a bitmap, or a frame not turned), at `width` × `height`. */
+interface Decoded {
+  source: CanvasImageSource;
+  width: number;
+  height: number;
+  close(): void;
+}
+
+const asDecoded = (b: ImageBitmap): Decoded => ({
+  source: b,
+  width: b.width,
+  height: b.height,
+  close: () => b.close(),
+});
 
 /** A decoded frame with the orientation metadata of WebCodecs (Chromium ≥ 125; not in TypeScript's DOM types yet). */
 type OrientedFrame = VideoFrame & { rotation?: number; flip?: boolean };
 
 /**
  * The picture to shrink, decoded once, upright, at least as large as any attempt may be (`cover`
- * of its upright size): at a reduced DCT scale by `ImageDecoder` when it can be trusted, else at
- * full size by `createImageBitmap`. Every attempt is drawn from it.
+ * of its upright size): a JPEG by `ImageDecoder` from the parts as they arrive (at a reduced DCT
+ * scale when `cover` allows) when it can be trusted, else, and any other format, by
+ * `createImageBitmap` of all the bytes at full size. Every attempt is drawn from it.
  */
 class Picture {
-  private decoded: Promise<ImageBitmap> | undefined;
+  private decoded: Promise<Decoded> | undefined;
 
   constructor(
-    private readonly data: Uint8Array<ArrayBuffer>,
+    private readonly data: Incoming,
     private readonly mime: string,
     /** The upright size (EXIF orientation applied). */
     private readonly upright: Size,
@@ -57,41 +89,49 @@ class Picture {
   ) {}
 
   /** The upright picture, decoded on first use. */
-  bitmap(): Promise<ImageBitmap> {
+  pixels(): Promise<Decoded> {
     this.decoded ??= this.decode();
     return this.decoded;
   }
 
-  private async decode(): Promise<ImageBitmap> {
-    // Only a JPEG decodes at a reduced scale (n/8); other formats, and browsers without
-    // WebCodecs' ImageDecoder, are decoded at full size.
-    if (this.mime === 'image/jpeg' && this.cover < 1 && typeof ImageDecoder === 'function') {
+  private async decode(): Promise<Decoded> {
+    // A JPEG is decoded while its parts arrive, at a reduced scale (n/8) when it may be; other
+    // formats, and browsers without WebCodecs' ImageDecoder, once all the bytes are in. The DCT
+    // scales are n/8: the next one up, never less than needed.
+    const at = Math.min(1, Math.ceil(this.cover * 8 - 1e-9) / 8);
+    // A frame to turn is turned by createImageBitmap only when decoded at a reduced scale
+    // (Chromium 156 leaves a full-size frame as stored): a turned JPEG at full size waits for all
+    // its bytes and goes to createImageBitmap below.
+    if (this.mime === 'image/jpeg' && typeof ImageDecoder === 'function' && (this.orientation === 1 || at < 1)) {
       try {
-        const frame = await this.reduced();
+        const frame = await this.streamed(at);
+        // A frame neither turned nor flipped is drawn as it is (no copy into a bitmap first).
+        if (frame && !frame.rotation && !frame.flip)
+          return { source: frame, width: frame.displayWidth, height: frame.displayHeight, close: () => frame.close() };
         if (frame)
           try {
-            return await createImageBitmap(frame);
+            const bitmap = await createImageBitmap(frame);
+            if (bitmap.width === frame.displayWidth && bitmap.height === frame.displayHeight) return asDecoded(bitmap);
+            bitmap.close(); // not turned: the full-size decode below
           } finally {
             frame.close();
           }
       } catch {
-        // the full-size decode below
+        // the full-size decode below (which fails too when the bytes did not arrive)
       }
     }
-    return createImageBitmap(new Blob([this.data], { type: this.mime }), { imageOrientation: 'from-image' });
+    const parts = await this.data.complete;
+    return asDecoded(await createImageBitmap(new Blob(parts, { type: this.mime }), { imageOrientation: 'from-image' }));
   }
 
   /** A frame of at least `cover` of the picture, oriented as the host says; undefined when it cannot be trusted. */
-  private async reduced(): Promise<OrientedFrame | undefined> {
-    // The DCT scales a JPEG decoder offers are n/8: ask for the next one up, never less than needed.
-    const at = Math.min(1, Math.ceil(this.cover * 8 - 1e-9) / 8);
+  private async streamed(at: number): Promise<OrientedFrame | undefined> {
     const turns = this.orientation >= 5;
     const stored = turns ? { width: this.upright.height, height: this.upright.width } : this.upright;
     const decoder = new ImageDecoder({
-      data: this.data,
+      data: this.data.stream(),
       type: this.mime,
-      desiredWidth: Math.ceil(stored.width * at),
-      desiredHeight: Math.ceil(stored.height * at),
+      ...(at < 1 ? { desiredWidth: Math.ceil(stored.width * at), desiredHeight: Math.ceil(stored.height * at) } : {}),
       preferAnimation: false,
     });
     try {
@@ -125,6 +165,8 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
   const { requestId } = m;
   if (started.has(requestId)) return;
   started.add(requestId);
+  const data = new Incoming(m.delivery, m.parts, m.byteLength);
+  arriving.set(requestId, data);
   post({ type: 'shrinking', requestId });
   const stop = (): boolean => cancelled.delete(requestId);
   // Trace marks (the bench reads them; nothing else does): where the shrink's time goes.
@@ -132,14 +174,13 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
   mark('start');
   let picture: Picture | undefined;
   try {
-    const data = asBytes(m.bytes);
-    const plan = new ShrinkPlan(m.width, m.height, data.byteLength, m.maxBytes);
+    const plan = new ShrinkPlan(m.width, m.height, m.byteLength, m.maxBytes);
     picture = new Picture(data, m.mime, m, m.orientation, maxScale(m.width, m.height));
-    let kept: { blob: Blob; size: Size } | undefined;
+    let kept: { blob: Blob; size: Size; canvas: OffscreenCanvas } | undefined;
     let attempt = 0;
     for (let size: Size | undefined = plan.size; size; attempt++) {
       const { width, height } = size;
-      const bitmap = await picture.bitmap();
+      const bitmap = await picture.pixels();
       if (stop()) return;
       const turned = bitmap.width > bitmap.height !== m.width > m.height && bitmap.width !== bitmap.height;
       if (turned || bitmap.width < width || bitmap.height < height)
@@ -151,14 +192,14 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
       ctx.fillRect(0, 0, width, height);
       ctx.imageSmoothingEnabled = true;
       ctx.imageSmoothingQuality = 'high';
-      ctx.drawImage(bitmap, 0, 0, width, height);
+      ctx.drawImage(bitmap.source, 0, 0, width, height);
       mark(`decoded:${attempt}`);
       const out = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY / 100 });
       mark(`encoded:${attempt}`);
       if (stop()) return;
       if (out.type !== 'image/jpeg') throw new Error(`the browser encoded ${out.type || 'nothing'}, not JPEG`);
       const verdict = plan.report(out.size);
-      if (verdict.keep) kept = { blob: out, size };
+      if (verdict.keep) kept = { blob: out, size, canvas };
       size = verdict.next?.size;
     }
     if (!kept) {
@@ -169,10 +210,15 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
     if (stop()) return;
     post({ type: 'shrunk', requestId, bytes, ...kept.size });
     mark('posted');
+    // What the preview will show: these pixels, not the JPEG decoded again while the platform works.
+    lastPixels?.bitmap.close();
+    lastPixels = { requestId, bitmap: kept.canvas.transferToImageBitmap() };
   } catch (err) {
     if (stop()) return;
     post({ type: 'shrunk', requestId, error: err instanceof Error ? err.message : String(err) });
   } finally {
+    arriving.delete(requestId);
+    data.fail(new Error('the shrink ended'));
     picture?.close();
   }
 }

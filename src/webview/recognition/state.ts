@@ -33,8 +33,11 @@ export interface ViewState {
   highlighted: number;
   /** The table row that takes the focus (roving tabindex). */
   active: number;
-  /** The picture element, kept across loading → result when the source is the same (no second load). */
-  imgEl: HTMLImageElement | undefined;
+  /**
+   * The picture element, kept across loading → result when the source is the same (no second
+   * load): an `<img>`, or a `<canvas>` showing the pixels this webview shrank (./figure).
+   */
+  pictureEl: HTMLImageElement | HTMLCanvasElement | undefined;
   canvas: HTMLCanvasElement | undefined;
   stageEl: HTMLElement | undefined;
   viewportEl: HTMLElement | undefined;
@@ -68,7 +71,7 @@ export const st: ViewState = {
   fit: true,
   highlighted: -1,
   active: 0,
-  imgEl: undefined,
+  pictureEl: undefined,
   canvas: undefined,
   stageEl: undefined,
   viewportEl: undefined,

@@ -38,7 +38,7 @@ export function showLoading(title: string, message: string, image: ImageView | u
   reset();
   const loading = h('p', { class: 'loading', 'aria-busy': 'true' }, [message]);
   if (!image) {
-    st.imgEl = undefined;
+    st.pictureEl = undefined;
     app.replaceChildren(header(title, false), loading);
     return;
   }
@@ -53,7 +53,7 @@ export function showLoading(title: string, message: string, image: ImageView | u
 export function showError(title: string, message: string, retryable: boolean): void {
   const s = strings();
   reset();
-  st.imgEl = undefined;
+  st.pictureEl = undefined;
   const box = h('div', { class: 'error', role: 'alert' }, [h('p', {}, [message])]);
   if (retryable) {
     const retry = h('button', { id: 'retry', type: 'button', class: 'primary' }, [s.retry]);
@@ -99,7 +99,7 @@ export function showResult(v: ResultView): void {
   if (v.image) {
     figure = makeFigure(v.image, v.figureLabel, v);
   } else {
-    st.imgEl = undefined;
+    st.pictureEl = undefined;
     figure = h('figure', { class: 'figure' }, [
       h('p', { class: 'note' }, [s.imageUnavailable]),
       h('figcaption', { class: 'sr-only' }, [v.figureLabel]),
@@ -110,7 +110,7 @@ export function showResult(v: ResultView): void {
   renderRows();
   applyScale();
   const done = (n: number): void => post({ type: 'rendered', run: v.run, boxes: n, ms: performance.now() - started });
-  const img = st.imgEl;
+  const img = st.pictureEl;
   if (!v.image || !img) {
     done(0);
     return;
@@ -120,9 +120,9 @@ export function showResult(v: ResultView): void {
     () => {
       if (st.view !== v) return;
       applyScale();
-      // Drawn = the picture decoded (it decodes off the main thread) and two frames painted.
-      void img
-        .decode()
+      // Drawn = the picture decoded (it decodes off the main thread; a canvas already is) and two
+      // frames painted.
+      void (img instanceof HTMLImageElement ? img.decode() : Promise.resolve())
         .catch(() => undefined)
         .then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(st.view === v ? v.boxes.length : 0))));
     },

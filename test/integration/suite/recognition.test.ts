@@ -12,7 +12,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { PNG } from 'pngjs';
 import { api, localEndpoint, setSetting, stub } from './helpers';
+import { SHRINK_PART_BYTES } from '../../../src/recognition/protocol';
+import { assertUpright, photo } from '../../unit/recognition/verdicts';
 
 interface CommandResult {
   key: string | undefined;
@@ -20,6 +23,7 @@ interface CommandResult {
   summary?: { kind: 'count' | 'stage' | 'none'; total: number; low: number; stage?: string; modelId: string };
   message?: string;
   notes?: { kind: string; status?: number }[];
+  shrunkBy?: string;
 }
 
 /** What the extension sends to a preview's webview (the fields read here). */
@@ -39,8 +43,15 @@ interface Posted {
     notes: string[];
     boxes: { low: boolean; confidence: number }[];
     warnings: string[];
-    image?: { src: string; width: number };
+    image?: { src: string; width: number; height: number; pixels?: number };
   };
+  /** Of `shrink` and `shrinkPart`. */
+  requestId?: number;
+  delivery?: number;
+  byteLength?: number;
+  parts?: number;
+  index?: number;
+  bytes?: Uint8Array;
 }
 
 /** A preview panel seen from outside. */
@@ -324,6 +335,47 @@ suite('Crop recognition preview', function () {
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), before);
+  });
+
+  test('a 6 MB photo travels to the webview in 1 MiB parts, is shown from the pixels the webview shrank, and saves annotated and upright', async () => {
+    const p = await photo('jpeg', 6, 6);
+    const uri = vscode.Uri.joinPath(folder(), 'field-6mb.jpg');
+    await vscode.workspace.fs.writeFile(uri, p.bytes);
+    const r = await recognizeCmd(uri, 'tea_count');
+    assert.equal(r.status, 'done', r.message);
+    assert.equal(r.shrunkBy, 'webview', 'the browser shrank it');
+    const w = panelOf('field-6mb.jpg');
+    // The request, then its bytes: parts of at most 1 MiB, in order, that add up to the file.
+    const shrink = w.posted.find((m) => m.type === 'shrink');
+    assert.ok(shrink?.requestId !== undefined && shrink.delivery !== undefined, 'a shrink request');
+    assert.equal(shrink.byteLength, p.bytes.length);
+    assert.equal(shrink.parts, Math.ceil(p.bytes.length / SHRINK_PART_BYTES));
+    const parts = w.posted.filter(
+      (m) => m.type === 'shrinkPart' && m.requestId === shrink.requestId && m.delivery === shrink.delivery,
+    );
+    assert.deepEqual(
+      parts.map((m) => m.index),
+      Array.from({ length: shrink.parts }, (_, i) => i),
+    );
+    assert.ok(parts.every((m) => (m.bytes?.byteLength ?? 0) <= SHRINK_PART_BYTES));
+    assert.deepEqual(Buffer.concat(parts.map((m) => m.bytes ?? new Uint8Array())), Buffer.from(p.bytes));
+    // The result names the webview's own pixels (no second load of the shrunk copy), and is drawn
+    // (these four quadrants hold no tea bud: no box).
+    const { boxes, view } = await waitRendered(w);
+    assert.equal(view.image?.pixels, shrink.requestId);
+    assert.equal(boxes, view.boxes.length);
+    // "Save Images" draws those pixels and the boxes: the picture sent, upright.
+    w.act({ type: 'save' });
+    const status = await w.until(() => w.posted.find((m) => m.type === 'status'), 'no status after saving');
+    assert.equal(status.error, false, status.message);
+    const saved = vscode.Uri.joinPath(folder(), 'saved');
+    const name = (await vscode.workspace.fs.readDirectory(saved))
+      .map(([n]) => n)
+      .find((n) => /^field-6mb-tea_count-[\d-]+\.png$/.test(n));
+    assert.ok(name, 'the annotated picture saved');
+    const png = PNG.sync.read(Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(saved, name))));
+    assert.deepEqual([png.width, png.height], [view.image?.width, view.image?.height]);
+    assertUpright(p, png, 'the annotated picture');
   });
 
   test('an English bulletin (lang: en) gets the English summary even where shunong.insertLanguage says zh-CN', async () => {

@@ -139,7 +139,15 @@ export function assertVerdict(photo: Photo, out: Uint8Array, limit = MAX_UPLOAD_
     Math.abs(expectedHeight - size.height) <= 1,
     `${what}: ${size.width} × ${size.height} keeps ${up.width} × ${up.height}`,
   );
-  const img = jpeg.decode(out, { useTArray: true, maxMemoryUsageInMB: 1024 });
+  assertUpright(photo, jpeg.decode(out, { useTArray: true, maxMemoryUsageInMB: 1024 }), what);
+}
+
+/** Asserts that each quadrant of decoded `img` (RGBA) shows the colour it should once `photo` is upright. */
+export function assertUpright(
+  photo: Photo,
+  img: { width: number; height: number; data: Uint8Array | Uint8ClampedArray },
+  what: string,
+): void {
   for (const [qx, qy] of [
     [0, 0],
     [1, 0],
