@@ -4,13 +4,7 @@
  * requests for the annotated picture. The panel (src/features/recognition/panel.ts) hands it its
  * webview; tests hand it a fake one.
  */
-import {
-  SHRINK_PART_BYTES,
-  parseWebviewMessage,
-  type HostMessage,
-  type ShrinkRequest,
-  type WebviewMessage,
-} from './protocol';
+import { parseWebviewMessage, type HostMessage, type ShrinkRequest, type WebviewMessage } from './protocol';
 
 /** Where messages to the webview go (the panel's `webview.postMessage`). */
 export interface WebviewPort {
@@ -31,10 +25,6 @@ export interface WebviewShrunk {
 
 interface PendingShrink {
   request: ShrinkRequest;
-  /** The bytes in parts, each over a buffer of its own ({@link shrinkParts}). */
-  parts: Uint8Array[];
-  /** How many times the request was sent (each sending is a delivery of its own). */
-  deliveries: number;
   settle(m: Extract<WebviewMessage, { type: 'shrunk' }>): void;
   /** Sent before the handshake (to the webview still loading), not yet followed by a `ready`. */
   early: boolean;
@@ -92,12 +82,12 @@ export class PreviewHost {
             p.early = false;
             clearTimeout(p.recheck);
             p.recheck = setTimeout(() => {
-              if (!p.acked && this.shrinks.get(requestId) === p) this.sendShrink(requestId, p);
+              if (!p.acked && this.shrinks.get(requestId) === p) this.send({ type: 'shrink', requestId, ...p.request });
             }, ACK_MS);
           } else {
             p.early = false;
             p.acked = false;
-            this.sendShrink(requestId, p);
+            this.send({ type: 'shrink', requestId, ...p.request });
           }
         }
         return;
@@ -167,7 +157,10 @@ export class PreviewHost {
     if (this.closed) return Promise.reject(new Error('the panel is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const requestId = this.nextRequest++;
-    const parts = shrinkParts(request.bytes);
+    // A plain Uint8Array over the same memory: a Node Buffer would go as its JSON ({ type, data }),
+    // a plain typed array goes as binary.
+    const b = request.bytes;
+    request = { ...request, bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength) };
     return new Promise<WebviewShrunk>((resolve, reject) => {
       const end = (): void => {
         clearTimeout(timer);
@@ -196,8 +189,6 @@ export class PreviewHost {
       signal?.addEventListener('abort', onAbort, { once: true });
       const pending: PendingShrink = {
         request,
-        parts,
-        deliveries: 0,
         early: !this.ready,
         acked: false,
         settle: (m) => {
@@ -209,7 +200,7 @@ export class PreviewHost {
         },
       };
       this.shrinks.set(requestId, pending);
-      this.sendShrink(requestId, pending);
+      this.send({ type: 'shrink', requestId, ...request });
     });
   }
 
@@ -231,28 +222,7 @@ export class PreviewHost {
     this.unsent.clear();
   }
 
-  /** Sends a shrink request as a new delivery: the request, then its bytes' parts. */
-  private sendShrink(requestId: number, p: PendingShrink): void {
-    const { bytes, ...header } = p.request;
-    const delivery = ++p.deliveries;
-    this.send({ type: 'shrink', requestId, delivery, ...header, byteLength: bytes.byteLength, parts: p.parts.length });
-    p.parts.forEach((part, index) => this.send({ type: 'shrinkPart', requestId, delivery, index, bytes: part }));
-  }
-
   private send(m: HostMessage): void {
     if (!this.closed) this.port.postMessage(m);
   }
-}
-
-/**
- * The bytes of a picture to shrink in parts of `size` bytes, so that the webview decodes while the
- * later parts travel. Each part is a plain `Uint8Array` over a buffer of its own: a Node `Buffer`
- * would be posted as its JSON (`{ type, data }`), and VS Code posts the whole buffer under a typed
- * array, so views into one buffer would each carry all of it.
- */
-export function shrinkParts(bytes: Uint8Array, size = SHRINK_PART_BYTES): Uint8Array[] {
-  const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const parts: Uint8Array[] = [];
-  for (let at = 0; at < plain.byteLength; at += size) parts.push(plain.slice(at, at + size));
-  return parts;
 }

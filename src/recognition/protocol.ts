@@ -124,12 +124,6 @@ export interface ShrinkRequest {
   maxBytes: number;
 }
 
-/**
- * The size of the parts a picture to shrink travels in: the webview decodes a JPEG while its later
- * parts are still on their way, instead of waiting for one message of the whole file.
- */
-export const SHRINK_PART_BYTES = 1024 * 1024;
-
 /** Host → webview. */
 export type HostMessage =
   | { type: 'init'; strings: WebviewStrings; types: TypeOption[] }
@@ -146,16 +140,7 @@ export type HostMessage =
   | { type: 'error'; run: number; title: string; recognitionType: RecognitionType; message: string; retryable: boolean }
   | { type: 'status'; message: string; error: boolean }
   | { type: 'renderAnnotated'; requestId: number }
-  /**
-   * A picture to shrink: the request without its bytes, which follow in `parts` `shrinkPart`
-   * messages of this `delivery` (the request is sent again after a reload, as a new delivery).
-   */
-  | ({ type: 'shrink'; requestId: number; delivery: number; byteLength: number; parts: number } & Omit<
-      ShrinkRequest,
-      'bytes'
-    >)
-  /** Part `index` of the bytes of a shrink request's delivery (binary, at most {@link SHRINK_PART_BYTES}). */
-  | { type: 'shrinkPart'; requestId: number; delivery: number; index: number; bytes: Uint8Array }
+  | ({ type: 'shrink'; requestId: number } & ShrinkRequest)
   /** The shrink `requestId` was cancelled: stop, answer nothing. */
   | { type: 'cancelShrink'; requestId: number };
 

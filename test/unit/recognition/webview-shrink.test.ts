@@ -4,8 +4,8 @@
  * checked before it is used, jimp takes over when the webview cannot, and a cancel stops both.
  */
 import * as assert from 'node:assert/strict';
-import { PreviewHost, shrinkParts } from '../../../src/recognition/preview';
-import { SHRINK_PART_BYTES, parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
+import { PreviewHost } from '../../../src/recognition/preview';
+import { parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
 import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webview-shrink';
 import type { Shrinker } from '../../../src/recognition/image';
 import { jpg, withOrientation } from './fixtures';
@@ -46,40 +46,14 @@ describe('recognition: shrinking in the webview', () => {
     const answer = host.shrink(request);
     const shrink = sent.find((m) => m.type === 'shrink');
     assert.ok(shrink && shrink.type === 'shrink', 'posted before the handshake');
-    assert.deepEqual(
-      { ...shrink, requestId: 0 },
-      {
-        type: 'shrink',
-        requestId: 0,
-        delivery: 1,
-        mime: 'image/jpeg',
-        width: 4,
-        height: 3,
-        orientation: 1,
-        maxBytes: 10,
-        byteLength: 1,
-        parts: 1,
-      },
-      'the request without its bytes',
-    );
-    const part = sent.find((m) => m.type === 'shrinkPart');
-    assert.ok(part && part.type === 'shrinkPart', 'then the bytes');
-    assert.deepEqual([part.requestId, part.delivery, part.index, [...part.bytes]], [shrink.requestId, 1, 0, [9]]);
-    // A plain Uint8Array (a Node Buffer would be posted as JSON).
-    assert.equal(Object.getPrototypeOf(part.bytes), Uint8Array.prototype);
+    // The same memory, as a plain Uint8Array (a Node Buffer would be posted as JSON).
+    assert.equal(shrink.bytes.buffer, request.bytes.buffer);
+    assert.equal(Object.getPrototypeOf(shrink.bytes), Uint8Array.prototype);
     await host.receive({ type: 'ready' });
     await host.receive({ type: 'shrinking', requestId: shrink.requestId });
     assert.equal(sent.filter((m) => m.type === 'shrink').length, 1, 'acknowledged: not sent twice');
     await host.receive({ type: 'ready' }); // the webview reloaded: its work was lost
-    const again = sent.filter((m) => m.type === 'shrink' || m.type === 'shrinkPart').slice(2);
-    assert.deepEqual(
-      again.map((m) => [m.type, 'delivery' in m ? m.delivery : 0]),
-      [
-        ['shrink', 2],
-        ['shrinkPart', 2],
-      ],
-      'sent again as a second delivery, with its bytes',
-    );
+    assert.equal(sent.filter((m) => m.type === 'shrink').length, 2);
     const out = new Uint8Array([0xff, 0xd8, 0xff]);
     assert.equal(host.pixelsOf(out), undefined, 'no answer yet');
     await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: out, width: 4, height: 3 });
@@ -88,27 +62,6 @@ describe('recognition: shrinking in the webview', () => {
     // A preview of exactly these bytes names the webview's pixels; of any other bytes, none.
     assert.equal(host.pixelsOf(got.bytes), shrink.requestId);
     assert.equal(host.pixelsOf(new Uint8Array(out)), undefined);
-  });
-
-  it('the bytes go in parts of their own buffers, in order, the last one shorter; none for no bytes', () => {
-    const pooled = new Uint8Array(100).map((_, i) => i);
-    const bytes = pooled.subarray(10, 35); // a view into a larger buffer, as a pooled Node Buffer is
-    const parts = shrinkParts(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 10);
-    assert.deepEqual(
-      parts.map((p) => [...p]),
-      [
-        Array.from({ length: 10 }, (_, i) => 10 + i),
-        Array.from({ length: 10 }, (_, i) => 20 + i),
-        [30, 31, 32, 33, 34],
-      ],
-    );
-    for (const p of parts) {
-      // VS Code posts the whole buffer under a typed array: each part must own exactly its bytes.
-      assert.equal(p.buffer.byteLength, p.byteLength);
-      assert.equal(Object.getPrototypeOf(p), Uint8Array.prototype);
-    }
-    assert.deepEqual(shrinkParts(new Uint8Array(0)), []);
-    assert.equal(shrinkParts(new Uint8Array(SHRINK_PART_BYTES * 2 + 1)).length, 3);
   });
 
   it('a request posted while the webview loaded and not acknowledged after ready is sent again', async () => {
