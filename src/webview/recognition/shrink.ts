@@ -5,8 +5,9 @@
  *
  * The picture is decoded once for all attempts, upright, and no larger than any attempt may need
  * (the plan's largest scale): a JPEG by a WebCodecs `ImageDecoder`, which, asked for a smaller
- * `desiredWidth` × `desiredHeight`, decodes at a reduced DCT scale (n/8). The EXIF orientation is carried on the frame (`rotation`, `flip`): a
- * frame not turned is drawn as it is, a turned one through `createImageBitmap`. When that is not
+ * `desiredWidth` × `desiredHeight`, decodes at a reduced DCT scale (n/8). The EXIF orientation is
+ * carried on the frame (`rotation`, `flip`): a frame not turned is drawn as it is, a turned one
+ * through `createImageBitmap`. When that is not
  * available or not trustworthy (a PNG or WebP, no `ImageDecoder`, a turned JPEG at full size, a
  * frame not turned as the host says it should be, or decoded smaller than asked),
  * `createImageBitmap` of all the bytes decodes at full size with `imageOrientation: 'from-image'`.
@@ -69,7 +70,8 @@ type OrientedFrame = VideoFrame & { rotation?: number; flip?: boolean };
 /**
  * The picture to shrink, decoded once, upright, at least as large as any attempt may be (`cover`
  * of its upright size): a JPEG by `ImageDecoder` (at a reduced DCT scale when `cover` allows)
- * when it can be trusted, else, and any other format, by `createImageBitmap` at full size. Every attempt is drawn from it.
+ * when it can be trusted, else, and any other format, by `createImageBitmap` at full size. Every
+ * attempt is drawn from it.
  */
 class Picture {
   private decoded: Promise<Decoded> | undefined;
