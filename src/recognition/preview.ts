@@ -216,6 +216,7 @@ export class PreviewHost {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.lastShrunk = undefined;
     for (const p of [...this.shrinks.values()]) p.settle({ type: 'shrunk', requestId: -1, error: 'the panel closed' });
     for (const w of this.waiters.values()) w({ type: 'annotated', requestId: -1, error: 'closed' });
     this.waiters.clear();
