@@ -47,7 +47,7 @@ fi
 printf '%s' "$SHUNONG_ENDPOINT" > "$out/endpoint"
 if [ -n "$SHUNONG_API_KEY" ]; then echo yes > "$out/has-key"; fi
 node -e 'fetch(process.env.SHUNONG_ENDPOINT, { method: "POST" }).then((r) => console.log(r.status), (e) => console.log("down " + e.cause?.code))' > "$out/probe"
-echo $$ > "$out/pid"
+echo $$ > "$out/pid.part" && mv "$out/pid.part" "$out/pid"
 if [ "$FAKE_CODE_WAIT" = 1 ]; then while :; do sleep 1; done; fi
 `;
 
@@ -68,6 +68,15 @@ function alive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** What Linux says of a process (`/proc/<pid>/stat`), for a failure's message. */
+function procState(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').trim();
+  } catch (e) {
+    return String(e);
   }
 }
 
@@ -171,12 +180,15 @@ describe('npm run demo: the desktop path (a stand-in `code` on PATH)', function 
     const pidFile = join(out, 'pid');
     for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(existsSync(pidFile), 'the stand-in `code` was started');
+    // Written whole (a rename), so it is never read half-written: an empty file would read as
+    // pid 0, which `kill(0, 0)` takes for this process group: "alive".
     const pid = Number(readFileSync(pidFile, 'utf8'));
+    assert.ok(Number.isInteger(pid) && pid > 1, `the stand-in's pid: ${pid}`);
     const endpoint = readFileSync(join(out, 'endpoint'), 'utf8');
     assert.equal(await probe(endpoint), '401');
     demo.kill('SIGINT');
     assert.equal(await done, 130);
-    assert.equal(alive(pid), false, 'the desktop VS Code process was stopped');
+    assert.equal(alive(pid), false, `the desktop VS Code process was stopped: ${procState(pid)}`);
     assert.match(await probe(endpoint), /^down/, 'the endpoint was stopped');
   });
 });
