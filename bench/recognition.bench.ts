@@ -25,7 +25,8 @@
  * Playwright's `page.route`, which hands every body to the browser base64-encoded over the
  * DevTools protocol: a cost VS Code does not have. Messages go through `page.evaluate`
  * (DevTools protocol), standing in for `webview.postMessage`; the bytes of a photo to shrink go to
- * the page by a `fetch` from the resource origin and its JPEG comes back by a PUT to it (binary both
+ * the page, once it has said `shrinking`, by a `fetch` from the resource origin, posted to the
+ * webview in `shrinkPart`s of 1 MiB as they arrive (the host's parts), and its JPEG comes back by a PUT to it (binary both
  * ways, as VS Code posts a `Uint8Array`; until issue 19's second round it came back base64 through
  * the DevTools protocol, which cost 0.2–0.4 s that VS Code does not spend).
  *
@@ -47,7 +48,7 @@ import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/r
 import { loadShrinker } from '../src/recognition/resize';
 import type { Shrinker } from '../src/recognition/image';
 import { webviewFirst, type ShrunkBy } from '../src/recognition/webview-shrink';
-import type { ShrinkRequest } from '../src/recognition/protocol';
+import { SHRINK_PART_BYTES, type ShrinkRequest } from '../src/recognition/protocol';
 import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/recognition/protocol';
 import type { Recognition } from '../src/recognition/types';
 import { jpg } from '../test/unit/recognition/fixtures';
@@ -259,6 +260,8 @@ async function main(): Promise<void> {
         async (a: {
           url: string;
           back: string;
+          partBytes: number;
+          byteLength: number;
           requestId: number;
           mime: string;
           orientation: number;
@@ -276,11 +279,40 @@ async function main(): Promise<void> {
               error?: string;
             }[];
           };
+          // The request, then, once the webview has said `shrinking` (the host waits for that
+          // too), its bytes in parts of `partBytes`, each posted as soon as it has arrived (as the
+          // host posts them and VS Code delivers each message once it has crossed).
+          const { url: _url, back: _back, partBytes, byteLength, ...rest } = a;
+          const parts = Math.ceil(byteLength / partBytes);
+          window.postMessage({ type: 'shrink', ...rest, delivery: 1, byteLength, parts }, '*');
+          while (!w.__out.some((o) => o.type === 'shrinking' && o.requestId === a.requestId))
+            await new Promise((r) => setTimeout(r, 1));
           const t0 = performance.now();
-          const bytes = new Uint8Array(await (await fetch(a.url, { cache: 'no-store' })).arrayBuffer());
+          const body = (await fetch(a.url, { cache: 'no-store' })).body;
+          if (!body) throw new Error('no body');
+          const reader = body.getReader();
+          let part = new Uint8Array(Math.min(partBytes, byteLength));
+          let filled = 0;
+          let index = 0;
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            for (let at = 0; at < value.byteLength;) {
+              const n = Math.min(part.byteLength - filled, value.byteLength - at);
+              part.set(value.subarray(at, at + n), filled);
+              filled += n;
+              at += n;
+              if (filled === part.byteLength) {
+                window.postMessage(
+                  { type: 'shrinkPart', requestId: a.requestId, delivery: 1, index: index++, bytes: part },
+                  '*',
+                );
+                part = new Uint8Array(Math.max(0, Math.min(partBytes, byteLength - index * partBytes)));
+                filled = 0;
+              }
+            }
+          }
           const fetched = performance.now() - t0;
-          const { url: _url, back: _back, ...rest } = a;
-          window.postMessage({ type: 'shrink', ...rest, bytes }, '*');
           for (;;) {
             const m = w.__out.find((o) => o.type === 'shrunk' && o.requestId === a.requestId);
             if (m) {
@@ -302,6 +334,8 @@ async function main(): Promise<void> {
         {
           url: host.url(name),
           back: host.url(`${name}.jpg`),
+          partBytes: SHRINK_PART_BYTES,
+          byteLength: req.bytes.byteLength,
           requestId: requests,
           mime: req.mime,
           orientation: req.orientation,
@@ -447,7 +481,7 @@ async function main(): Promise<void> {
             const tr = lastShrinkTrace as ShrinkTrace | undefined;
             if (tr) {
               const mk = new Map(tr.marks);
-              phase('  webview: bytes in (fetch)', tr.fetched);
+              phase('  webview: bytes in (fetch, each part posted as it arrives)', tr.fetched);
               let prev = mk.get('start') ?? 0;
               for (let k = 0; mk.has(`encoded:${k}`); k++) {
                 phase(`  webview: decode+resize #${k}`, (mk.get(`decoded:${k}`) ?? 0) - prev);

@@ -4,7 +4,13 @@
  * requests for the annotated picture. The panel (src/features/recognition/panel.ts) hands it its
  * webview; tests hand it a fake one.
  */
-import { parseWebviewMessage, type HostMessage, type ShrinkRequest, type WebviewMessage } from './protocol';
+import {
+  SHRINK_PART_BYTES,
+  parseWebviewMessage,
+  type HostMessage,
+  type ShrinkRequest,
+  type WebviewMessage,
+} from './protocol';
 
 /** Where messages to the webview go (the panel's `webview.postMessage`). */
 export interface WebviewPort {
@@ -25,6 +31,12 @@ export interface WebviewShrunk {
 
 interface PendingShrink {
   request: ShrinkRequest;
+  /** The bytes in parts, each over a buffer of its own ({@link shrinkParts}). */
+  parts: Uint8Array[];
+  /** How many times the request was sent (each sending is a delivery of its own). */
+  deliveries: number;
+  /** The deliveries whose parts were sent (once each, after the webview said `shrinking` for it). */
+  sentParts: Set<number>;
   settle(m: Extract<WebviewMessage, { type: 'shrunk' }>): void;
   /** Sent before the handshake (to the webview still loading), not yet followed by a `ready`. */
   early: boolean;
@@ -47,10 +59,13 @@ export class PreviewHost {
   /** Requests for the annotated picture made before the handshake: sent on `ready`. */
   private readonly unsent = new Set<number>();
   /**
-   * Shrink requests not answered yet. Posted at once, even before the handshake (VS Code delivers
-   * what was posted while the webview loads once it has loaded, so the picture travels while the
-   * panel opens); sent again on every later `ready` (a reload loses the webview's work), and after
-   * the first one only if the webview has not said `shrinking` within {@link ACK_MS}.
+   * Shrink requests not answered yet. The request (without its bytes) is posted at once, even
+   * before the handshake (VS Code delivers what was posted while the webview loads once it has
+   * loaded); sent again on every later `ready` (a reload loses the webview's work), and after the
+   * first one only if the webview has not said `shrinking` within {@link ACK_MS}. The bytes follow
+   * in parts when the webview says `shrinking` for a delivery: they never wait in the queue of a
+   * webview still loading, and one that reloads or is sent the request twice gets them once per
+   * delivery it started.
    */
   private readonly shrinks = new Map<number, PendingShrink>();
   private nextRequest = 1;
@@ -82,18 +97,23 @@ export class PreviewHost {
             p.early = false;
             clearTimeout(p.recheck);
             p.recheck = setTimeout(() => {
-              if (!p.acked && this.shrinks.get(requestId) === p) this.send({ type: 'shrink', requestId, ...p.request });
+              if (!p.acked && this.shrinks.get(requestId) === p) this.sendShrink(requestId, p);
             }, ACK_MS);
           } else {
             p.early = false;
             p.acked = false;
-            this.send({ type: 'shrink', requestId, ...p.request });
+            this.sendShrink(requestId, p);
           }
         }
         return;
       case 'shrinking': {
         const p = this.shrinks.get(m.requestId);
-        if (p) p.acked = true;
+        if (!p || m.delivery < 1 || m.delivery > p.deliveries || p.sentParts.has(m.delivery)) return;
+        p.acked = true;
+        p.sentParts.add(m.delivery);
+        p.parts.forEach((bytes, index) =>
+          this.send({ type: 'shrinkPart', requestId: m.requestId, delivery: m.delivery, index, bytes }),
+        );
         return;
       }
       case 'shrunk':
@@ -157,10 +177,7 @@ export class PreviewHost {
     if (this.closed) return Promise.reject(new Error('the panel is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const requestId = this.nextRequest++;
-    // A plain Uint8Array over the same memory: a Node Buffer would go as its JSON ({ type, data }),
-    // a plain typed array goes as binary.
-    const b = request.bytes;
-    request = { ...request, bytes: new Uint8Array(b.buffer, b.byteOffset, b.byteLength) };
+    const parts = shrinkParts(request.bytes);
     return new Promise<WebviewShrunk>((resolve, reject) => {
       const end = (): void => {
         clearTimeout(timer);
@@ -189,6 +206,9 @@ export class PreviewHost {
       signal?.addEventListener('abort', onAbort, { once: true });
       const pending: PendingShrink = {
         request,
+        parts,
+        deliveries: 0,
+        sentParts: new Set(),
         early: !this.ready,
         acked: false,
         settle: (m) => {
@@ -200,7 +220,7 @@ export class PreviewHost {
         },
       };
       this.shrinks.set(requestId, pending);
-      this.send({ type: 'shrink', requestId, ...request });
+      this.sendShrink(requestId, pending);
     });
   }
 
@@ -223,7 +243,27 @@ export class PreviewHost {
     this.unsent.clear();
   }
 
+  /** Sends a shrink request (without its bytes) as a new delivery. */
+  private sendShrink(requestId: number, p: PendingShrink): void {
+    const { bytes, ...header } = p.request;
+    const delivery = ++p.deliveries;
+    this.send({ type: 'shrink', requestId, delivery, ...header, byteLength: bytes.byteLength, parts: p.parts.length });
+  }
+
   private send(m: HostMessage): void {
     if (!this.closed) this.port.postMessage(m);
   }
+}
+
+/**
+ * The bytes of a picture to shrink in parts of `size` bytes, so that the webview decodes while the
+ * later parts travel. Each part is a plain `Uint8Array` over a buffer of its own: a Node `Buffer`
+ * would be posted as its JSON (`{ type, data }`), and VS Code posts the whole buffer under a typed
+ * array, so views into one buffer would each carry all of it.
+ */
+export function shrinkParts(bytes: Uint8Array, size = SHRINK_PART_BYTES): Uint8Array[] {
+  const plain = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: Uint8Array[] = [];
+  for (let at = 0; at < plain.byteLength; at += size) parts.push(plain.slice(at, at + size));
+  return parts;
 }

@@ -111,9 +111,9 @@ export interface TypeOption {
 
 /**
  * A request to shrink a picture in the webview (the browser's decoder, resizer and JPEG encoder):
- * `bytes` as read (posted as binary, not base64), `width` × `height` its size once upright (EXIF
- * orientation applied), `orientation` that EXIF orientation (1–8; 1 for a PNG or WebP), `maxBytes`
- * the limit to come under.
+ * `bytes` as read (posted as binary, in parts, not base64), `width` × `height` its size once
+ * upright (EXIF orientation applied), `orientation` that EXIF orientation (1–8; 1 for a PNG or
+ * WebP), `maxBytes` the limit to come under.
  */
 export interface ShrinkRequest {
   bytes: Uint8Array;
@@ -123,6 +123,12 @@ export interface ShrinkRequest {
   orientation: number;
   maxBytes: number;
 }
+
+/**
+ * The size of the parts a picture to shrink travels in: the webview decodes a JPEG while its later
+ * parts are still on their way, instead of waiting for one message of the whole file.
+ */
+export const SHRINK_PART_BYTES = 1024 * 1024;
 
 /** Host → webview. */
 export type HostMessage =
@@ -140,7 +146,17 @@ export type HostMessage =
   | { type: 'error'; run: number; title: string; recognitionType: RecognitionType; message: string; retryable: boolean }
   | { type: 'status'; message: string; error: boolean }
   | { type: 'renderAnnotated'; requestId: number }
-  | ({ type: 'shrink'; requestId: number } & ShrinkRequest)
+  /**
+   * A picture to shrink: the request without its bytes (`byteLength` of them, in `parts` parts).
+   * The host posts the parts of this `delivery` once the webview has said `shrinking` for it; a
+   * request is sent again, as a new delivery, after a reload.
+   */
+  | ({ type: 'shrink'; requestId: number; delivery: number; byteLength: number; parts: number } & Omit<
+      ShrinkRequest,
+      'bytes'
+    >)
+  /** Part `index` of the bytes of a shrink request's delivery (binary, at most {@link SHRINK_PART_BYTES}). */
+  | { type: 'shrinkPart'; requestId: number; delivery: number; index: number; bytes: Uint8Array }
   /** The shrink `requestId` was cancelled: stop, answer nothing. */
   | { type: 'cancelShrink'; requestId: number };
 
@@ -153,8 +169,11 @@ export type WebviewMessage =
   | { type: 'retry' }
   | { type: 'rerun'; recognitionType: RecognitionType }
   | { type: 'annotated'; requestId: number; png?: string; error?: string }
-  /** The shrink request `requestId` arrived (a request posted while the webview loaded is then not sent again). */
-  | { type: 'shrinking'; requestId: number }
+  /**
+   * The shrink request `requestId` arrived in its `delivery` (a request posted while the webview
+   * loaded is then not sent again): send its bytes.
+   */
+  | { type: 'shrinking'; requestId: number; delivery: number }
   /** The answer to `shrink`: a JPEG of `width` × `height` (upright), or why not. */
   | { type: 'shrunk'; requestId: number; bytes?: Uint8Array; width?: number; height?: number; error?: string };
 
@@ -194,7 +213,9 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
       return msg;
     }
     case 'shrinking':
-      return typeof o['requestId'] === 'number' ? { type: 'shrinking', requestId: o['requestId'] } : undefined;
+      return typeof o['requestId'] === 'number' && typeof o['delivery'] === 'number'
+        ? { type: 'shrinking', requestId: o['requestId'], delivery: o['delivery'] }
+        : undefined;
     case 'shrunk': {
       if (typeof o['requestId'] !== 'number') return undefined;
       const bytes = binary(o['bytes']);

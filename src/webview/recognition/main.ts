@@ -12,7 +12,7 @@ import type { HostMessage } from '../../recognition/protocol';
 import { post, savedState } from './api';
 import { draw, readColors, renderAnnotated } from './canvas';
 import { renderRows } from './rows';
-import { cancelShrink, shrinkPicture } from './shrink';
+import { cancelShrink, receivePart, shrinkPicture } from './shrink';
 import { st } from './state';
 import { setStatus, showError, showLoading, showResult } from './views';
 import { applyScale } from './zoom';
@@ -49,6 +49,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       break;
     case 'shrink':
       void shrinkPicture(m);
+      break;
+    case 'shrinkPart':
+      receivePart(m);
       break;
     case 'cancelShrink':
       cancelShrink(m.requestId);

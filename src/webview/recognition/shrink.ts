@@ -3,14 +3,16 @@
  * pipeline, following the plan jimp follows in the host (src/recognition/shrink-plan.ts), and
  * answers the JPEG as binary in a `shrunk` message; a cancelled request answers nothing.
  *
- * The picture is decoded once for all attempts, upright, and no larger than any attempt may need
- * (the plan's largest scale): a JPEG by a WebCodecs `ImageDecoder`, which, asked for a smaller
- * `desiredWidth` × `desiredHeight`, decodes at a reduced DCT scale (n/8). The EXIF orientation is
- * carried on the frame (`rotation`, `flip`): a frame not turned is drawn as it is, a turned one
- * through `createImageBitmap`. When that is not
- * available or not trustworthy (a PNG or WebP, no `ImageDecoder`, a turned JPEG at full size, a
- * frame not turned as the host says it should be, or decoded smaller than asked),
- * `createImageBitmap` of all the bytes decodes at full size with `imageOrientation: 'from-image'`.
+ * The bytes come in parts (`shrinkPart`), which the host sends once this document has said
+ * `shrinking` for the request's delivery. The picture is decoded once for all attempts, upright,
+ * and no larger than any attempt may need (the plan's largest scale): a JPEG by a WebCodecs
+ * `ImageDecoder` fed the parts as a stream, so that it decodes while the later parts are still on
+ * their way; asked for a smaller `desiredWidth` × `desiredHeight` it decodes at a reduced DCT
+ * scale (n/8). The EXIF orientation is carried on the frame (`rotation`, `flip`): a frame not
+ * turned is drawn as it is, a turned one through `createImageBitmap`. When that is not available
+ * or not trustworthy (a PNG or WebP, no `ImageDecoder`, a turned JPEG at full size, a frame not
+ * turned as the host says it should be, or decoded smaller than asked), `createImageBitmap` of all
+ * the bytes, once in, decodes at full size with `imageOrientation: 'from-image'`.
  * Each attempt draws that picture at its size on white (a JPEG has no alpha) on an
  * `OffscreenCanvas` (`imageSmoothingQuality: 'high'`) and encodes it with `convertToBlob` as JPEG;
  * the pixels of the one kept stay for the preview (`takePixels`).
@@ -18,12 +20,16 @@
 import type { HostMessage } from '../../recognition/protocol';
 import { JPEG_QUALITY, ShrinkPlan, maxScale, type Size } from '../../recognition/shrink-plan';
 import { post } from './api';
+import { Incoming } from './incoming';
 
 type Shrink = Extract<HostMessage, { type: 'shrink' }>;
+type ShrinkPart = Extract<HostMessage, { type: 'shrinkPart' }>;
 
 const cancelled = new Set<number>();
 /** Requests this document has started (a request posted while it loaded may arrive twice). */
 const started = new Set<number>();
+/** The bytes of the started requests, as their parts arrive. */
+const arriving = new Map<number, Incoming>();
 
 /** The pixels of the last picture this document shrank, drawn as they were encoded (./figure shows them). */
 let lastPixels: { requestId: number; bitmap: ImageBitmap } | undefined;
@@ -39,14 +45,13 @@ export function takePixels(requestId: number): ImageBitmap | undefined {
 /** Stops the shrink `requestId` at its next step (nothing is answered). */
 export function cancelShrink(requestId: number): void {
   cancelled.add(requestId);
+  arriving.get(requestId)?.fail(new Error('cancelled'));
 }
 
-/** The picture's bytes as `postMessage` delivered them (a typed array, or its buffer). */
-function asBytes(v: unknown): Uint8Array<ArrayBuffer> {
-  if (v instanceof ArrayBuffer) return new Uint8Array(v);
-  if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer)
-    return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-  throw new Error(`the picture arrived as ${Object.prototype.toString.call(v)}, not as bytes`);
+/** Takes a part of a started request's bytes (a part of another delivery of it is ignored). */
+export function receivePart(m: ShrinkPart): void {
+  const incoming = arriving.get(m.requestId);
+  if (incoming?.delivery === m.delivery) incoming.add(m.index, m.bytes);
 }
 
 /** A decoded picture to draw from (a bitmap, or a frame not turned), at `width` × `height`. */
@@ -69,15 +74,15 @@ type OrientedFrame = VideoFrame & { rotation?: number; flip?: boolean };
 
 /**
  * The picture to shrink, decoded once, upright, at least as large as any attempt may be (`cover`
- * of its upright size): a JPEG by `ImageDecoder` (at a reduced DCT scale when `cover` allows)
- * when it can be trusted, else, and any other format, by `createImageBitmap` at full size. Every
- * attempt is drawn from it.
+ * of its upright size): a JPEG by `ImageDecoder` from the parts as they arrive (at a reduced DCT
+ * scale when `cover` allows) when it can be trusted, else, and any other format, by
+ * `createImageBitmap` of all the bytes at full size. Every attempt is drawn from it.
  */
 class Picture {
   private decoded: Promise<Decoded> | undefined;
 
   constructor(
-    private readonly data: Uint8Array<ArrayBuffer>,
+    private readonly data: Incoming,
     private readonly mime: string,
     /** The upright size (EXIF orientation applied). */
     private readonly upright: Size,
@@ -92,13 +97,13 @@ class Picture {
   }
 
   private async decode(): Promise<Decoded> {
-    // A JPEG is decoded by ImageDecoder, at a reduced scale when it may be; other formats, and
-    // browsers without WebCodecs' ImageDecoder, by createImageBitmap. The DCT scales are n/8: the
-    // next one up, never less than needed.
+    // A JPEG is decoded by ImageDecoder while its parts arrive, at a reduced scale when it may be;
+    // other formats, and browsers without WebCodecs' ImageDecoder, by createImageBitmap once all
+    // the bytes are in. The DCT scales are n/8: the next one up, never less than needed.
     const at = Math.min(1, Math.ceil(this.cover * 8 - 1e-9) / 8);
     // A frame to turn is turned by createImageBitmap only when decoded at a reduced scale
-    // (Chromium 156 leaves a full-size frame as stored): a turned JPEG at full size goes to
-    // createImageBitmap below.
+    // (Chromium 156 leaves a full-size frame as stored): a turned JPEG at full size waits for all
+    // its bytes and goes to createImageBitmap below.
     if (this.mime === 'image/jpeg' && typeof ImageDecoder === 'function' && (this.orientation === 1 || at < 1)) {
       try {
         const frame = await this.frame(at);
@@ -114,12 +119,11 @@ class Picture {
             frame.close();
           }
       } catch {
-        // the full-size decode below
+        // the full-size decode below (which fails too when the bytes did not arrive)
       }
     }
-    return asDecoded(
-      await createImageBitmap(new Blob([this.data], { type: this.mime }), { imageOrientation: 'from-image' }),
-    );
+    const parts = await this.data.complete;
+    return asDecoded(await createImageBitmap(new Blob(parts, { type: this.mime }), { imageOrientation: 'from-image' }));
   }
 
   /** A frame of at least `cover` of the picture, oriented as the host says; undefined when it cannot be trusted. */
@@ -127,7 +131,7 @@ class Picture {
     const turns = this.orientation >= 5;
     const stored = turns ? { width: this.upright.height, height: this.upright.width } : this.upright;
     const decoder = new ImageDecoder({
-      data: this.data,
+      data: this.data.stream(),
       type: this.mime,
       ...(at < 1 ? { desiredWidth: Math.ceil(stored.width * at), desiredHeight: Math.ceil(stored.height * at) } : {}),
       preferAnimation: false,
@@ -163,15 +167,16 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
   const { requestId } = m;
   if (started.has(requestId)) return;
   started.add(requestId);
-  post({ type: 'shrinking', requestId });
+  const data = new Incoming(m.delivery, m.parts, m.byteLength);
+  arriving.set(requestId, data);
+  post({ type: 'shrinking', requestId, delivery: m.delivery });
   const stop = (): boolean => cancelled.delete(requestId);
   // Trace marks (the bench reads them; nothing else does): where the shrink's time goes.
   const mark = (what: string): void => void performance.mark(`shunong-shrink:${requestId}:${what}`);
   mark('start');
   let picture: Picture | undefined;
   try {
-    const data = asBytes(m.bytes);
-    const plan = new ShrinkPlan(m.width, m.height, data.byteLength, m.maxBytes);
+    const plan = new ShrinkPlan(m.width, m.height, m.byteLength, m.maxBytes);
     picture = new Picture(data, m.mime, m, m.orientation, maxScale(m.width, m.height));
     let kept: { blob: Blob; size: Size; canvas: OffscreenCanvas } | undefined;
     let attempt = 0;
@@ -214,6 +219,8 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
     if (stop()) return;
     post({ type: 'shrunk', requestId, error: err instanceof Error ? err.message : String(err) });
   } finally {
+    arriving.delete(requestId);
+    data.fail(new Error('the shrink ended'));
     picture?.close();
   }
 }

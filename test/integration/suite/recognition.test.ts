@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PNG } from 'pngjs';
 import { api, localEndpoint, setSetting, stub } from './helpers';
+import { SHRINK_PART_BYTES } from '../../../src/recognition/protocol';
 import { assertUpright, photo } from '../../unit/recognition/verdicts';
 
 interface CommandResult {
@@ -44,8 +45,13 @@ interface Posted {
     warnings: string[];
     image?: { src: string; width: number; height: number; pixels?: number };
   };
-  /** Of `shrink`. */
+  /** Of `shrink` and `shrinkPart`. */
   requestId?: number;
+  delivery?: number;
+  byteLength?: number;
+  parts?: number;
+  index?: number;
+  bytes?: Uint8Array;
 }
 
 /** A preview panel seen from outside. */
@@ -55,7 +61,7 @@ interface Watched {
   /** Every message sent to its webview, in order. */
   posted: Posted[];
   /** Every message its webview sent. */
-  received: { type: string; run?: number; boxes?: number; ms?: number }[];
+  received: { type: string; run?: number; boxes?: number; ms?: number; requestId?: number; delivery?: number }[];
   disposed: boolean;
   /** Sends a message as the webview does (a button). */
   act(m: object): void;
@@ -331,7 +337,7 @@ suite('Crop recognition preview', function () {
     assert.equal(doc.getText(), before);
   });
 
-  test('a 6 MB photo shrunk by the webview is shown from the pixels it drew, and saves annotated and upright', async () => {
+  test('a 6 MB photo travels to the webview in 1 MiB parts, is shown from the pixels the webview shrank, and saves annotated and upright', async () => {
     const p = await photo('jpeg', 6, 6);
     const uri = vscode.Uri.joinPath(folder(), 'field-6mb.jpg');
     await vscode.workspace.fs.writeFile(uri, p.bytes);
@@ -339,8 +345,23 @@ suite('Crop recognition preview', function () {
     assert.equal(r.status, 'done', r.message);
     assert.equal(r.shrunkBy, 'webview', 'the browser shrank it');
     const w = panelOf('field-6mb.jpg');
+    // The request, then, for the delivery the webview said it has, its bytes: parts of at most
+    // 1 MiB, in order, that add up to the file.
     const shrink = w.posted.find((m) => m.type === 'shrink');
-    assert.ok(shrink?.requestId !== undefined, 'a shrink request');
+    assert.ok(shrink?.requestId !== undefined && shrink.delivery !== undefined, 'a shrink request');
+    assert.equal(shrink.byteLength, p.bytes.length);
+    assert.equal(shrink.parts, Math.ceil(p.bytes.length / SHRINK_PART_BYTES));
+    const taken = w.received.find((m) => m.type === 'shrinking' && m.requestId === shrink.requestId);
+    assert.equal(taken?.delivery, shrink.delivery, 'the webview said it has the request');
+    const parts = w.posted.filter(
+      (m) => m.type === 'shrinkPart' && m.requestId === shrink.requestId && m.delivery === shrink.delivery,
+    );
+    assert.deepEqual(
+      parts.map((m) => m.index),
+      Array.from({ length: shrink.parts }, (_, i) => i),
+    );
+    assert.ok(parts.every((m) => (m.bytes?.byteLength ?? 0) <= SHRINK_PART_BYTES));
+    assert.deepEqual(Buffer.concat(parts.map((m) => m.bytes ?? new Uint8Array())), Buffer.from(p.bytes));
     // The result names the webview's own pixels (no second load of the shrunk copy), and is drawn
     // (these four quadrants hold no tea bud: no box).
     const { boxes, view } = await waitRendered(w);

@@ -1,11 +1,12 @@
 /**
  * The webview-first shrinker (src/recognition/webview-shrink.ts) and its side of the protocol
- * (PreviewHost.shrink): the request is sent on `ready` and again after a reload, the answer is
- * checked before it is used, jimp takes over when the webview cannot, and a cancel stops both.
+ * (PreviewHost.shrink): the request is sent at once and again after a reload, its bytes follow in
+ * parts once the webview has it, the answer is checked before it is used, jimp takes over when the
+ * webview cannot, and a cancel stops both.
  */
 import * as assert from 'node:assert/strict';
-import { PreviewHost } from '../../../src/recognition/preview';
-import { parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
+import { PreviewHost, shrinkParts } from '../../../src/recognition/preview';
+import { SHRINK_PART_BYTES, parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
 import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webview-shrink';
 import type { Shrinker } from '../../../src/recognition/image';
 import { jpg, withOrientation } from './fixtures';
@@ -32,7 +33,7 @@ describe('recognition: shrinking in the webview', () => {
     assert.equal(parseWebviewMessage({ type: 'shrunk' }), undefined);
   });
 
-  it('the request is posted at once, even while the webview loads; sent again after a reload; resolves with the answer', async () => {
+  it('the request is posted at once, even while the webview loads; its bytes once the webview has it; all again after a reload', async () => {
     const sent: HostMessage[] = [];
     const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
     const request = {
@@ -46,14 +47,48 @@ describe('recognition: shrinking in the webview', () => {
     const answer = host.shrink(request);
     const shrink = sent.find((m) => m.type === 'shrink');
     assert.ok(shrink && shrink.type === 'shrink', 'posted before the handshake');
-    // The same memory, as a plain Uint8Array (a Node Buffer would be posted as JSON).
-    assert.equal(shrink.bytes.buffer, request.bytes.buffer);
-    assert.equal(Object.getPrototypeOf(shrink.bytes), Uint8Array.prototype);
+    assert.deepEqual(
+      { ...shrink, requestId: 0 },
+      {
+        type: 'shrink',
+        requestId: 0,
+        delivery: 1,
+        mime: 'image/jpeg',
+        width: 4,
+        height: 3,
+        orientation: 1,
+        maxBytes: 10,
+        byteLength: 1,
+        parts: 1,
+      },
+      'the request without its bytes',
+    );
+    assert.equal(sent.length, 1, 'no bytes for a webview that has not said it has the request');
     await host.receive({ type: 'ready' });
-    await host.receive({ type: 'shrinking', requestId: shrink.requestId });
-    assert.equal(sent.filter((m) => m.type === 'shrink').length, 1, 'acknowledged: not sent twice');
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 1 });
+    const part = sent.find((m) => m.type === 'shrinkPart');
+    assert.ok(part && part.type === 'shrinkPart', 'then the bytes');
+    assert.deepEqual([part.requestId, part.delivery, part.index, [...part.bytes]], [shrink.requestId, 1, 0, [9]]);
+    // A plain Uint8Array (a Node Buffer would be posted as JSON).
+    assert.equal(Object.getPrototypeOf(part.bytes), Uint8Array.prototype);
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 1 });
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 7 });
+    assert.deepEqual(
+      sent.map((m) => m.type).filter((t) => t !== 'init'),
+      ['shrink', 'shrinkPart'],
+      'acknowledged: neither the request nor its bytes sent twice; an unknown delivery gets nothing',
+    );
     await host.receive({ type: 'ready' }); // the webview reloaded: its work was lost
-    assert.equal(sent.filter((m) => m.type === 'shrink').length, 2);
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 2 });
+    const again = sent.filter((m) => m.type === 'shrink' || m.type === 'shrinkPart').slice(2);
+    assert.deepEqual(
+      again.map((m) => [m.type, 'delivery' in m ? m.delivery : 0]),
+      [
+        ['shrink', 2],
+        ['shrinkPart', 2],
+      ],
+      'sent again as a second delivery, its bytes once that one is taken',
+    );
     const out = new Uint8Array([0xff, 0xd8, 0xff]);
     assert.equal(host.pixelsOf(out), undefined, 'no answer yet');
     await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: out, width: 4, height: 3 });
@@ -62,6 +97,29 @@ describe('recognition: shrinking in the webview', () => {
     // A preview of exactly these bytes names the webview's pixels; of any other bytes, none.
     assert.equal(host.pixelsOf(got.bytes), shrink.requestId);
     assert.equal(host.pixelsOf(new Uint8Array(out)), undefined);
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 3 });
+    assert.equal(sent.filter((m) => m.type === 'shrinkPart').length, 2, 'an answered request sends nothing more');
+  });
+
+  it('the bytes go in parts of their own buffers, in order, the last one shorter; none for no bytes', () => {
+    const pooled = new Uint8Array(100).map((_, i) => i);
+    const bytes = pooled.subarray(10, 35); // a view into a larger buffer, as a pooled Node Buffer is
+    const parts = shrinkParts(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 10);
+    assert.deepEqual(
+      parts.map((p) => [...p]),
+      [
+        Array.from({ length: 10 }, (_, i) => 10 + i),
+        Array.from({ length: 10 }, (_, i) => 20 + i),
+        [30, 31, 32, 33, 34],
+      ],
+    );
+    for (const p of parts) {
+      // VS Code posts the whole buffer under a typed array: each part must own exactly its bytes.
+      assert.equal(p.buffer.byteLength, p.byteLength);
+      assert.equal(Object.getPrototypeOf(p), Uint8Array.prototype);
+    }
+    assert.deepEqual(shrinkParts(new Uint8Array(0)), []);
+    assert.equal(shrinkParts(new Uint8Array(SHRINK_PART_BYTES * 2 + 1)).length, 3);
   });
 
   it('a request posted while the webview loaded and not acknowledged after ready is sent again', async () => {
@@ -95,7 +153,7 @@ describe('recognition: shrinking in the webview', () => {
     const answer = host.shrink(request, undefined, 1000, 20);
     const shrink = sent.at(-1);
     const id = shrink && 'requestId' in shrink ? shrink.requestId : -1;
-    await host.receive({ type: 'shrinking', requestId: id });
+    await host.receive({ type: 'shrinking', requestId: id, delivery: 1 });
     await new Promise((r) => setTimeout(r, 40));
     const out = new Uint8Array([0xff, 0xd8, 0xff]);
     await host.receive({ type: 'shrunk', requestId: id, bytes: out, width: 4, height: 3 });
@@ -114,10 +172,12 @@ describe('recognition: shrinking in the webview', () => {
     abort.abort(new Error('cancelled'));
     await assert.rejects(answer, /cancelled/);
     const shrink = sent.find((m) => m.type === 'shrink');
-    assert.deepEqual(sent.at(-1), {
-      type: 'cancelShrink',
-      requestId: shrink && 'requestId' in shrink ? shrink.requestId : -1,
-    });
+    const requestId = shrink && 'requestId' in shrink ? shrink.requestId : -1;
+    assert.deepEqual(sent.at(-1), { type: 'cancelShrink', requestId });
+    // The webview's word that it had the request, arriving after the cancel, sends no bytes.
+    await host.receive({ type: 'shrinking', requestId, delivery: 1 });
+    assert.equal(sent.at(-1)?.type, 'cancelShrink');
+    assert.ok(!sent.some((m) => m.type === 'shrinkPart'), 'no bytes sent');
   });
 
   it('checks the answer: a JPEG of the size it claims, under the limit, of the upright aspect within one pixel', () => {
