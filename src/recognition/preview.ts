@@ -30,7 +30,8 @@ export interface WebviewShrunk {
 }
 
 interface PendingShrink {
-  request: ShrinkRequest;
+  /** The request without its bytes, as each delivery of it is sent. */
+  header: Omit<ShrinkRequest, 'bytes'> & { byteLength: number; parts: number };
   /** The bytes in parts, each over a buffer of its own ({@link shrinkParts}). */
   parts: Uint8Array[];
   /** How many times the request was sent (each sending is a delivery of its own). */
@@ -177,7 +178,9 @@ export class PreviewHost {
     if (this.closed) return Promise.reject(new Error('the panel is closed'));
     if (signal?.aborted) return Promise.reject(signal.reason);
     const requestId = this.nextRequest++;
-    const parts = shrinkParts(request.bytes);
+    const { bytes, ...rest } = request;
+    const parts = shrinkParts(bytes);
+    const header = { ...rest, byteLength: bytes.byteLength, parts: parts.length };
     return new Promise<WebviewShrunk>((resolve, reject) => {
       const end = (): void => {
         clearTimeout(timer);
@@ -205,7 +208,7 @@ export class PreviewHost {
       }, readyMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       const pending: PendingShrink = {
-        request,
+        header,
         parts,
         deliveries: 0,
         sentParts: new Set(),
@@ -245,9 +248,8 @@ export class PreviewHost {
 
   /** Sends a shrink request (without its bytes) as a new delivery. */
   private sendShrink(requestId: number, p: PendingShrink): void {
-    const { bytes, ...header } = p.request;
     const delivery = ++p.deliveries;
-    this.send({ type: 'shrink', requestId, delivery, ...header, byteLength: bytes.byteLength, parts: p.parts.length });
+    this.send({ type: 'shrink', requestId, delivery, ...p.header });
   }
 
   private send(m: HostMessage): void {
