@@ -26,9 +26,10 @@
  * DevTools protocol: a cost VS Code does not have. Messages go through `page.evaluate`
  * (DevTools protocol), standing in for `webview.postMessage`; the bytes of a photo to shrink go to
  * the page, once it has said `shrinking`, by a `fetch` from the resource origin, posted to the
- * webview in `shrinkPart`s of 1 MiB as they arrive (the host's parts), and its JPEG comes back by a PUT to it (binary both
- * ways, as VS Code posts a `Uint8Array`; until issue 19's second round it came back base64 through
- * the DevTools protocol, which cost 0.2–0.4 s that VS Code does not spend).
+ * webview in `shrinkPart`s of 1 MiB as they arrive (the host's parts), and its JPEG comes back by
+ * a PUT to it (binary both ways, as VS Code posts a `Uint8Array`; until issue 19's second round it
+ * came back base64 through the DevTools protocol, which cost 0.2–0.4 s that VS Code does not
+ * spend).
  *
  * The local endpoint runs in a process of its own. Medians of several runs (bare and full
  * alternated, after a warm-up round). Only 127.0.0.1 is
