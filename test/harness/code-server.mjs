@@ -1,7 +1,7 @@
 // Shared helpers for running the extension inside a real VS Code on this kind of machine:
 // code-server from npm (a real VS Code server + web workbench), driven by Debian's Chromium
-// through playwright-core. The recipe and its measurements are in
-// shared/notes/real-vscode-testing.md; this file follows it step by step.
+// through playwright-core. The recipe, and what was measured to arrive at it, is in
+// test/harness/README.md.
 //
 // Used by run-integration.mjs, run-e2e.mjs, demo.mjs, bench/activation.mjs and ci.
 //

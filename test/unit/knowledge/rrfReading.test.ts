@@ -1,11 +1,12 @@
 /** Reading an RRF sum as found by both retrievers, by one, or cannot be told (src/knowledge/rrfReading.ts). */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { readRrf, roundingTolerance, rrfTerm, type FoundBy } from '../../../src/knowledge/rrfReading';
 
-/** The vendor's page on knowledge_search (tool reference), verbatim. */
-const VENDOR = readFileSync('/work/shared/reference/000_ecd5916bef976a52.txt', 'utf8');
+/** The vendor's page on knowledge_search (tool reference), verbatim (test/fixtures/vendor/SOURCE.md). */
+const VENDOR = readFileSync(join(__dirname, '../../fixtures/vendor/mcp-tool-reference.txt'), 'utf8');
 
 interface Truth {
   readonly doc: number;
