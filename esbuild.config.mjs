@@ -81,7 +81,7 @@ const builds = [
   webview('wechat'),
   {
     ...common,
-    entryPoints: { cli: 'src/cli.ts' },
+    entryPoints: { cli: 'src/cli/main.ts' },
     outdir: 'dist',
     external: ['vscode'],
     banner: { js: '#!/usr/bin/env node' },

@@ -39,7 +39,6 @@ export { MESSAGES, formatMessage } from './problems';
 export { LineIndex } from './positions';
 export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
 export { lint, type Diagnostic, type Fix } from './lint';
-export { runCheck, formatProblemLine, CHECK_USAGE, type CheckIo } from './check';
 export { CitationCache, type CitationContext, type CitationCacheData } from './context';
 export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './preview';
 export {

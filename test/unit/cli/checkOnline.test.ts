@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDefinition } from '../../../src/citations/index';
-import { main } from '../../../src/cli';
+import { main } from '../../../src/cli/main';
 import type { Emulator } from '../../emulator/server';
 import { sampleBulletin } from '../citations/verifyFixtures';
 import { sharedEngine } from '../emulator/helpers';
@@ -76,6 +76,18 @@ describe('shunong check --online (local endpoint)', () => {
     assert.equal(calls(), before + 2);
   });
 
+  it('options count before the command too: `--online check` checks online, `--endpoint` before it is used', async () => {
+    const file = join(dir, 'clean.md');
+    const before = calls();
+    const r = await run(['--online', 'check', file], env);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(calls(), before + 2, 'the sources were looked up');
+    const down = { ...env, SHUNONG_ENDPOINT: 'http://127.0.0.1:9/mcp' };
+    const e = await run(['--endpoint', emu.url, 'check', '--online', file], down);
+    assert.equal(e.code, 0, e.err);
+    assert.equal(calls(), before + 4);
+  });
+
   it('--cache: the second run the same day sends nothing, --refresh asks again, the next day too', async () => {
     const file = join(dir, 'sample.md');
     const cache = join(dir, 'cache.json');
@@ -129,11 +141,18 @@ describe('shunong check --online (local endpoint)', () => {
   it('usage errors: exit 2', async () => {
     assert.equal((await run(['check', '--online'], env)).code, 2);
     assert.equal((await run(['check', '--online', '--bogus', 'a.md'], env)).code, 2);
-    assert.equal((await run(['check', '--cache', 'x.json', 'a.md'], env)).code, 2);
+    const alone = await run(['check', '--cache', 'x.json', 'a.md'], env);
+    assert.equal(alone.code, 2);
+    assert.match(alone.err, /--cache, --refresh, --endpoint and --timeout go with --online/);
     const bad = join(dir, 'bad-cache.json');
     writeFileSync(bad, '{not json');
     const r = await run(['check', '--online', '--cache', bad, join(dir, 'clean.md')], env);
     assert.equal(r.code, 2);
     assert.match(r.err, /is not JSON/);
+    const notCache = join(dir, 'null-cache.json');
+    writeFileSync(notCache, 'null\n');
+    const n = await run(['check', '--online', '--cache', notCache, join(dir, 'clean.md')], env);
+    assert.equal(n.code, 2, n.err);
+    assert.match(n.err, /the cache .*null-cache\.json is not a cache of shunong check; remove it or name another file/);
   });
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Emulator } from '../../emulator/server';
-import { main } from '../../../src/cli';
+import { main } from '../../../src/cli/main';
 import { SECRET_KEY, startEmu } from '../shunong/helpers';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -107,11 +107,28 @@ describe('shunong command line (in-process)', () => {
       ['tools', '--timeout', 'soon'],
       ['call', 'time', '--nope'],
       ['call', 'time', '{}', 'extra'],
+      ['tools', '--endpoint'],
+      ['call', 'time', '--endpoint='],
+      ['tools', '--verbose=no'],
     ]) {
       const r = await run(argv, env);
       assert.equal(r.code, 2, `${argv.join(' ')}: ${r.err}`);
       assert.equal(r.out, '', argv.join(' '));
       assert.match(r.err, /usage: shunong/);
+    }
+  });
+
+  it('an option problem is named as typed: unknown, missing its value, or given one it does not take', async () => {
+    const cases: [string[], string][] = [
+      [['call', 'time', '--nope=1'], 'shunong: unknown option --nope\n'],
+      [['tools', '--endpoint'], 'shunong: --endpoint needs a value\n'],
+      [['tools', '--verbose=no'], 'shunong: --verbose takes no value\n'],
+      [['tools', '--to', 'docx'], 'shunong: unknown option --to\n'],
+    ];
+    for (const [argv, first] of cases) {
+      const r = await run(argv, env);
+      assert.equal(r.code, 2, argv.join(' '));
+      assert.ok(r.err.startsWith(first), `${argv.join(' ')}: ${r.err.split('\n')[0]}`);
     }
   });
 

@@ -1,5 +1,7 @@
 /** The REST chat completions client against the local endpoint over real loopback HTTP. */
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   AuthError,
   CancelledError,
@@ -22,7 +24,7 @@ import {
   weatherTool,
   type ChatResult,
 } from '../../../src/shunong';
-import { SECRET_KEY, fakeScheduler, useEndpoint } from './helpers';
+import { SECRET_KEY, fakeScheduler, until, useEndpoint } from './helpers';
 
 const QUESTION = '水稻分蘖期应该如何管理水层？';
 const REQUEST = chatRequest(QUESTION, {
@@ -119,6 +121,96 @@ describe('REST client: SSE line reader', () => {
       ),
     );
     assert.deepEqual(got, ['水稻']);
+  });
+
+  it('a bare CR that ends the body still ends the last event', async () => {
+    const got = await collect(sseData(streamOf(['data: one\r\r', 'data: [DONE]\r', '\r'])));
+    assert.deepEqual(got, ['one', '[DONE]']);
+    assert.deepEqual(await collect(sseData(streamOf(['data: [DONE]\r\r']))), ['[DONE]']);
+  });
+});
+
+describe('REST client: a streamed reply split at awkward places, over loopback HTTP', () => {
+  /** A chunk of the reply's stream, as the platform sends one (CRLF line ends). */
+  const event = (delta: Record<string, unknown>, finish: string | null): string =>
+    `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\r\n\r\n`;
+  const reply = new TextEncoder().encode(
+    event({ role: 'assistant', content: '' }, null) +
+      event({ content: '水稻分蘖' }, null) +
+      ': keep-alive\r\n' +
+      event({ content: '期浅水勤灌' }, null) +
+      event({}, 'stop') +
+      'data: [DONE]\r\n\r\n',
+  );
+  /** Byte offsets to cut the reply at: mid-line, inside a 3-byte character, between CR and LF. */
+  function cuts(): number[] {
+    const bytes = Buffer.from(reply);
+    const inJson = bytes.indexOf('"object"');
+    const inChar = bytes.indexOf(Buffer.from('分')) + 1;
+    const inCrlf = bytes.indexOf('\r\n', bytes.indexOf('分')) + 1;
+    const inBlank = bytes.indexOf('\r\n\r\n', bytes.indexOf('勤')) + 3;
+    const inDone = bytes.indexOf('[DONE]') + 2;
+    return [inJson, inChar, inCrlf, inBlank, inDone];
+  }
+
+  it('reassembles the deltas whatever the chunks, each cut arriving as its own read', async () => {
+    const at = cuts();
+    const pieces = [0, ...at].map((start, i) => reply.slice(start, at[i] ?? reply.length));
+    let reads = 0;
+    const readChunks: Uint8Array[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        void (async () => {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          for (const [i, p] of pieces.entries()) {
+            res.write(p);
+            // Wait until the client has read this piece, so no two pieces arrive as one read.
+            await until(() => reads > i);
+          }
+          res.end();
+        })();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    // Observes the bytes the client reads (the real HTTP body, passed on unchanged).
+    const countingFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const res = await fetch(input, init);
+      const counted = res.body!.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, c) {
+            readChunks.push(chunk);
+            reads++;
+            c.enqueue(chunk);
+          },
+        }),
+      );
+      return new Response(counted, { status: res.status, headers: res.headers });
+    };
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const c = new ShunongRestClient({
+        endpoint: `http://127.0.0.1:${port}/mcp`,
+        getKey: () => SECRET_KEY,
+        fetch: countingFetch as typeof fetch,
+      });
+      const deltas: string[] = [];
+      let done: ChatResult | undefined;
+      for await (const ev of c.stream(REQUEST)) {
+        if (ev.type === 'delta') deltas.push(ev.content);
+        else done = ev.result;
+      }
+      assert.deepEqual(
+        readChunks.map((b) => Buffer.from(b).toString('latin1')),
+        pieces.map((b) => Buffer.from(b).toString('latin1')),
+      );
+      assert.deepEqual(deltas, ['水稻分蘖', '期浅水勤灌']);
+      assert.equal(done?.content, '水稻分蘖期浅水勤灌');
+      assert.equal(done?.finishReason, 'stop');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { runCheck } from '../../../src/citations/check';
+import { main } from '../../../src/cli/main';
 
 const fx = (name: string): string => join('test', 'unit', 'citations', 'fixtures', name);
 
 async function run(args: string[]): Promise<{ code: number; out: string[]; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCheck(args, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  const code = await main(['check', ...args], { stdout: (s) => (out += s), stderr: (s) => (err += s) }, {});
   return { code, out: out.split('\n').filter((l) => l !== ''), err };
 }
 
-describe('citations/check (shunong check)', () => {
+describe('shunong check (offline)', () => {
   it('exits 0 and prints nothing for a clean bulletin', async () => {
     const r = await run([fx('clean.md')]);
     assert.equal(r.code, 0);
@@ -44,5 +44,15 @@ describe('citations/check (shunong check)', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.err, /cannot read .*nope\.md: ENOENT/);
     assert.equal(missing.out.length, 6);
+  });
+
+  it("--help prints the check's options and exit codes on stdout and exits 0", async () => {
+    for (const args of [['--help'], ['-h', fx('clean.md')]]) {
+      const r = await run(args);
+      assert.equal(r.code, 0, r.err);
+      assert.match(r.out.join('\n'), /^usage: shunong check <files…> \[--online/);
+      assert.match(r.out.join('\n'), /--cache <file>/);
+      assert.equal(r.err, '');
+    }
   });
 });

@@ -8,17 +8,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
 import { wordsOf } from '../bulletin/text';
-import { formatProblemLine, readBulletinText } from '../citations/check';
-import { EXPORT_FORMATS, exportBulletin, outputName, warningText, type ExportFormat } from './index';
-import type { ImageCandidate } from './images';
+import { formatProblemLine } from '../citations/check';
+import { EXPORT_FORMATS, exportBulletin, outputName, warningText, type ExportFormat } from '../publish/index';
+import type { ImageCandidate } from '../publish/images';
+import { optionsOf, UsageError, type CommandLine } from './args';
+import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
 
-/** Where the command writes. */
-export interface ExportIo {
-  stdout(s: string): void;
-  stderr(s: string): void;
-}
-
-export const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o out] [--force]
+const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o out] [--force]
   --to <format>          docx (Word, real footnotes), wechat (a WeChat article), html (a standalone page)
   -o, --output <file>    where to write (default: beside the bulletin, .docx / .wechat.html / .html)
   --force                overwrite an existing file
@@ -29,99 +25,67 @@ export const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|ht
   --workspace <dir>      the folder pictures are looked up from (default: the current folder)
   --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)`;
 
+const OPTIONS = [
+  'help',
+  'to',
+  'output',
+  'force',
+  'citations',
+  'template',
+  'refuse-broken',
+  'lang',
+  'workspace',
+  'save-folder',
+] as const;
+
 interface Args {
   file: string;
   to: ExportFormat;
-  output?: string;
+  output?: string | undefined;
   force: boolean;
   citations: 'footnotes' | 'list';
-  template?: string;
+  template?: string | undefined;
   refuseBroken: boolean;
-  lang?: string;
+  lang?: string | undefined;
   workspace: string;
   saveFolder: string;
 }
 
-class Usage extends Error {}
-
-function parse(argv: readonly string[], cwd: string): Args {
-  const positionals: string[] = [];
-  const a: Partial<Args> = { force: false, citations: 'footnotes', refuseBroken: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      const v = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (v === undefined || v === '') throw new Usage(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case '--to': {
-        const v = value();
-        if (!(EXPORT_FORMATS as readonly string[]).includes(v))
-          throw new Usage(`--to must be docx, wechat or html, not "${v}"`);
-        a.to = v as ExportFormat;
-        break;
-      }
-      case '-o':
-      case '--output':
-        a.output = value();
-        break;
-      case '--force':
-        a.force = true;
-        break;
-      case '--citations': {
-        const v = value();
-        if (v !== 'footnotes' && v !== 'list') throw new Usage(`--citations must be footnotes or list, not "${v}"`);
-        a.citations = v;
-        break;
-      }
-      case '--template':
-        a.template = value();
-        break;
-      case '--refuse-broken':
-        a.refuseBroken = true;
-        break;
-      case '--lang':
-        a.lang = value();
-        break;
-      case '--workspace':
-        a.workspace = value();
-        break;
-      case '--save-folder':
-        a.saveFolder = value();
-        break;
-      default:
-        throw new Usage(`unknown option ${name}`);
-    }
-  }
-  if (positionals.length !== 1) throw new Usage(positionals.length ? 'one bulletin at a time' : 'which bulletin?');
-  if (!a.to) throw new Usage('--to is required');
+function exportArgs(line: CommandLine, cwd: string): Args {
+  const o = optionsOf(line, OPTIONS);
+  const positionals = line.positionals.slice(1);
+  if (o.to !== undefined && !(EXPORT_FORMATS as readonly string[]).includes(o.to))
+    throw new UsageError(`--to must be docx, wechat or html, not "${o.to}"`);
+  const citations = o.citations ?? 'footnotes';
+  if (citations !== 'footnotes' && citations !== 'list')
+    throw new UsageError(`--citations must be footnotes or list, not "${citations}"`);
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one bulletin at a time' : 'which bulletin?');
+  if (o.to === undefined) throw new UsageError('--to is required');
   return {
-    ...(a as Args),
     file: positionals[0]!,
-    workspace: resolve(cwd, a.workspace ?? '.'),
-    saveFolder: a.saveFolder ?? 'images/recognition',
+    to: o.to as ExportFormat,
+    output: o.output,
+    force: o.force === true,
+    citations,
+    template: o.template,
+    refuseBroken: o['refuse-broken'] === true,
+    lang: o.lang,
+    workspace: resolve(cwd, o.workspace ?? '.'),
+    saveFolder: o['save-folder'] ?? 'images/recognition',
   };
 }
 
 /** Runs `shunong export`; resolves to the exit code. */
-export async function runExport(
-  argv: readonly string[],
-  io: ExportIo,
-  env: Record<string, string | undefined>,
-  cwd = process.cwd(),
-): Promise<number> {
+export async function runExport(line: CommandLine, io: CliIo, env: CliEnv, cwd = process.cwd()): Promise<number> {
+  if (line.help) {
+    io.stdout(`${EXPORT_USAGE}\n`);
+    return 0;
+  }
   let args: Args;
   try {
-    args = parse(argv, cwd);
+    args = exportArgs(line, cwd);
   } catch (e) {
-    if (!(e instanceof Usage)) throw e;
+    if (!(e instanceof UsageError)) throw e;
     io.stderr(`shunong export: ${e.message}\n${EXPORT_USAGE}\n`);
     return 2;
   }
@@ -137,9 +101,7 @@ export async function runExport(
     try {
       template = new Uint8Array(await readFile(resolve(cwd, args.template)));
     } catch (err) {
-      io.stderr(
-        `shunong export: cannot read the template ${args.template}: ${(err as NodeJS.ErrnoException).code ?? String(err)}\n`,
-      );
+      io.stderr(`shunong export: cannot read the template ${args.template}: ${errorCode(err)}\n`);
       return 1;
     }
   }

@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../../src/cli';
-import { PHOTO, readDocx, SAMPLE } from './helpers';
+import { main } from '../../../src/cli/main';
+import { PHOTO, readDocx, SAMPLE } from '../publish/helpers';
 
 function io() {
   const out: string[] = [];
@@ -45,6 +45,10 @@ describe('cli: shunong export', () => {
     assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx'], b.io, {}), 1);
     assert.match(b.err.join(''), /exists; give --force to overwrite it/);
     assert.deepEqual(readFileSync(out), before, 'the file is untouched');
+    const f = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx', '--force=false'], f.io, {}), 2);
+    assert.match(f.err.join(''), /--force takes no value/);
+    assert.deepEqual(readFileSync(out), before, '--force=false does not overwrite');
     const c = io();
     assert.equal(await main(['export', '--force', 'bulletins/周报.md', '--to=docx'], c.io, {}), 0);
     assert.equal(readFileSync(join(dir, 'bulletins', '周报.md'), 'utf8'), SAMPLE, 'the bulletin never changes');

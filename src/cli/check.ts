@@ -1,0 +1,125 @@
+/**
+ * `shunong check <files…> [--online [--cache <file>] [--refresh]]`: the citation check of
+ * `citations/check.ts` and `citations/checkOnline.ts` from a terminal. The bulletins are read
+ * and the cache file read and written here; the exit codes are the checks'
+ * (2 also for a usage error or a cache that cannot be read or written).
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { checkBulletins } from '../citations/check';
+import { cacheFileText, checkBulletinsOnline, parseCacheFile } from '../citations/checkOnline';
+import { CitationCache } from '../citations/context';
+import { VerifyCache } from '../citations/verifyCache';
+import { platformErrorKind } from '../shunong/kind';
+import { redactSecret } from '../shunong/redact';
+import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
+import { hint, platformClient } from './client';
+import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
+
+const CHECK_USAGE = 'usage: shunong check <files…>';
+const CHECK_ONLINE_USAGE =
+  'usage: shunong check <files…> [--online [--cache <file>] [--refresh] [--endpoint url] [--timeout ms]]';
+
+const CHECK_HELP = `${CHECK_ONLINE_USAGE}
+  --online               also look each cited source up on the platform (the key from SHUNONG_API_KEY)
+  --cache <file>         keep passages and outcomes in <file> between runs (with --online)
+  --refresh              ask the platform again, even what the cache knows from today (with --online)
+  --endpoint <url>       MCP endpoint (with --online; default: $SHUNONG_ENDPOINT or the platform's)
+  --timeout <ms>         per-call timeout in milliseconds (with --online; default 30000)
+exit codes: 0 clean, 1 problems (or a changed, not-located source or unknown knowledge base),
+            3 (--online) some sources could only be left unverified, 2 usage error or unreadable file`;
+
+const ONLINE_OPTIONS: readonly string[] = ['online', 'cache', 'refresh', 'endpoint', 'timeout'];
+const OPTIONS = ['help', 'online', 'cache', 'refresh', 'endpoint', 'timeout'] as const;
+
+/** Runs `shunong check`; resolves to the exit code. */
+export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: () => number): Promise<number> {
+  if (line.help) {
+    io.stdout(`${CHECK_HELP}\n`);
+    return 0;
+  }
+  const files = line.positionals.slice(1);
+  // The usage shown with an error names the online options once any of them is in play.
+  const online = line.tokens.some((t) => t.kind === 'option' && ONLINE_OPTIONS.includes(t.name));
+  let o: ReturnType<typeof optionsOf<(typeof OPTIONS)[number]>>;
+  let timeout: number | undefined;
+  try {
+    o = optionsOf(line, OPTIONS);
+    if (!o.online && (o.cache !== undefined || o.refresh || o.endpoint !== undefined || o.timeout !== undefined))
+      throw new UsageError('--cache, --refresh, --endpoint and --timeout go with --online');
+    if (o.timeout !== undefined) timeout = timeoutMs(o.timeout);
+    if (files.length === 0 && o.online) throw new UsageError('no files to check');
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`shunong check: ${e.message}\n${online ? CHECK_ONLINE_USAGE : CHECK_USAGE}\n`);
+    return 2;
+  }
+  if (files.length === 0) {
+    io.stderr(`${CHECK_USAGE}\n`);
+    return 2;
+  }
+  if (!o.online) return checkBulletins(files, readBulletinText, io);
+
+  let passages = new CitationCache();
+  let outcomes = new VerifyCache();
+  if (o.cache !== undefined) {
+    const loaded = await loadCache(o.cache, io);
+    if (!loaded) return 2;
+    ({ passages, outcomes } = loaded);
+  }
+  const key = env['SHUNONG_API_KEY'];
+  // The client redacts the key from what it reports; this guards every line once more.
+  const guard = (s: string): string => (key ? redactSecret(s, key) : s);
+  const client = platformClient({ endpoint: o.endpoint, timeoutMs: timeout }, io, env);
+  try {
+    const code = await checkBulletinsOnline(
+      { files, refresh: o.refresh === true, passages, outcomes },
+      readBulletinText,
+      { stdout: (s) => io.stdout(guard(s)), stderr: (s) => io.stderr(guard(s)) },
+      {
+        search: (a, signal) => client.knowledgeSearch(a, signal ? { signal } : {}),
+        now,
+        describe: (e) => `${e instanceof Error ? e.message : String(e)}${hint(platformErrorKind(e) ?? '')}`,
+      },
+    );
+    if (o.cache !== undefined && !(await saveCache(o.cache, passages, outcomes, io))) return 2;
+    return code;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The cache file's passages and outcomes (none yet when it does not exist); undefined after telling why it cannot be used. */
+async function loadCache(
+  file: string,
+  io: CliIo,
+): Promise<{ passages: CitationCache; outcomes: VerifyCache } | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      return { passages: new CitationCache(), outcomes: new VerifyCache() };
+    io.stderr(`shunong check: cannot read the cache ${file}: ${errorCode(err)}\n`);
+    return undefined;
+  }
+  const parsed = parseCacheFile(text);
+  if ('error' in parsed) {
+    const what = parsed.error === 'not-json' ? 'is not JSON' : 'is not a cache of shunong check';
+    io.stderr(`shunong check: the cache ${file} ${what}; remove it or name another file with --cache\n`);
+    return undefined;
+  }
+  return parsed;
+}
+
+/** Writes the cache file whole or not at all (a temporary file renamed over it). */
+async function saveCache(file: string, passages: CitationCache, outcomes: VerifyCache, io: CliIo): Promise<boolean> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, cacheFileText(passages, outcomes), 'utf8');
+    await rename(tmp, file);
+    return true;
+  } catch (err) {
+    io.stderr(`shunong check: cannot write the cache ${file}: ${errorCode(err)}\n`);
+    return false;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * `shunong`: the platform and the bulletins from a terminal. Every command's front end lives in
+ * `src/cli/` (one file a command, the command line read once by `args.ts`); what they run is
+ * the domain folders' (`src/shunong/`, `src/citations/`, `src/publish/`).
+ *
+ *   shunong tools [--endpoint url] [--timeout ms]
+ *   shunong call <tool> [json-args] [--timeout ms] [--endpoint url]
+ *   shunong check <files…> [--online [--cache file] [--refresh]]
+ *   shunong export <file.md> --to docx|wechat|html [-o out] [--force]
+ *
+ * `call` prints exactly one JSON envelope on stdout; everything else goes to stderr.
+ * Exit codes: 0 success, 1 tool or transport failure, 2 usage error.
+ * Endpoint from --endpoint or SHUNONG_ENDPOINT; the key only from SHUNONG_API_KEY.
+ */
+import { DEFAULT_ENDPOINT } from '../shunong/index';
+import { optionsOf, readCommandLine, timeoutMs, UsageError } from './args';
+import { runCall } from './call';
+import type { Connection } from './client';
+import type { CliEnv, CliIo } from './io';
+import { runTools } from './tools';
+
+export type { CliEnv, CliIo } from './io';
+
+export const USAGE = `usage: shunong <command> [options]
+
+commands:
+  tools                         list the endpoint's tools (one per line: name, first line of description)
+  call <tool> [json-args]       call a tool; prints one JSON envelope on stdout
+                                <tool>: exact name, shunong_<name>, shunong.<name>, method name or unique part
+  check <files…>                check citations in Markdown bulletins (offline)
+  check --online <files…>       also look each cited source up on the platform
+        [--cache <file>] [--refresh]   keep passages and outcomes in <file>; --refresh asks again
+  export <file.md> --to <fmt>   publish a bulletin: docx (Word, real footnotes), wechat, html
+                                (shunong export --help for its options)
+
+options (before or after the arguments):
+  --endpoint <url>              MCP endpoint (default: $SHUNONG_ENDPOINT or ${DEFAULT_ENDPOINT})
+  --timeout <ms>                per-call timeout in milliseconds (default 30000)
+  --verbose                     log each HTTP request to stderr (the key is masked)
+  -h, --help                    show this help
+
+environment:
+  SHUNONG_API_KEY               the API key (never passed on the command line)
+  SHUNONG_ENDPOINT              the endpoint, when --endpoint is not given
+
+exit codes: 0 success, 1 tool or transport failure, 2 usage error
+  check: 0 clean, 1 problems (or a changed, not-located source or unknown knowledge base),
+         3 (--online) some sources could only be left unverified, 2 usage error
+`;
+
+/**
+ * Runs the command line in-process.
+ * @param argv the arguments after the program name
+ * @param now the clock (the Beijing date `check --online` keeps its outcomes by)
+ * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error; `check --online` also 3)
+ */
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  env: CliEnv,
+  now: () => number = () => Date.now(),
+): Promise<number> {
+  const line = readCommandLine(argv);
+  const [cmd, ...args] = line.positionals;
+  if (cmd === 'check') {
+    // `check` and `export` load their code on use: `tools` and `call` start without markdown-it
+    // or the publishing code.
+    const { runCheck } = await import('./check');
+    return runCheck(line, io, env, now);
+  }
+  if (cmd === 'export') {
+    const { runExport } = await import('./export');
+    return runExport(line, io, env);
+  }
+  if (line.help || cmd === 'help') {
+    io.stdout(USAGE);
+    return 0;
+  }
+  let connection: Connection;
+  try {
+    const o = optionsOf(line, ['help', 'endpoint', 'timeout', 'verbose']);
+    connection = {
+      endpoint: o.endpoint,
+      timeoutMs: o.timeout === undefined ? undefined : timeoutMs(o.timeout),
+      verbose: o.verbose,
+    };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.stderr(`shunong: ${e.message}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    if (cmd === 'tools') return await runTools(args, connection, io, env);
+    if (cmd === 'call') return await runCall(args, connection, io, env);
+    io.stderr(cmd === undefined ? USAGE : `shunong: unknown command "${cmd}"\n\n${USAGE}`);
+    return 2;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`shunong ${cmd ?? ''}: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.stderr(`shunong: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
+if (typeof require !== 'undefined' && require.main === module) {
+  main(
+    process.argv.slice(2),
+    { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) },
+    process.env,
+  ).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`shunong: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
