@@ -12,7 +12,7 @@ import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
 import type { ImageView } from '../../recognition/protocol';
 import { loadShrinker } from '../../recognition/resize';
 import { runPreview } from '../../recognition/run';
-import { webviewFirst, type ShrunkBy } from '../../recognition/webview-shrink';
+import { webviewFirst, type ShrunkBy } from '../../recognition/webviewShrink';
 import { summarize } from '../../recognition/summary';
 import type { Source } from './state';
 import type { PreviewCopies } from './copies';
