@@ -48,7 +48,7 @@ import { downloadImage } from '../src/recognition/download';
 import { extensionOf, imageSize, sniffImageFormat, toBareBase64 } from '../src/recognition/image';
 import { loadShrinker } from '../src/recognition/resize';
 import type { Shrinker } from '../src/recognition/image';
-import { webviewFirst, type ShrunkBy } from '../src/recognition/webview-shrink';
+import { webviewFirst, type ShrunkBy } from '../src/recognition/webviewShrink';
 import { SHRINK_PART_BYTES, type ShrinkRequest } from '../src/recognition/protocol';
 import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/recognition/protocol';
 import type { Recognition } from '../src/recognition/types';

@@ -17,18 +17,6 @@ export interface LatestOnlyOptions {
   readonly scheduler?: Scheduler;
 }
 
-/** Counters, for figures and tests. */
-export interface LatestOnlyStats {
-  /** Calls made (debounced and immediate). */
-  readonly calls: number;
-  /** Requests actually sent (`fn` invoked). */
-  readonly sent: number;
-  /** Requests aborted in flight. */
-  readonly aborted: number;
-  /** Calls superseded before being sent. */
-  readonly dropped: number;
-}
-
 /** A latest-only, debounced wrapper of an abortable async function. */
 export interface LatestOnly<I, R> {
   /** Debounced call: sent after `delayMs` without a newer call. */
@@ -37,8 +25,6 @@ export interface LatestOnly<I, R> {
   now(input: I): Promise<LatestResult<R>>;
   /** Drops the waiting call and aborts the request in flight; both end as `cancelled`. */
   cancel(): void;
-  /** Live counters. */
-  readonly stats: LatestOnlyStats;
 }
 
 /** The reason given to the AbortSignal of a superseded or cancelled request. */
@@ -58,7 +44,6 @@ export function createLatestOnly<I, R>(
   const { delayMs } = options;
   if (!Number.isFinite(delayMs) || delayMs < 0) throw new RangeError(`delayMs must be ≥ 0, got ${delayMs}`);
   const scheduler = options.scheduler ?? realScheduler;
-  const stats = { calls: 0, sent: 0, aborted: 0, dropped: 0 };
   type Settle = { resolve: (r: LatestResult<R>) => void; reject: (e: unknown) => void };
   let waiting: (Settle & { timer: Timer | undefined }) | undefined;
   let inFlight: (Settle & { controller: AbortController }) | undefined;
@@ -68,12 +53,10 @@ export function createLatestOnly<I, R>(
       waiting.timer?.dispose();
       waiting.resolve({ status });
       waiting = undefined;
-      stats.dropped++;
     }
     if (inFlight) {
       const old = inFlight;
       inFlight = undefined;
-      stats.aborted++;
       old.controller.abort(new SupersededError(status));
       old.resolve({ status });
     }
@@ -82,7 +65,6 @@ export function createLatestOnly<I, R>(
   const send = (input: I, settle: Settle): void => {
     const entry = { ...settle, controller: new AbortController() };
     inFlight = entry;
-    stats.sent++;
     let request: Promise<R>;
     try {
       request = fn(input, entry.controller.signal);
@@ -104,7 +86,6 @@ export function createLatestOnly<I, R>(
   };
 
   const call = (input: I): Promise<LatestResult<R>> => {
-    stats.calls++;
     endOlder('superseded');
     return new Promise<LatestResult<R>>((resolve, reject) => {
       const entry: Settle & { timer: Timer | undefined } = { resolve, reject, timer: undefined };
@@ -119,13 +100,11 @@ export function createLatestOnly<I, R>(
 
   return Object.assign(call, {
     now(input: I): Promise<LatestResult<R>> {
-      stats.calls++;
       endOlder('superseded');
       return new Promise<LatestResult<R>>((resolve, reject) => send(input, { resolve, reject }));
     },
     cancel(): void {
       endOlder('cancelled');
     },
-    stats,
   });
 }

@@ -9,16 +9,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as JimpModule from 'jimp';
 import type { ImageFormat, ShrunkImage, Shrinker } from './image';
-import { JIMP_BYTES_PER_INPUT_BYTE, JPEG_QUALITY, ShrinkPlan } from './shrink-plan';
+import { JIMP_BYTES_PER_INPUT_BYTE, JPEG_QUALITY, ShrinkPlan } from './shrinkPlan';
 
 /** The jimp module (its public surface as imported by `import * as jimp from 'jimp'`). */
 export type Jimp = typeof JimpModule;
 
-export { MAX_LONG_SIDE } from './shrink-plan';
+export { MAX_LONG_SIDE } from './shrinkPlan';
 
 /**
  * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
- * re-encodes JPEGs until the largest that fits `maxBytes` is found (the plan of ./shrink-plan). An aborted
+ * re-encodes JPEGs until the largest that fits `maxBytes` is found (the plan of ./shrinkPlan). An aborted
  * `signal` stops it between steps (rejecting with the signal's reason).
  */
 export async function shrinkWith(

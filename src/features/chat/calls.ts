@@ -20,7 +20,14 @@ import { loadKnowledge } from '../../platform';
 import { missText } from './authorText';
 import { signalOf } from './signal';
 import { isPlatformError } from '../../shunong/kind';
-import type { RecognitionType } from '../../shunong/schemas';
+import type { FlowNote, ImageSource } from '../../recognition/flow';
+import { ImageRefusedError } from '../../recognition/image';
+import { loadShrinker } from '../../recognition/resize';
+import { pictureCandidates } from '../../chat/picturePath';
+import { RECOGNITION_TYPES, isRecognitionType } from '../../recognition/types';
+import { readPicture } from '../recognition/checks';
+import { describeRefusal } from '../recognition/messages';
+import { recognizeThrough } from '../recognition/recognizing';
 import type { Connection } from '../shared/connection';
 import { describeError } from '../shared/errors';
 
@@ -58,9 +65,6 @@ export interface RecognizeInput {
   image?: unknown;
   recognitionType?: unknown;
 }
-
-const RECOGNITION_TYPES: readonly RecognitionType[] = ['wheat_stage', 'tea_stage', 'tea_count'];
-const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 
 /** A rejected input, told to the model (nothing was sent to the platform). */
 function badInput(detail: string): CallAnswer {
@@ -160,53 +164,91 @@ export async function currentTime(
   }
 }
 
-/** `crop_growth_recognize` on a workspace image (sent as base64) or an http(s) URL. */
+/**
+ * `crop_growth_recognize` on a workspace image or an http(s) URL, through the Recognize command's
+ * flow: the same file checks, a picture over 4 MB shrunk and a WebP converted to JPEG, a URL the
+ * platform cannot fetch downloaded and sent as base64. There is no preview panel here to shrink
+ * with the browser's encoder, so jimp does it, as it does for the command when its webview cannot.
+ */
 export async function recognizeCrop(
   connection: Connection,
   input: RecognizeInput,
   token: vscode.CancellationToken,
 ): Promise<CallAnswer> {
   const type = input.recognitionType;
-  if (typeof type !== 'string' || !(RECOGNITION_TYPES as readonly string[]).includes(type)) {
+  if (typeof type !== 'string' || !isRecognitionType(type)) {
     return badInput(`\`recognitionType\` must be one of ${RECOGNITION_TYPES.join(', ')}.`);
   }
   if (!isText(input.image)) return badInput('`image` must be a workspace image path or an http(s) URL.');
   const image = input.image.trim();
-  const recognitionType = type as RecognitionType;
-  let args:
-    { imageUrl: string; recognitionType: RecognitionType } | { imageBase64: string; recognitionType: RecognitionType };
-  if (/^https?:\/\//i.test(image)) {
-    args = { imageUrl: image, recognitionType };
-  } else {
-    const bytes = await readWorkspaceImage(image);
-    if (typeof bytes === 'string') return badInput(bytes);
-    args = { imageBase64: Buffer.from(bytes).toString('base64'), recognitionType };
-  }
   try {
+    let source: ImageSource;
+    if (/^https?:\/\//i.test(image)) {
+      source = { kind: 'url', url: image };
+    } else {
+      const picture = await readWorkspacePicture(image);
+      if (typeof picture === 'string') return badInput(picture);
+      source = { kind: 'bytes', bytes: picture.bytes, name: image };
+    }
     const signal = signalOf(token);
-    const r = await connection.run((c) => c.recognizeCrop(args, { signal }), { offerSetKey: false });
-    return { ok: true, text: recognitionText(r), passages: [] };
+    const outcome = await recognizeThrough(
+      connection,
+      source,
+      type,
+      { shrinker: loadShrinker, offerSetKey: false },
+      signal,
+    );
+    return {
+      ok: true,
+      text: [recognitionText(outcome.result), ...outcome.notes.map(noteLine)].join('\n'),
+      passages: [],
+    };
   } catch (err) {
+    // cancelled while the picture was shrunk: the flow rejects with the signal's reason
+    if (token.isCancellationRequested) throw new vscode.CancellationError();
+    if (err instanceof ImageRefusedError)
+      return { ...badInput(`${image}: ${err.message}.`), author: describeRefusal(err, image) };
     return failure(err, connection);
   }
 }
 
-/** The bytes of a JPEG or PNG inside a workspace folder, or why not. */
-async function readWorkspaceImage(relative: string): Promise<Uint8Array | string> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) return 'no workspace folder is open to read the image from.';
-  const uri = vscode.Uri.joinPath(folder.uri, relative.replace(/^\/+/, ''));
-  if (!uri.path.startsWith(folder.uri.path.replace(/\/?$/, '/')))
-    return '`image` must stay inside the workspace folder.';
-  let bytes: Uint8Array;
-  try {
-    bytes = await vscode.workspace.fs.readFile(uri);
-  } catch {
-    return `the image ${relative} could not be read.`;
+/** How the picture was sent, for the model (it may tell the author the platform saw a smaller copy). */
+function noteLine(n: FlowNote): string {
+  switch (n.kind) {
+    case 'shrunk':
+      return `The photo (${n.fromBytes} bytes) was over the platform's 4 MB limit and was sent shrunk to ${n.width} × ${n.height} (${n.toBytes} bytes).`;
+    case 'converted':
+      return `The ${n.from.toUpperCase()} photo was sent converted to JPEG (${n.width} × ${n.height}).`;
+    case 'oriented':
+      return `The photo was turned upright (EXIF orientation ${n.orientation}) before it was sent.`;
+    case 'fallback':
+      return `The platform could not download the URL (${n.reason}); the extension downloaded it and sent the picture.`;
   }
-  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-  if (!jpeg && !png) return `${relative} is not a JPEG or PNG image.`;
-  if (bytes.byteLength > MAX_IMAGE_BYTES) return `${relative} is larger than 4 MB.`;
-  return bytes;
+}
+
+/**
+ * The picture at `relative` in one of the workspace folders (multi-root: the first folder holding
+ * it; a path may start with its folder's name, as VS Code writes workspace-relative paths), read
+ * and checked as the Recognize command reads a file; or why not.
+ */
+async function readWorkspacePicture(relative: string): Promise<{ bytes: Uint8Array } | string> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  if (folders.length === 0) return 'no workspace folder is open to read the image from.';
+  const candidates: vscode.Uri[] = [];
+  for (const c of pictureCandidates(folders, relative)) {
+    const folder = folders[c.folder] as vscode.WorkspaceFolder;
+    const uri = vscode.Uri.joinPath(folder.uri, c.path);
+    if (!uri.path.startsWith(folder.uri.path.replace(/\/?$/, '/'))) continue;
+    candidates.push(uri);
+  }
+  if (candidates.length === 0) return '`image` must stay inside the workspace folder.';
+  for (const uri of candidates) {
+    try {
+      return { bytes: await readPicture(uri) };
+    } catch (err) {
+      // a refusal is the answer; a folder without the file leaves the next one to try
+      if (err instanceof ImageRefusedError) throw err;
+    }
+  }
+  return `the image ${relative} could not be read.`;
 }

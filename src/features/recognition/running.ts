@@ -7,18 +7,18 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
-import { downloadImage } from '../../recognition/download';
-import { recognize, type FlowNote, type ImageSource, type PreviewImage } from '../../recognition/flow';
+import type { FlowNote, ImageSource, PreviewImage } from '../../recognition/flow';
 import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
 import type { ImageView } from '../../recognition/protocol';
 import { loadShrinker } from '../../recognition/resize';
 import { runPreview } from '../../recognition/run';
-import { webviewFirst, type ShrunkBy } from '../../recognition/webview-shrink';
+import { webviewFirst, type ShrunkBy } from '../../recognition/webviewShrink';
 import { summarize } from '../../recognition/summary';
 import type { Source } from './state';
 import type { PreviewCopies } from './copies';
 import { describeFailure, noteText, panelTitle, resultView, typeName } from './messages';
 import type { RecognitionPanel } from './panel';
+import { recognizeThrough } from './recognizing';
 import type { PanelState, RecognizeCommandResult } from './state';
 
 /** Runs recognitions into panels, through the shared connection. */
@@ -76,12 +76,11 @@ export class Runner {
                         source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
                       name: source.title,
                     };
-                return recognize(
+                return recognizeThrough(
+                  this.connection,
                   input,
                   type,
                   {
-                    call: (args, signal) => this.connection.run((c) => c.recognizeCrop(args, signal ? { signal } : {})),
-                    download: (url, signal) => downloadImage(url, signal ? { signal } : {}),
                     shrinker: () => shrinker,
                     onNote: (n) => {
                       notes.push(n);

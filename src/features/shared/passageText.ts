@@ -48,11 +48,6 @@ function scoreLabel({ passage: p, view }: StoredPassage): string {
   }
 }
 
-/** True when the passage came only because its search ran under the usual threshold. */
-export function isBelowUsual(s: StoredPassage): boolean {
-  return s.view.belowUsual !== undefined;
-}
-
 /** A score kept without its list (a citation, a pin) read by its type: RRF values only rank; cosine values are similarities. */
 export function scoreLine(ctx: Pick<CitedPassage, 'score' | 'scoreType'>): string {
   switch (scoreKind(ctx.scoreType)) {

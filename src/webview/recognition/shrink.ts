@@ -1,6 +1,6 @@
 /**
  * The webview's shrinker: decodes, resizes and re-encodes a picture with the browser's own image
- * pipeline, following the plan jimp follows in the host (src/recognition/shrink-plan.ts), and
+ * pipeline, following the plan jimp follows in the host (src/recognition/shrinkPlan.ts), and
  * answers the JPEG as binary in a `shrunk` message; a cancelled request answers nothing.
  *
  * The bytes come in parts (`shrinkPart`), which the host sends once this document has said
@@ -18,7 +18,7 @@
  * the pixels of the one kept stay for the preview (`takePixels`).
  */
 import type { HostMessage } from '../../recognition/protocol';
-import { JPEG_QUALITY, ShrinkPlan, maxScale, type Size } from '../../recognition/shrink-plan';
+import { JPEG_QUALITY, ShrinkPlan, maxScale, type Size } from '../../recognition/shrinkPlan';
 import { post } from './api';
 import { Incoming } from './incoming';
 

@@ -11,7 +11,7 @@ import { freeTextOptions } from '../../../src/features/search/index';
 import type { FlowItem } from '../../../src/features/search/items';
 import { SearchSession } from '../../../src/features/search/session';
 import * as knowledgeLib from '../../../src/knowledge/index';
-import { createLatestOnly, type LatestOnlyStats } from '../../../src/knowledge/latestOnly';
+import { createLatestOnly } from '../../../src/knowledge/latestOnly';
 import { ManualScheduler } from '../../support/manual-scheduler';
 import {
   acceptItem as accept,
@@ -36,7 +36,13 @@ const TEXT = '夏季茶树修剪技术要点'; // ten characters
 
 /** The session on screen and the counters of its debouncer (undefined until the first keystroke makes it). */
 let session: SearchSession | undefined;
-let typingStats: () => LatestOnlyStats | undefined = () => undefined;
+/** What the search-as-you-type saw, counted from outside it: calls made, requests sent, requests aborted. */
+interface TypingCounts {
+  calls: number;
+  sent: number;
+  aborted: number;
+}
+let typingStats: () => TypingCounts | undefined = () => undefined;
 
 /**
  * Opens the free-text search on an empty bulletin, as "Search Knowledge for Selection" does, its
@@ -56,10 +62,30 @@ async function openQueryStep(clock: ManualScheduler): Promise<{
       store: knowledge.store,
       docs: knowledge.docs,
       knowledge: () => knowledgeLib,
-      debounce: (request) => {
-        const live = createLatestOnly(request, { delayMs: DEBOUNCE, scheduler: clock });
-        typingStats = () => live.stats;
-        return live;
+      debounce: <I, R>(request: (input: I, signal: AbortSignal) => Promise<R>) => {
+        const counts: TypingCounts = { calls: 0, sent: 0, aborted: 0 };
+        const live = createLatestOnly(
+          (input: I, signal: AbortSignal) => {
+            counts.sent++;
+            signal.addEventListener('abort', () => counts.aborted++);
+            return request(input, signal);
+          },
+          { delayMs: DEBOUNCE, scheduler: clock },
+        );
+        typingStats = () => counts;
+        return Object.assign(
+          (input: I) => {
+            counts.calls++;
+            return live(input);
+          },
+          {
+            now: (input: I) => {
+              counts.calls++;
+              return live.now(input);
+            },
+            cancel: () => live.cancel(),
+          },
+        );
       },
     },
     editor,

@@ -1,5 +1,5 @@
 /**
- * The webview-first shrinker (src/recognition/webview-shrink.ts) and its side of the protocol
+ * The webview-first shrinker (src/recognition/webviewShrink.ts) and its side of the protocol
  * (PreviewHost.shrink): the request is sent at once and again after a reload, its bytes follow in
  * parts once the webview has it, the answer is checked before it is used, jimp takes over when the
  * webview cannot, and a cancel stops both.
@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { PreviewHost, shrinkParts } from '../../../src/recognition/preview';
 import { SHRINK_PART_BYTES, parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
-import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webview-shrink';
+import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webviewShrink';
 import type { Shrinker } from '../../../src/recognition/image';
 import { jpg, withOrientation } from './fixtures';
 

@@ -6,7 +6,7 @@ import {
   ShrinkPlan,
   TARGET_SHARE,
   firstScale,
-} from '../../../src/recognition/shrink-plan';
+} from '../../../src/recognition/shrinkPlan';
 
 const MB = 1024 * 1024;
 const LIMIT = 4 * MB;

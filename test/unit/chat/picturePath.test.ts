@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { pictureCandidates } from '../../../src/chat/picturePath';
+
+describe('chat: where a picture path may be in the workspace', () => {
+  it('one folder: the path in it', () => {
+    assert.deepEqual(pictureCandidates([{ name: 'farm' }], 'photos/tea.jpg'), [{ folder: 0, path: 'photos/tea.jpg' }]);
+  });
+
+  it('several folders: each of them, in order, so a picture of the second folder is found', () => {
+    assert.deepEqual(pictureCandidates([{ name: 'bulletins' }, { name: 'field' }], 'photos/tea.jpg'), [
+      { folder: 0, path: 'photos/tea.jpg' },
+      { folder: 1, path: 'photos/tea.jpg' },
+    ]);
+  });
+
+  it('a path that starts with a folder name looks in that folder first', () => {
+    assert.deepEqual(pictureCandidates([{ name: 'bulletins' }, { name: 'field' }], 'field/photos/tea.jpg'), [
+      { folder: 1, path: 'photos/tea.jpg' },
+      { folder: 0, path: 'field/photos/tea.jpg' },
+      { folder: 1, path: 'field/photos/tea.jpg' },
+    ]);
+  });
+
+  it('a leading slash is read as relative to the folders', () => {
+    assert.deepEqual(pictureCandidates([{ name: 'farm' }], '/photos/tea.jpg'), [{ folder: 0, path: 'photos/tea.jpg' }]);
+  });
+
+  it('no folder: nowhere to look', () => {
+    assert.deepEqual(pictureCandidates([], 'photos/tea.jpg'), []);
+  });
+});
