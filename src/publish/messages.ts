@@ -32,5 +32,11 @@ export function warningText(
         w.format,
         w.src,
       );
+    case 'table-too-wide':
+      return words.t(
+        'Line {0}: the table has {1} columns, more than a Word table can hold (63); it is written as several tables of at most 63 columns, one below the other.',
+        w.line + 1,
+        w.columns,
+      );
   }
 }

@@ -60,7 +60,8 @@ export type Block =
   | { kind: 'list'; ordered: boolean; start: number; items: Block[][] }
   | { kind: 'quote'; blocks: Block[] }
   | { kind: 'code'; lang: string; text: string }
-  | { kind: 'table'; align: Align[]; head: Inline[][]; rows: Inline[][][] }
+  /** `line`: the 0-based line it starts on (for messages). */
+  | { kind: 'table'; align: Align[]; head: Inline[][]; rows: Inline[][][]; line: number }
   | { kind: 'rule' };
 
 /** Something the export left out or could not read; the host words it in the user's language. */
@@ -69,7 +70,9 @@ export type PublishWarning =
   | { code: 'html-left-out'; line: number }
   | { code: 'image-missing'; src: string; line: number }
   | { code: 'image-unsupported'; src: string; line: number; format: string }
-  | { code: 'image-remote'; src: string; line: number };
+  | { code: 'image-remote'; src: string; line: number }
+  /** A table wider than Word's 63 columns, written as several tables of 63 columns at most. */
+  | { code: 'table-too-wide'; line: number; columns: number };
 
 /** A bulletin read for publishing. */
 export interface PublishDocument {

@@ -117,6 +117,7 @@ export class Walker {
   }
 
   private table(): Block {
+    const line = this.line;
     const align: Align[] = [];
     const head: Inline[][] = [];
     const rows: Inline[][][] = [];
@@ -139,7 +140,7 @@ export class Walker {
       }
     }
     this.i++;
-    return { kind: 'table', align, head, rows };
+    return { kind: 'table', align, head, rows, line };
   }
 
   /** Inline children → runs, marks carried down. */

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
+import { PNG } from 'pngjs';
 import { wordsOf } from '../../../src/bulletin/text';
 import { exportBulletin, warningText, type ImageCandidate } from '../../../src/publish/index';
 import { houseStyleOf } from '../../../src/publish/docxStyles';
@@ -186,5 +187,57 @@ describe('publish: pictures', () => {
     assert.match(r.article!, /<img src="data:image\/webp;base64,/);
     assert.match(r.article!, /<img src="data:image\/png;base64,/);
     assert.ok(!r.warnings.some((w) => w.code === 'image-unsupported' && w.src === 'a.webp'));
+  });
+});
+
+describe('publish: Word layout a reader sees', () => {
+  const tables = (xml: string): number => (xml.match(/<w:tbl>/g) ?? []).length;
+
+  it('keeps two tables apart when the first ends a list item or a quote', async () => {
+    for (const text of [
+      '- 项\n\n  | a |\n  | - |\n  | 1 |\n\n| b |\n| - |\n| 2 |\n',
+      '> | a |\n> | - |\n> | 1 |\n\n| b |\n| - |\n| 2 |\n',
+    ]) {
+      const { document } = await readDocx((await exported({ text, format: 'docx' })).bytes);
+      assert.equal(tables(document), 2, text);
+      assert.doesNotMatch(document, /<\/w:tbl><w:tbl>/, `no two tables touch: ${text}`);
+    }
+  });
+
+  it('fits a tall picture into the page’s text area, keeping its aspect', async () => {
+    const png = new PNG({ width: 50, height: 30000 });
+    const bytes = new Uint8Array(PNG.sync.write(png));
+    const r = await exported({
+      text: '# T\n\n![长图](long.png)\n',
+      format: 'docx',
+      readImage: async (c) => (c.path === 'long.png' ? bytes : undefined),
+    });
+    const { document } = await readDocx(r.bytes);
+    const [, cx, cy] = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(document)!.map(Number);
+    const inch = 914400;
+    assert.ok(cy! <= ((16838 - 2 * 1440) / 1440) * inch, `the height fits the A4 text height: ${cy! / inch} in`);
+    assert.ok(cy! > 9 * inch, 'and uses it');
+    assert.ok(Math.abs(cx! / cy! - 50 / 30000) < 0.001, 'the aspect is kept');
+  });
+
+  it('writes a table wider than Word’s 63 columns as tables of 63 at most, and says so with its line', async () => {
+    const n = 130;
+    const cells = (f: (i: number) => string): string => `| ${Array.from({ length: n }, (_, i) => f(i)).join(' | ')} |`;
+    const text = `# T\n\n段落\n\n${cells((i) => `h${i}`)}\n${cells(() => '-')}\n${cells((i) => `v${i}`)}\n`;
+    const r = await exported({ text, format: 'docx' });
+    const { document } = await readDocx(r.bytes);
+    const grids = [...document.matchAll(/<w:tblGrid>(.*?)<\/w:tblGrid>/g)].map(
+      (m) => (m[1]!.match(/<w:gridCol /g) ?? []).length,
+    );
+    assert.deepEqual(grids, [63, 63, 4]);
+    assert.ok(
+      ['v0', 'v62', 'v63', 'v129'].every((v) => document.includes(`>${v}<`)),
+      'no cell is lost',
+    );
+    assert.deepEqual(r.warnings, [{ code: 'table-too-wide', line: 4, columns: 130 }]);
+    assert.equal(
+      warningText(r.warnings[0]!, wordsOf('en')),
+      'Line 5: the table has 130 columns, more than a Word table can hold (63); it is written as several tables of at most 63 columns, one below the other.',
+    );
   });
 });
