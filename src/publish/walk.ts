@@ -15,8 +15,6 @@ export interface WalkContext {
   warnings: PublishWarning[];
   /** The line of a heading to leave out (the references heading with only our definitions under it). */
   skipHeadingLine?: number | undefined;
-  /** Inside a note: a footnote reference there (notes cannot nest in Word) stays as its text. */
-  inNote?: boolean;
 }
 
 const CLOSE: Record<string, string> = {
@@ -212,8 +210,7 @@ export class Walker {
           const raw = (c.meta as { raw: string }).raw;
           const parsed = parseRawCitation(raw);
           // a malformed one stays as written (and is listed as broken)
-          if (parsed.ok && !this.ctx.inNote)
-            push({ kind: 'note', note: { kind: 'source', key: citationKey(parsed.citation) } });
+          if (parsed.ok) push({ kind: 'note', note: { kind: 'source', key: citationKey(parsed.citation) } });
           else push({ kind: 'text', text: `〔${raw}〕`, marks: top() });
           break;
         }
@@ -237,7 +234,7 @@ export class Walker {
   private reference(c: Token): Inline {
     const meta = (c.meta ?? {}) as { id: number; label?: string };
     const note = this.ctx.notes.get(meta.id);
-    if (this.ctx.inNote || !note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
+    if (!note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
     return { kind: 'note', note };
   }
 

@@ -241,3 +241,36 @@ describe('publish: Word layout a reader sees', () => {
     );
   });
 });
+
+describe('publish: a citation inside a footnote', () => {
+  const text =
+    '# T\n\n正文[^note]。\n\n另见[^1]。\n\n' +
+    '[^note]: 作者注：数据见[^1]，方法见〔茶树修剪技术要点.docx#2〕与[^more]。\n' +
+    '[^more]: 县茶叶站统计\n' +
+    '[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n';
+
+  it('Word footnotes: names the cited source and the other note in the note, never [^…]', async () => {
+    const r = await exported({ text, format: 'docx' });
+    const docx = await readDocx(r.bytes);
+    assert.deepEqual(docx.footnotes, [
+      '作者注：数据见〔茶树农事操作.docx#1 — 茶树管理〕，方法见〔茶树修剪技术要点.docx#2〕与（县茶叶站统计）。',
+      '茶树农事操作.docx#1 — 茶树管理',
+    ]);
+    assert.deepEqual(r.warnings, []);
+  });
+
+  it('Word with a references list: the source cited in the note is a numbered entry of the list', async () => {
+    const docx = await readDocx((await exported({ text, format: 'docx', citations: 'list' })).bytes);
+    assert.deepEqual(docx.footnotes, ['作者注：数据见[1]，方法见[2]与（县茶叶站统计）。']);
+    const ps = paragraphs(docx.document).map((p) => p.text);
+    assert.deepEqual(ps.slice(-2), ['[1] 茶树农事操作.docx#1 — 茶树管理', '[2] 茶树修剪技术要点.docx#2']);
+  });
+
+  it('WeChat: the note’s citations are numbered entries of the end list', async () => {
+    const r = await exported({ text, format: 'wechat' });
+    const notes = [...r.article!.matchAll(/<p style="[^"]*">\[(\d+)\] (.*?)<\/p>/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.ok(!r.article!.includes('[^'), r.article);
+    assert.equal(notes.length, 4, notes.join('\n'));
+    assert.ok(notes[0]!.startsWith('1 作者注：数据见<sup'), notes[0]);
+  });
+});
