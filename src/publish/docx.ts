@@ -82,7 +82,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     },
     numbering(ordered: boolean, start: number): number {
       lists.push({ ordered, start });
-      return lists.length;
+      return lists.length - 1 + (style.numbering?.nextNumId ?? 1);
     },
     link: (href) => rels.link(href),
     picture(src: string) {
@@ -145,7 +145,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   parts.set('word/_rels/document.xml.rels', documentRels.xml());
   parts.set('word/footnotes.xml', footnotesXml(footnotes));
   parts.set('word/_rels/footnotes.xml.rels', footnoteRels.xml());
-  parts.set('word/numbering.xml', numberingXml(lists));
+  parts.set('word/numbering.xml', numberingXml(lists, style.numbering));
 
   // [Content_Types].xml first, as Office writes it
   const entries: ZipEntry[] = [{ path: '[Content_Types].xml', data: parts.get('[Content_Types].xml')! }];

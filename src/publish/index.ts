@@ -16,7 +16,7 @@ import { writeWechat } from './wechat';
 export type { ImageCandidate, ImageReader } from './images';
 export type { PublishWarning } from './model';
 export { TemplateError } from './docxStyles';
-export { warningText } from './messages';
+export { templateProblemText, warningText } from './messages';
 
 /** The formats. */
 export const EXPORT_FORMATS = ['docx', 'wechat', 'html'] as const;
@@ -55,7 +55,7 @@ export type ExportOutcome =
       notes: number;
     }
   | { ok: false; reason: 'broken-citations'; broken: Problem[] }
-  | { ok: false; reason: 'template'; error: TemplateError['reason'] };
+  | { ok: false; reason: 'template'; error: TemplateError['reason']; where?: TemplateError['where'] };
 
 /** The usual output file name of a bulletin (`周报.md` → `周报.docx`, `周报.wechat.html`, `周报.html`). */
 export function outputName(file: string, format: ExportFormat): string {
@@ -76,7 +76,8 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
     try {
       style = await readTemplate(req.template);
     } catch (err) {
-      if (err instanceof TemplateError) return { ok: false, reason: 'template', error: err.reason };
+      if (err instanceof TemplateError)
+        return { ok: false, reason: 'template', error: err.reason, ...(err.where ? { where: err.where } : {}) };
       throw err;
     }
   }

@@ -123,7 +123,8 @@ async function exportDocument(
         show,
       );
       if (pick === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
-    } else await templateProblem(s.docxTemplate, outcome.error);
+    } else
+      await templateProblem(s.docxTemplate, publish.templateProblemText(outcome.error, outcome.where, vscode.l10n));
     return undefined;
   }
   await report(context, output, document, target, format, outcome.warnings, outcome.article);
@@ -135,30 +136,19 @@ async function readTemplate(document: vscode.TextDocument, path: string): Promis
   const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri ?? vscode.Uri.joinPath(document.uri, '..');
   const rel = posix.normalize(path.replace(/\\/g, '/'));
   if (posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
-    await templateProblem(path, 'outside');
+    await templateProblem(path, vscode.l10n.t('it must be a .docx file inside the workspace folder'));
     return null;
   }
   try {
     return await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, rel));
   } catch {
-    await templateProblem(path, 'unreadable');
+    await templateProblem(path, vscode.l10n.t('the file cannot be read'));
     return null;
   }
 }
 
-async function templateProblem(
-  path: string,
-  error: 'not-a-docx' | 'no-styles' | 'unreadable' | 'outside',
-): Promise<void> {
+async function templateProblem(path: string, why: string): Promise<void> {
   const open = vscode.l10n.t('Open Settings');
-  const why =
-    error === 'outside'
-      ? vscode.l10n.t('it must be a .docx file inside the workspace folder')
-      : error === 'unreadable'
-        ? vscode.l10n.t('the file cannot be read')
-        : error === 'not-a-docx'
-          ? vscode.l10n.t('it is not a Word (.docx) file')
-          : vscode.l10n.t('it has no styles (word/styles.xml)');
   const pick = await vscode.window.showErrorMessage(
     vscode.l10n.t(
       'Not exported: the Word template "{0}" of shunong.export.docxTemplate cannot be used: {1}.',
