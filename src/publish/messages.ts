@@ -61,6 +61,11 @@ export function warningText(
         w.format,
         w.src,
       );
+    case 'list-too-deep':
+      return words.t(
+        'Line {0}: a list nested deeper than two levels, which WeChat does not keep; its items are written at the second level.',
+        w.line + 1,
+      );
     case 'table-too-wide':
       return words.t(
         'Line {0}: the table has {1} columns, more than a Word table can hold (63); it is written as several tables of at most 63 columns, one below the other.',

@@ -57,7 +57,8 @@ export type Align = 'left' | 'center' | 'right' | undefined;
 export type Block =
   | { kind: 'heading'; level: number; content: Inline[] }
   | { kind: 'paragraph'; content: Inline[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: Block[][] }
+  /** `line`: the 0-based line it starts on (for messages). */
+  | { kind: 'list'; ordered: boolean; start: number; items: Block[][]; line: number }
   | { kind: 'quote'; blocks: Block[] }
   | { kind: 'code'; lang: string; text: string }
   /** `line`: the 0-based line it starts on (for messages). */
@@ -72,7 +73,9 @@ export type PublishWarning =
   | { code: 'image-unsupported'; src: string; line: number; format: string }
   | { code: 'image-remote'; src: string; line: number }
   /** A table wider than Word's 63 columns, written as several tables of 63 columns at most. */
-  | { code: 'table-too-wide'; line: number; columns: number };
+  | { code: 'table-too-wide'; line: number; columns: number }
+  /** A list nested deeper than WeChat keeps (two levels), its items written at the second level. */
+  | { code: 'list-too-deep'; line: number };
 
 /** A bulletin read for publishing. */
 export interface PublishDocument {

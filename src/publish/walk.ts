@@ -100,6 +100,7 @@ export class Walker {
   }
 
   private list(t: Token): Block {
+    const line = this.line;
     const ordered = t.type === 'ordered_list_open';
     const start = Number(attr(t, 'start') ?? 1);
     this.i++;
@@ -111,7 +112,7 @@ export class Walker {
       } else this.i++;
     }
     this.i++;
-    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items };
+    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items, line };
   }
 
   private table(): Block {

@@ -91,9 +91,17 @@ async function exportDocument(
           ...(template ? { template } : {}),
           readImage: imageReader(document),
           now: new Date(),
+          ...(format === 'wechat'
+            ? { imageBaseUrl: s.imageBaseUrl, picturePrefix: publish.picturePrefix(basename(target.uri)) }
+            : {}),
         });
         if (token.isCancellationRequested) return 'cancelled' as const;
-        if (result.ok) await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+        if (result.ok) {
+          await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+          // the article's pictures beside it, in order: to upload in WeChat's editor, or to the station's host
+          for (const p of result.pictures ?? [])
+            await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target.uri, '..', p.name), p.bytes);
+        }
         return result;
       },
     );
@@ -127,7 +135,8 @@ async function exportDocument(
       await templateProblem(s.docxTemplate, publish.templateProblemText(outcome.error, outcome.where, vscode.l10n));
     return undefined;
   }
-  await report(context, output, document, target, format, outcome.warnings, outcome.article);
+  const pictures = (outcome.pictures ?? []).map((p) => vscode.Uri.joinPath(target.uri, '..', p.name));
+  await report(context, output, document, target, format, outcome.warnings, outcome.article, pictures);
   return target.uri;
 }
 
@@ -170,13 +179,15 @@ async function report(
   format: ExportFormat,
   warnings: readonly PublishWarning[],
   article: string | undefined,
+  pictures: readonly vscode.Uri[],
 ): Promise<void> {
   const publish = loadPublish();
   const lines = warnings.map((w) =>
     publish.warningText(w, vscode.l10n, (p) => problemMessage(p.messageKey, p.args, p.message)),
   );
   for (const line of lines) output.warn(`${basename(document.uri)}: ${line}`);
-  if (format === 'wechat' && article !== undefined) WechatPanel.show(context.extensionUri, article, target.uri);
+  if (format === 'wechat' && article !== undefined)
+    WechatPanel.show(context.extensionUri, article, target.uri, pictures);
   const name = basename(target.uri);
   const openLabel = vscode.l10n.t('Open');
   const details = vscode.l10n.t('Show Details');
