@@ -13,6 +13,8 @@ export type CopyHostMessage = {
   article: string;
   /** Where the exported file is, as the user reads it (the fallback when copying fails). */
   file: string;
+  /** The article's pictures saved beside it, in order, as the user reads their paths (to upload in WeChat's editor). */
+  pictures: string[];
 };
 
 /** Webview → host. */

@@ -57,11 +57,14 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   const media = new Map<string, { path: string; bytes: Uint8Array }>();
   let drawings = 0;
 
-  const contextFor = (rels: Rels): DocxContext => ({
+  /** Inside a note, notes being written out in it (Word footnotes cannot nest). */
+  const expanding = new Set<Note>();
+  const contextFor = (rels: Rels, inNote: boolean): DocxContext => ({
     style,
     images: options.images,
     warnings,
     reference(note: Note): string {
+      if (inNote && !(options.citations === 'list' && note.kind !== 'author')) return noteInNote(note);
       if (options.citations === 'list' && note.kind !== 'author') {
         const key = readerForm(note);
         let n = listNumber.get(key);
@@ -79,7 +82,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     },
     numbering(ordered: boolean, start: number): number {
       lists.push({ ordered, start });
-      return lists.length;
+      return lists.length - 1 + (style.numbering?.nextNumId ?? 1);
     },
     link: (href) => rels.link(href),
     picture(src: string) {
@@ -94,8 +97,23 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   });
   const documentRels = new Rels(['styles.xml', 'numbering.xml', 'footnotes.xml', 'settings.xml']);
   const footnoteRels = new Rels([]);
-  const notesContext = contextFor(footnoteRels);
-  const ctx = contextFor(documentRels);
+  const notesContext = contextFor(footnoteRels, true);
+  const ctx = contextFor(documentRels, false);
+  /**
+   * A reference inside a footnote, written out where it stands: a source as the reader reads it in
+   * the inline citation's brackets, an author's note as its text in parentheses (one that cites
+   * itself, at its label).
+   */
+  const noteInNote = (note: Note): string => {
+    if (note.kind !== 'author') return textRun(`〔${readerForm(note)}〕`);
+    if (expanding.has(note)) return textRun(`[${note.label}]`);
+    expanding.add(note);
+    const lines = flatten(note.blocks).map((line) => runs(line, notesContext));
+    expanding.delete(note);
+    return (
+      textRun(doc.lang === 'zh' ? '（' : ' (') + lines.join(textRun(' ')) + textRun(doc.lang === 'zh' ? '）' : ')')
+    );
+  };
 
   const words = wordsOf(doc.lang);
   const body = titleBlock(doc, style);
@@ -127,7 +145,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   parts.set('word/_rels/document.xml.rels', documentRels.xml());
   parts.set('word/footnotes.xml', footnotesXml(footnotes));
   parts.set('word/_rels/footnotes.xml.rels', footnoteRels.xml());
-  parts.set('word/numbering.xml', numberingXml(lists));
+  parts.set('word/numbering.xml', numberingXml(lists, style.numbering));
 
   // [Content_Types].xml first, as Office writes it
   const entries: ZipEntry[] = [{ path: '[Content_Types].xml', data: parts.get('[Content_Types].xml')! }];

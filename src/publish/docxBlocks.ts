@@ -12,6 +12,7 @@ import {
   pictureRun,
   table,
   tableCell,
+  TEXT_HEIGHT,
   tableRow,
   textRun,
   type ParaProps,
@@ -20,6 +21,10 @@ import {
 
 /** Widest picture, in pixels at 96 dpi: an A4 page's text width with 1-inch margins. */
 export const MAX_IMAGE_WIDTH = 600;
+/** Tallest picture, in pixels at 96 dpi: the same page's text height (a taller one is cut off by the page). */
+export const MAX_IMAGE_HEIGHT = Math.floor(TEXT_HEIGHT / 15);
+/** The most columns a Word table can have; a wider table is written as several, one below the other. */
+export const MAX_TABLE_COLUMNS = 63;
 const CODE_FONT = { ascii: 'Consolas', eastAsia: 'Microsoft YaHei' };
 const CODE_FILL = 'F3F3F3';
 const INDENT = 360; // twips per list / quote level
@@ -52,14 +57,14 @@ export function docxBlocks(
   out: string[] = [],
   frame: Frame = { indent: 0, quote: false },
 ): string[] {
-  let previous: Block['kind'] | undefined;
-  for (const b of blocks) {
-    // Word joins two tables that touch into one
-    if (b.kind === 'table' && previous === 'table') out.push('<w:p/>');
-    docxBlock(b, ctx, out, frame);
-    previous = b.kind;
-  }
+  for (const b of blocks) docxBlock(b, ctx, out, frame);
   return out;
+}
+
+/** Appends a table; Word and LibreOffice join two tables that touch into one, so a paragraph parts them as Word does. */
+function pushTable(out: string[], xml: string): void {
+  if (out[out.length - 1]?.endsWith('</w:tbl>')) out.push('<w:p/>');
+  out.push(xml);
 }
 
 function docxBlock(b: Block, ctx: DocxContext, out: string[], frame: Frame): void {
@@ -92,7 +97,7 @@ function docxBlock(b: Block, ctx: DocxContext, out: string[], frame: Frame): voi
       list(b, ctx, out, frame);
       return;
     case 'table':
-      out.push(docxTable(b, ctx));
+      docxTable(b, ctx, out);
       return;
   }
 }
@@ -112,9 +117,16 @@ function list(b: Extract<Block, { kind: 'list' }>, ctx: DocxContext, out: string
   }
 }
 
-function docxTable(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext): string {
+function docxTable(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, out: string[]): void {
   const columns = Math.max(b.head.length, ...b.rows.map((r) => r.length), 1);
-  const width = Math.floor(5000 / columns);
+  if (columns > MAX_TABLE_COLUMNS) ctx.warnings.push({ code: 'table-too-wide', line: b.line, columns });
+  for (let from = 0; from < columns; from += MAX_TABLE_COLUMNS)
+    pushTable(out, tablePart(b, ctx, from, Math.min(columns, from + MAX_TABLE_COLUMNS)));
+}
+
+/** The table's columns `from` to `to` (exclusive) as one Word table. */
+function tablePart(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, from: number, to: number): string {
+  const width = Math.floor(5000 / (to - from));
   const cell = (content: Inline[] | undefined, align: Align, header: boolean): string =>
     tableCell(
       width,
@@ -123,12 +135,12 @@ function docxTable(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext): stri
     );
   const row = (cells: Inline[][], header: boolean): string => {
     let xml = '';
-    for (let i = 0; i < columns; i++) xml += cell(cells[i], b.align[i], header);
+    for (let i = from; i < to; i++) xml += cell(cells[i], b.align[i], header);
     return tableRow(xml, header);
   };
   let rows = b.head.length ? row(b.head, true) : '';
   for (const r of b.rows) rows += row(r, false);
-  return table(columns, rows || row([], false));
+  return table(to - from, rows || row([], false));
 }
 
 /** Inline runs → the runs of a paragraph. */
@@ -176,7 +188,8 @@ function picture(x: Extract<Inline, { kind: 'image' }>, ctx: DocxContext): strin
   const img = ctx.images.get(x.src);
   if (!img) return ''; // the host reported it missing
   if (img.format === 'webp') return ''; // reported by the document writer
-  const scale = img.width > MAX_IMAGE_WIDTH ? MAX_IMAGE_WIDTH / img.width : 1;
+  // fitted into the page's text area, both ways, keeping the aspect
+  const scale = Math.min(1, MAX_IMAGE_WIDTH / img.width, MAX_IMAGE_HEIGHT / img.height);
   const { rId, id } = ctx.picture(x.src);
   return pictureRun(
     rId,

@@ -4,7 +4,7 @@
  * and custom properties. Pure.
  */
 import type { Lang } from '../bulletin/text';
-import { DEFAULT_IDS } from './docxStyles';
+import { DEFAULT_IDS, type TemplateNumbering } from './docxStyles';
 import { esc, XML_DECLARATION } from './wordml';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -84,9 +84,16 @@ export interface ListKind {
   start: number;
 }
 
-/** numbering.xml: a bullet and a decimal definition of nine levels, and one instance per list (numId = its index + 1). */
-export function numberingXml(lists: readonly ListKind[]): string {
+/**
+ * numbering.xml: a bullet and a decimal definition of nine levels, and one instance per list. Ours
+ * alone (abstract ids 0 and 1, numId = the list's index + 1), or added to a template's numbering
+ * with the ids after its own, so that the lists its styles name stay as they are.
+ */
+export function numberingXml(lists: readonly ListKind[], template?: TemplateNumbering): string {
   const bullets = ['•', '◦', '▪'];
+  const abstractId = template?.nextAbstractId ?? 0;
+  const firstNum = template?.nextNumId ?? 1;
+  const decl = template ? ` ${W}` : '';
   const levels = (ordered: boolean): string =>
     Array.from(
       { length: 9 },
@@ -95,19 +102,21 @@ export function numberingXml(lists: readonly ListKind[]): string {
         `<w:lvlText w:val="${ordered ? `%${level + 1}.` : bullets[level % 3]}"/><w:lvlJc w:val="left"/>` +
         `<w:pPr><w:ind w:left="${360 * (level + 1) + 360}" w:hanging="360"/></w:pPr></w:lvl>`,
     ).join('');
-  const nums = lists.map(
-    (l, i) =>
-      `<w:num w:numId="${i + 1}"><w:abstractNumId w:val="${l.ordered ? 1 : 0}"/>` +
-      // every ordered list restarts at its own start; a bullet list has nothing to restart
-      (l.ordered ? `<w:lvlOverride w:ilvl="0"><w:startOverride w:val="${l.start}"/></w:lvlOverride>` : '') +
-      '</w:num>',
-  );
-  return (
-    `${XML_DECLARATION}<w:numbering ${W}>` +
-    `<w:abstractNum w:abstractNumId="0"><w:multiLevelType w:val="hybridMultilevel"/>${levels(false)}</w:abstractNum>` +
-    `<w:abstractNum w:abstractNumId="1"><w:multiLevelType w:val="hybridMultilevel"/>${levels(true)}</w:abstractNum>` +
-    `${nums.join('')}</w:numbering>`
-  );
+  const abstracts =
+    `<w:abstractNum${decl} w:abstractNumId="${abstractId}"><w:multiLevelType w:val="hybridMultilevel"/>${levels(false)}</w:abstractNum>` +
+    `<w:abstractNum${decl} w:abstractNumId="${abstractId + 1}"><w:multiLevelType w:val="hybridMultilevel"/>${levels(true)}</w:abstractNum>`;
+  const nums = lists
+    .map(
+      (l, i) =>
+        `<w:num${decl} w:numId="${firstNum + i}"><w:abstractNumId w:val="${abstractId + (l.ordered ? 1 : 0)}"/>` +
+        // every ordered list restarts at its own start; a bullet list has nothing to restart
+        (l.ordered ? `<w:lvlOverride w:ilvl="0"><w:startOverride w:val="${l.start}"/></w:lvlOverride>` : '') +
+        '</w:num>',
+    )
+    .join('');
+  if (!template) return `${XML_DECLARATION}<w:numbering ${W}>${abstracts}${nums}</w:numbering>`;
+  const { xml, abstractAt, numAt } = template;
+  return xml.slice(0, abstractAt) + abstracts + xml.slice(abstractAt, numAt) + nums + xml.slice(numAt);
 }
 
 /** The section: A4 portrait, 1-inch margins. */

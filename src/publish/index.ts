@@ -16,7 +16,7 @@ import { writeWechat } from './wechat';
 export type { ImageCandidate, ImageReader } from './images';
 export type { PublishWarning } from './model';
 export { TemplateError } from './docxStyles';
-export { warningText } from './messages';
+export { templateProblemText, warningText } from './messages';
 
 /** The formats. */
 export const EXPORT_FORMATS = ['docx', 'wechat', 'html'] as const;
@@ -41,6 +41,10 @@ export interface ExportRequest {
   readImage: ImageReader;
   /** The modification time written into a Word file. */
   now: Date;
+  /** WeChat: `export.imageBaseUrl`, where the station hosts the article's pictures ('' or absent: embedded). */
+  imageBaseUrl?: string;
+  /** WeChat: the start of the pictures' file names, saved beside the article (`周报.wechat-`). */
+  picturePrefix?: string;
 }
 
 /** What an export gives. */
@@ -51,11 +55,18 @@ export type ExportOutcome =
       warnings: PublishWarning[];
       /** WeChat only: the article alone, for the clipboard. */
       article?: string;
+      /** WeChat only: its pictures in order, to save beside the article (named as the article names them). */
+      pictures?: { name: string; bytes: Uint8Array }[];
       /** Word: footnotes written; WeChat: entries of the end list. */
       notes: number;
     }
   | { ok: false; reason: 'broken-citations'; broken: Problem[] }
-  | { ok: false; reason: 'template'; error: TemplateError['reason'] };
+  | { ok: false; reason: 'template'; error: TemplateError['reason']; where?: TemplateError['where'] };
+
+/** The start of the names of a WeChat article's pictures saved beside it (`周报.wechat.html` → `周报.wechat-`). */
+export function picturePrefix(articleFile: string): string {
+  return `${articleFile.replace(/\.html?$/i, '')}-`;
+}
 
 /** The usual output file name of a bulletin (`周报.md` → `周报.docx`, `周报.wechat.html`, `周报.html`). */
 export function outputName(file: string, format: ExportFormat): string {
@@ -76,7 +87,8 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
     try {
       style = await readTemplate(req.template);
     } catch (err) {
-      if (err instanceof TemplateError) return { ok: false, reason: 'template', error: err.reason };
+      if (err instanceof TemplateError)
+        return { ok: false, reason: 'template', error: err.reason, ...(err.where ? { where: err.where } : {}) };
       throw err;
     }
   }
@@ -92,8 +104,18 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
     return { ok: true, bytes: r.bytes, warnings: [...warnings, ...r.warnings], notes: r.footnotes + r.listed };
   }
   if (req.format === 'wechat') {
-    const r = writeWechat(doc, images);
-    return { ok: true, bytes: new TextEncoder().encode(r.html), article: r.article, warnings, notes: r.notes };
+    const r = writeWechat(doc, images, {
+      ...(req.imageBaseUrl ? { imageBaseUrl: req.imageBaseUrl } : {}),
+      ...(req.picturePrefix ? { picturePrefix: req.picturePrefix } : {}),
+    });
+    return {
+      ok: true,
+      bytes: new TextEncoder().encode(r.html),
+      article: r.article,
+      pictures: r.pictures,
+      warnings: [...warnings, ...r.warnings],
+      notes: r.notes,
+    };
   }
   const html = writeHtml(req.text, doc, images);
   return { ok: true, bytes: new TextEncoder().encode(html), warnings, notes: 0 };

@@ -4,7 +4,36 @@
  */
 import type { Words } from '../bulletin/text';
 import type { Problem } from '../citations/model';
+import type { TemplateError } from './docxStyles';
 import type { PublishWarning } from './model';
+
+/** Why a Word template cannot be used, as the end of a sentence ("… cannot be used: {reason}."). */
+export function templateProblemText(
+  reason: TemplateError['reason'],
+  where: TemplateError['where'],
+  words: Words,
+): string {
+  switch (reason) {
+    case 'not-a-docx':
+      return words.t('it is not a Word (.docx) file');
+    case 'no-document':
+      return words.t('it is a zip archive but not a Word document (it has no word/document.xml)');
+    case 'no-styles':
+      return words.t('it has no styles (word/styles.xml)');
+    case 'bad-styles':
+      return words.t(
+        'its word/styles.xml is not well-formed WordprocessingML (line {0}, column {1}); save it again from Word',
+        where?.line ?? 1,
+        where?.column ?? 1,
+      );
+    case 'bad-numbering':
+      return words.t(
+        'its word/numbering.xml is not well-formed WordprocessingML (line {0}, column {1}); save it again from Word',
+        where?.line ?? 1,
+        where?.column ?? 1,
+      );
+  }
+}
 
 /** One warning as a line of text; `problem` words a broken citation (its English message by default). */
 export function warningText(
@@ -31,6 +60,17 @@ export function warningText(
         w.line + 1,
         w.format,
         w.src,
+      );
+    case 'list-too-deep':
+      return words.t(
+        'Line {0}: a list nested deeper than two levels, which WeChat does not keep; its items are written at the second level.',
+        w.line + 1,
+      );
+    case 'table-too-wide':
+      return words.t(
+        'Line {0}: the table has {1} columns, more than a Word table can hold (63); it is written as several tables of at most 63 columns, one below the other.',
+        w.line + 1,
+        w.columns,
       );
   }
 }

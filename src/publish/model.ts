@@ -57,10 +57,12 @@ export type Align = 'left' | 'center' | 'right' | undefined;
 export type Block =
   | { kind: 'heading'; level: number; content: Inline[] }
   | { kind: 'paragraph'; content: Inline[] }
-  | { kind: 'list'; ordered: boolean; start: number; items: Block[][] }
+  /** `line`: the 0-based line it starts on (for messages). */
+  | { kind: 'list'; ordered: boolean; start: number; items: Block[][]; line: number }
   | { kind: 'quote'; blocks: Block[] }
   | { kind: 'code'; lang: string; text: string }
-  | { kind: 'table'; align: Align[]; head: Inline[][]; rows: Inline[][][] }
+  /** `line`: the 0-based line it starts on (for messages). */
+  | { kind: 'table'; align: Align[]; head: Inline[][]; rows: Inline[][][]; line: number }
   | { kind: 'rule' };
 
 /** Something the export left out or could not read; the host words it in the user's language. */
@@ -69,7 +71,11 @@ export type PublishWarning =
   | { code: 'html-left-out'; line: number }
   | { code: 'image-missing'; src: string; line: number }
   | { code: 'image-unsupported'; src: string; line: number; format: string }
-  | { code: 'image-remote'; src: string; line: number };
+  | { code: 'image-remote'; src: string; line: number }
+  /** A table wider than Word's 63 columns, written as several tables of 63 columns at most. */
+  | { code: 'table-too-wide'; line: number; columns: number }
+  /** A list nested deeper than WeChat keeps (two levels), its items written at the second level. */
+  | { code: 'list-too-deep'; line: number };
 
 /** A bulletin read for publishing. */
 export interface PublishDocument {

@@ -142,39 +142,40 @@ function lineCount(text: string): number {
   return n;
 }
 
-/** The notes of the footnote block, by markdown-it-footnote's id. */
+/**
+ * The notes of the footnote block, by markdown-it-footnote's id. Every note exists before any is
+ * read, so that a reference inside a note (to a source, or to another note) points at its note.
+ */
 function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishDocument['images']): Map<number, Note> {
   const notes = new Map<number, Note>();
+  const authored: { note: Extract<Note, { kind: 'author' }>; inner: Token[] }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type !== 'footnote_open') continue;
     const meta = (t.meta ?? {}) as { id: number; label?: string };
     const end = tokens.findIndex((x, j) => j > i && x.type === 'footnote_close');
     const inner = tokens.slice(i + 1, end < 0 ? tokens.length : end);
-    notes.set(meta.id, noteOf(inner, meta, warnings, images));
+    const note = sourceNote(inner) ?? { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks: [] };
+    if (note.kind === 'author') authored.push({ note, inner });
+    notes.set(meta.id, note);
     i = end < 0 ? tokens.length : end;
+  }
+  for (const { note, inner } of authored) {
+    const walker = new Walker(inner, { notes, warnings });
+    note.blocks = walker.blocks();
+    images.push(...walker.images); // a picture in an author's note is embedded (or named as missing) like any other
   }
   return notes;
 }
 
-/** One footnote's content as a note: ours (one `sn_source`), broken (a malformed one of ours), or the author's. */
-function noteOf(
-  inner: Token[],
-  meta: { id: number; label?: string },
-  warnings: PublishWarning[],
-  images: PublishDocument['images'],
-): Note {
+/** One footnote's content as a source note (one `sn_source` of ours; broken when malformed), else undefined. */
+function sourceNote(inner: Token[]): Note | undefined {
   const inlines = inner.filter((t) => t.type === 'inline');
   const source = inlines.length === 1 ? inlines[0]!.children?.find((c) => c.type === 'sn_source') : undefined;
-  if (source) {
-    const m = source.meta as { raw: string; key: string; kbName: string; kbCode: string; error?: string };
-    if (m.error !== undefined) return { kind: 'broken', text: m.raw };
-    return { kind: 'source', key: m.key, kbName: m.kbName, kbCode: m.kbCode };
-  }
-  const walker = new Walker(inner, { notes: new Map(), warnings, inNote: true });
-  const blocks = walker.blocks();
-  images.push(...walker.images); // a picture in an author's note is embedded (or named as missing) like any other
-  return { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks };
+  if (!source) return undefined;
+  const m = source.meta as { raw: string; key: string; kbName: string; kbCode: string; error?: string };
+  if (m.error !== undefined) return { kind: 'broken', text: m.raw };
+  return { kind: 'source', key: m.key, kbName: m.kbName, kbCode: m.kbCode };
 }
 
 /** Nothing but footnote definitions (gone from the body), blank lines and comments under the heading. */

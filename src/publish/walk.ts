@@ -15,8 +15,6 @@ export interface WalkContext {
   warnings: PublishWarning[];
   /** The line of a heading to leave out (the references heading with only our definitions under it). */
   skipHeadingLine?: number | undefined;
-  /** Inside a note: a footnote reference there (notes cannot nest in Word) stays as its text. */
-  inNote?: boolean;
 }
 
 const CLOSE: Record<string, string> = {
@@ -102,6 +100,7 @@ export class Walker {
   }
 
   private list(t: Token): Block {
+    const line = this.line;
     const ordered = t.type === 'ordered_list_open';
     const start = Number(attr(t, 'start') ?? 1);
     this.i++;
@@ -113,10 +112,11 @@ export class Walker {
       } else this.i++;
     }
     this.i++;
-    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items };
+    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items, line };
   }
 
   private table(): Block {
+    const line = this.line;
     const align: Align[] = [];
     const head: Inline[][] = [];
     const rows: Inline[][][] = [];
@@ -139,7 +139,7 @@ export class Walker {
       }
     }
     this.i++;
-    return { kind: 'table', align, head, rows };
+    return { kind: 'table', align, head, rows, line };
   }
 
   /** Inline children → runs, marks carried down. */
@@ -211,8 +211,7 @@ export class Walker {
           const raw = (c.meta as { raw: string }).raw;
           const parsed = parseRawCitation(raw);
           // a malformed one stays as written (and is listed as broken)
-          if (parsed.ok && !this.ctx.inNote)
-            push({ kind: 'note', note: { kind: 'source', key: citationKey(parsed.citation) } });
+          if (parsed.ok) push({ kind: 'note', note: { kind: 'source', key: citationKey(parsed.citation) } });
           else push({ kind: 'text', text: `〔${raw}〕`, marks: top() });
           break;
         }
@@ -236,7 +235,7 @@ export class Walker {
   private reference(c: Token): Inline {
     const meta = (c.meta ?? {}) as { id: number; label?: string };
     const note = this.ctx.notes.get(meta.id);
-    if (this.ctx.inNote || !note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
+    if (!note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
     return { kind: 'note', note };
   }
 

@@ -16,6 +16,7 @@ import {
   type Inline,
   type Note,
   type PublishDocument,
+  type PublishWarning,
 } from './model';
 
 /** Inline styles, one per element kind (phone-first: 16 px text, 1.75 line height). */
@@ -63,14 +64,46 @@ export interface WechatResult {
   article: string;
   /** Notes in the end list. */
   notes: number;
+  /** The pictures in the order they first appear, named as the article names them with a base URL. */
+  pictures: { name: string; bytes: Uint8Array }[];
+  warnings: PublishWarning[];
 }
+
+/** How to write. */
+export interface WechatOptions {
+  /**
+   * Where the station hosts the pictures (no trailing slash): the article's pictures are
+   * `<base>/<name>` instead of embedded `data:` URIs (WeChat's editor may drop those).
+   */
+  imageBaseUrl?: string;
+  /** The start of the pictures' file names (`周报.wechat-` gives `周报.wechat-1.jpeg`, …). */
+  picturePrefix?: string;
+}
+
+/** WeChat keeps lists two levels deep. */
+const MAX_LIST_DEPTH = 2;
 
 /** One entry of the end list. */
 type EndNote = { kind: 'note'; note: Note } | { kind: 'link'; text: string; href: string };
 
 /** Writes the article. */
-export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResult {
+export function writeWechat(doc: PublishDocument, images: ImageMap, options: WechatOptions = {}): WechatResult {
   const words = wordsOf(doc.lang);
+  const warnings: PublishWarning[] = [];
+  const pictures: WechatResult['pictures'] = [];
+  const pictureSrc = new Map<string, string>();
+  const srcOf = (src: string): string | undefined => {
+    const img = images.get(src);
+    if (!img) return undefined;
+    let out = pictureSrc.get(src);
+    if (out === undefined) {
+      const name = `${options.picturePrefix ?? 'picture-'}${pictures.length + 1}.${img.format}`;
+      pictures.push({ name, bytes: img.bytes });
+      out = options.imageBaseUrl ? `${options.imageBaseUrl}/${encodeURIComponent(name)}` : dataUri(img);
+      pictureSrc.set(src, out);
+    }
+    return out;
+  };
   const list: EndNote[] = [];
   const numbers = new Map<string, number>();
   const number = (key: string, entry: EndNote): number => {
@@ -114,8 +147,8 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
             return text + mark(number(`link:${x.href}`, { kind: 'link', text: plainText, href: x.href }));
           }
           case 'image': {
-            const img = images.get(x.src);
-            return img ? `<img src="${dataUri(img)}" alt="${esc(x.alt)}" style="${WECHAT_STYLE.img}">` : '';
+            const src = srcOf(x.src);
+            return src ? `<img src="${esc(src)}" alt="${esc(x.alt)}" style="${WECHAT_STYLE.img}">` : '';
           }
           case 'note':
             return mark(number(keyOf(x.note), { kind: 'note', note: x.note }));
@@ -123,7 +156,8 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
       })
       .join('');
 
-  const block = (b: Block): string => {
+  /** `lists`: how many lists hold the block. */
+  const block = (b: Block, lists = 0): string => {
     switch (b.kind) {
       case 'heading': {
         const level = Math.min(Math.max(b.level, 1), 6);
@@ -132,7 +166,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
       case 'paragraph':
         return `<p style="${WECHAT_STYLE.p}">${inline(b.content)}</p>`;
       case 'quote':
-        return `<blockquote style="${WECHAT_STYLE.quote}">${b.blocks.map(itemBlock).join('')}</blockquote>`;
+        return `<blockquote style="${WECHAT_STYLE.quote}">${b.blocks.map((x) => itemBlock(x, lists)).join('')}</blockquote>`;
       case 'code':
         return `<pre style="${WECHAT_STYLE.pre}"><code style="${WECHAT_STYLE.code}">${esc(b.text)}</code></pre>`;
       case 'rule':
@@ -140,7 +174,9 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
       case 'list': {
         const tag = b.ordered ? 'ol' : 'ul';
         const start = b.ordered && b.start !== 1 ? ` start="${b.start}"` : '';
-        const items = b.items.map((item) => `<li style="${WECHAT_STYLE.li}">${item.map(itemBlock).join('')}</li>`);
+        const items = (lists + 1 >= MAX_LIST_DEPTH ? b.items.flatMap(hoisted) : b.items).map(
+          (item) => `<li style="${WECHAT_STYLE.li}">${item.map((x) => itemBlock(x, lists + 1)).join('')}</li>`,
+        );
         return `<${tag}${start} style="${WECHAT_STYLE.list}">${items.join('')}</${tag}>`;
       }
       case 'table': {
@@ -160,12 +196,24 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
     }
   };
   /** A paragraph inside a list item or a quote: without its bottom margin. */
-  const itemBlock = (b: Block): string =>
-    b.kind === 'paragraph' ? `<p style="margin:0;">${inline(b.content)}</p>` : block(b);
+  const itemBlock = (b: Block, lists: number): string =>
+    b.kind === 'paragraph' ? `<p style="margin:0;">${inline(b.content)}</p>` : block(b, lists);
+  /** An item of a list at the deepest level WeChat keeps, and the items of the lists in it after it, at its level. */
+  const hoisted = (item: Block[]): Block[][] => {
+    const own = item.filter((x) => x.kind !== 'list');
+    const deeper = item.flatMap((x) => {
+      if (x.kind !== 'list') return [];
+      warnings.push({ code: 'list-too-deep', line: x.line });
+      return x.items.flatMap(hoisted);
+    });
+    return [own, ...deeper];
+  };
 
   const title = doc.title ? `<h1 style="${WECHAT_STYLE.title}">${esc(doc.title)}</h1>` : '';
   const date = doc.date ? `<p style="${WECHAT_STYLE.date}">${esc(doc.date)}</p>` : '';
-  const body = bodyBelowTitle(doc).map(block).join('\n');
+  const body = bodyBelowTitle(doc)
+    .map((b) => block(b))
+    .join('\n');
   const entries: string[] = [];
   // a link inside an author's note adds an entry while the list is written
   for (let i = 0; i < list.length; i++)
@@ -181,7 +229,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap): WechatResul
     `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${esc(doc.title ?? '')}</title>\n</head>\n` +
     `<body style="margin:0;padding:16px;background:#ffffff;">\n${article}\n</body>\n</html>\n`;
-  return { html, article, notes: list.length };
+  return { html, article, notes: list.length, pictures, warnings };
 }
 
 function endNoteHtml(e: EndNote, inline: (xs: readonly Inline[]) => string): string {

@@ -167,6 +167,8 @@ export function tableCell(width: number, paragraphsXml: string, shading?: Hex): 
 
 /** The text width of an A4 page with 1-inch margins, in twips (the section below writes those). */
 export const TEXT_WIDTH = 11906 - 2 * 1440;
+/** The text height of the same page, in twips. */
+export const TEXT_HEIGHT = 16838 - 2 * 1440;
 
 /** A table of the page's full width with `columns` equal columns, single borders, and its rows. */
 export function table(columns: number, rowsXml: string): string {

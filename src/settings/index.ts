@@ -93,6 +93,8 @@ export interface ExportSettings {
   readonly docxTemplate: string;
   /** Refuse to export a bulletin with broken citations (else export it with a warning that lists them). */
   readonly refuseBrokenCitations: boolean;
+  /** Where a station hosts a WeChat article's pictures (http(s), no trailing slash; '' = pictures embedded). */
+  readonly imageBaseUrl: string;
 }
 
 /** What is offered to VS Code's chat (`shunong.chat.*`, application scope). */
@@ -159,6 +161,7 @@ export const SETTING_DEFAULTS = {
   'export.citations': 'footnotes',
   'export.docxTemplate': '',
   'export.refuseBrokenCitations': false,
+  'export.imageBaseUrl': '',
   'chat.tools': true,
   'chat.participant': true,
   'chat.mcpServer': true,
@@ -180,6 +183,12 @@ export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> =
 
 function bool(v: unknown, fallback: boolean): boolean {
   return typeof v === 'boolean' ? v : fallback;
+}
+
+/** An http(s) URL without its trailing slashes; anything else is '' (pictures stay embedded). */
+function baseUrl(v: string): string {
+  const t = v.trim().replace(/\/+$/, '');
+  return /^https?:\/\/[^\s/]+/i.test(t) && !/[\s"'<>]/.test(t) ? t : '';
 }
 
 function str(v: unknown, fallback: string): string {
@@ -275,6 +284,7 @@ export function exportSettings(get: RawSettings): ExportSettings {
     citations: oneOf(get('export.citations'), ['footnotes', 'list'], D['export.citations']),
     docxTemplate: str(get('export.docxTemplate'), D['export.docxTemplate']).trim(),
     refuseBrokenCitations: bool(get('export.refuseBrokenCitations'), D['export.refuseBrokenCitations']),
+    imageBaseUrl: baseUrl(str(get('export.imageBaseUrl'), D['export.imageBaseUrl'])),
   };
 }
 

@@ -91,9 +91,17 @@ async function exportDocument(
           ...(template ? { template } : {}),
           readImage: imageReader(document),
           now: new Date(),
+          ...(format === 'wechat'
+            ? { imageBaseUrl: s.imageBaseUrl, picturePrefix: publish.picturePrefix(basename(target.uri)) }
+            : {}),
         });
         if (token.isCancellationRequested) return 'cancelled' as const;
-        if (result.ok) await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+        if (result.ok) {
+          await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+          // the article's pictures beside it, in order: to upload in WeChat's editor, or to the station's host
+          for (const p of result.pictures ?? [])
+            await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target.uri, '..', p.name), p.bytes);
+        }
         return result;
       },
     );
@@ -123,10 +131,12 @@ async function exportDocument(
         show,
       );
       if (pick === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
-    } else await templateProblem(s.docxTemplate, outcome.error);
+    } else
+      await templateProblem(s.docxTemplate, publish.templateProblemText(outcome.error, outcome.where, vscode.l10n));
     return undefined;
   }
-  await report(context, output, document, target, format, outcome.warnings, outcome.article);
+  const pictures = (outcome.pictures ?? []).map((p) => vscode.Uri.joinPath(target.uri, '..', p.name));
+  await report(context, output, document, target, format, outcome.warnings, outcome.article, pictures);
   return target.uri;
 }
 
@@ -135,30 +145,19 @@ async function readTemplate(document: vscode.TextDocument, path: string): Promis
   const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri ?? vscode.Uri.joinPath(document.uri, '..');
   const rel = posix.normalize(path.replace(/\\/g, '/'));
   if (posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
-    await templateProblem(path, 'outside');
+    await templateProblem(path, vscode.l10n.t('it must be a .docx file inside the workspace folder'));
     return null;
   }
   try {
     return await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, rel));
   } catch {
-    await templateProblem(path, 'unreadable');
+    await templateProblem(path, vscode.l10n.t('the file cannot be read'));
     return null;
   }
 }
 
-async function templateProblem(
-  path: string,
-  error: 'not-a-docx' | 'no-styles' | 'unreadable' | 'outside',
-): Promise<void> {
+async function templateProblem(path: string, why: string): Promise<void> {
   const open = vscode.l10n.t('Open Settings');
-  const why =
-    error === 'outside'
-      ? vscode.l10n.t('it must be a .docx file inside the workspace folder')
-      : error === 'unreadable'
-        ? vscode.l10n.t('the file cannot be read')
-        : error === 'not-a-docx'
-          ? vscode.l10n.t('it is not a Word (.docx) file')
-          : vscode.l10n.t('it has no styles (word/styles.xml)');
   const pick = await vscode.window.showErrorMessage(
     vscode.l10n.t(
       'Not exported: the Word template "{0}" of shunong.export.docxTemplate cannot be used: {1}.',
@@ -180,13 +179,15 @@ async function report(
   format: ExportFormat,
   warnings: readonly PublishWarning[],
   article: string | undefined,
+  pictures: readonly vscode.Uri[],
 ): Promise<void> {
   const publish = loadPublish();
   const lines = warnings.map((w) =>
     publish.warningText(w, vscode.l10n, (p) => problemMessage(p.messageKey, p.args, p.message)),
   );
   for (const line of lines) output.warn(`${basename(document.uri)}: ${line}`);
-  if (format === 'wechat' && article !== undefined) WechatPanel.show(context.extensionUri, article, target.uri);
+  if (format === 'wechat' && article !== undefined)
+    WechatPanel.show(context.extensionUri, article, target.uri, pictures);
   const name = basename(target.uri);
   const openLabel = vscode.l10n.t('Open');
   const details = vscode.l10n.t('Show Details');

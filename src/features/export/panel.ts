@@ -20,8 +20,18 @@ export class WechatPanel implements vscode.Disposable {
   readonly onDidReceiveMessage = this.messageEmitter.event;
 
   /** Shows `article` in the panel (opening it beside the editor when needed). */
-  static show(extensionUri: vscode.Uri, article: string, file: vscode.Uri): WechatPanel {
-    const message: CopyHostMessage = { type: 'show', article, file: displayPath(file) };
+  static show(
+    extensionUri: vscode.Uri,
+    article: string,
+    file: vscode.Uri,
+    pictures: readonly vscode.Uri[] = [],
+  ): WechatPanel {
+    const message: CopyHostMessage = {
+      type: 'show',
+      article,
+      file: displayPath(file),
+      pictures: pictures.map(displayPath),
+    };
     if (WechatPanel.current) {
       WechatPanel.current.update(message);
       WechatPanel.current.panel.reveal(undefined, false);
@@ -85,7 +95,8 @@ export class WechatPanel implements vscode.Disposable {
     const script = this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'main.js'));
     const csp = [
       "default-src 'none'",
-      'img-src data:',
+      // embedded pictures, or the station's hosted ones (shunong.export.imageBaseUrl)
+      'img-src data: https: http:',
       // the article's own style= attributes (WeChat keeps only those); no style sheet, no class
       "style-src 'unsafe-inline'",
       `script-src 'nonce-${nonce}'`,
@@ -105,6 +116,7 @@ export class WechatPanel implements vscode.Disposable {
 <span id="status" role="status" aria-live="polite"></span>
 <span style="opacity:.75;">${esc(vscode.l10n.t('Exported file:'))} <code id="file"></code></span>
 </div>
+<div id="pictures" hidden style="margin-bottom:12px;"><div>${esc(vscode.l10n.t('The article’s pictures, saved beside it in order — upload these in the editor if WeChat drops a picture:'))}</div><ol id="picture-list" style="margin:4px 0 0;"></ol></div>
 <div style="max-width:375px;margin:0 auto;background:#ffffff;color:#333333;padding:16px;border-radius:4px;box-shadow:0 0 0 1px rgba(128,128,128,.35);">
 <div id="article"></div>
 </div>

@@ -17,11 +17,23 @@ const article = document.getElementById('article')!;
 const button = document.getElementById('copy') as HTMLButtonElement;
 const status = document.getElementById('status')!;
 const file = document.getElementById('file')!;
+const pictures = document.getElementById('pictures')!;
+const pictureList = document.getElementById('picture-list')!;
 
 window.addEventListener('message', (e: MessageEvent<CopyHostMessage>) => {
   if (e.data?.type !== 'show') return;
   article.innerHTML = e.data.article; // the writer's own output: escaped text, inline styles, no script
   file.textContent = e.data.file;
+  pictureList.replaceChildren(
+    ...e.data.pictures.map((p) => {
+      const li = document.createElement('li');
+      const code = document.createElement('code');
+      code.textContent = p;
+      li.append(code);
+      return li;
+    }),
+  );
+  pictures.hidden = e.data.pictures.length === 0;
   status.textContent = '';
 });
 

@@ -3,10 +3,13 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
+import { PNG } from 'pngjs';
 import { wordsOf } from '../../../src/bulletin/text';
-import { exportBulletin, warningText, type ImageCandidate } from '../../../src/publish/index';
+import * as sax from 'sax';
+import { exportBulletin, templateProblemText, warningText, type ImageCandidate } from '../../../src/publish/index';
 import { houseStyleOf } from '../../../src/publish/docxStyles';
 import { exported, paragraphs, readDocx, readSamplePhoto, ROOT, SAMPLE } from './helpers';
+import { blankStyles, template } from './template';
 
 describe('publish: Word (.docx)', () => {
   it('makes every reference a real Word footnote whose text is the source as a reader reads it', async () => {
@@ -114,10 +117,9 @@ describe('publish: Word (.docx)', () => {
       '<w:style w:type="paragraph" w:styleId="a3"><w:name w:val="Title"/></w:style>' +
       '<w:style w:type="character" w:styleId="a5"><w:name w:val="footnote reference"/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>' +
       '</w:styles>';
-    const zip = new JSZip();
-    zip.file('word/styles.xml', styles);
-    const template = await zip.generateAsync({ type: 'uint8array' });
-    const docx = await readDocx((await exported({ text: SAMPLE, format: 'docx', template })).bytes);
+    const docx = await readDocx(
+      (await exported({ text: SAMPLE, format: 'docx', template: await template({ 'word/styles.xml': styles }) })).bytes,
+    );
     const ps = paragraphs(docx.document);
     assert.equal(ps[0]!.style, 'a3', 'the title in the template’s Title style');
     assert.equal(ps.find((p) => p.text === '主要技术措施')!.style, '2', 'heading 2 by name');
@@ -139,8 +141,16 @@ describe('publish: Word (.docx)', () => {
   });
 
   it('keeps a template that already has the footnote styles as it is', () => {
+    const style = (type: string, id: string, name: string): string =>
+      `<w:style w:type="${type}" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`;
     const xml =
-      '<w:styles><w:style w:type="character" w:styleId="FootnoteReference"><w:name w:val="footnote reference"/></w:style><w:style w:type="paragraph" w:styleId="FootnoteText"><w:name w:val="footnote text"/></w:style></w:styles>';
+      '<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+      style('character', 'FootnoteReference', 'footnote reference') +
+      style('paragraph', 'FootnoteText', 'footnote text') +
+      style('paragraph', 'Title', 'Title') +
+      [1, 2, 3, 4, 5, 6].map((n) => style('paragraph', `Heading${n}`, `heading ${n}`)).join('') +
+      style('character', 'Hyperlink', 'Hyperlink') +
+      '</w:styles>';
     assert.equal(houseStyleOf(xml).stylesXml, xml);
   });
 });
@@ -186,5 +196,185 @@ describe('publish: pictures', () => {
     assert.match(r.article!, /<img src="data:image\/webp;base64,/);
     assert.match(r.article!, /<img src="data:image\/png;base64,/);
     assert.ok(!r.warnings.some((w) => w.code === 'image-unsupported' && w.src === 'a.webp'));
+  });
+});
+
+describe('publish: Word layout a reader sees', () => {
+  const tables = (xml: string): number => (xml.match(/<w:tbl>/g) ?? []).length;
+
+  it('keeps two tables apart when the first ends a list item or a quote', async () => {
+    for (const text of [
+      '- 项\n\n  | a |\n  | - |\n  | 1 |\n\n| b |\n| - |\n| 2 |\n',
+      '> | a |\n> | - |\n> | 1 |\n\n| b |\n| - |\n| 2 |\n',
+    ]) {
+      const { document } = await readDocx((await exported({ text, format: 'docx' })).bytes);
+      assert.equal(tables(document), 2, text);
+      assert.doesNotMatch(document, /<\/w:tbl><w:tbl>/, `no two tables touch: ${text}`);
+    }
+  });
+
+  it('fits a tall picture into the page’s text area, keeping its aspect', async () => {
+    const png = new PNG({ width: 50, height: 30000 });
+    const bytes = new Uint8Array(PNG.sync.write(png));
+    const r = await exported({
+      text: '# T\n\n![长图](long.png)\n',
+      format: 'docx',
+      readImage: async (c) => (c.path === 'long.png' ? bytes : undefined),
+    });
+    const { document } = await readDocx(r.bytes);
+    const [, cx, cy] = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(document)!.map(Number);
+    const inch = 914400;
+    assert.ok(cy! <= ((16838 - 2 * 1440) / 1440) * inch, `the height fits the A4 text height: ${cy! / inch} in`);
+    assert.ok(cy! > 9 * inch, 'and uses it');
+    assert.ok(Math.abs(cx! / cy! - 50 / 30000) < 0.001, 'the aspect is kept');
+  });
+
+  it('writes a table wider than Word’s 63 columns as tables of 63 at most, and says so with its line', async () => {
+    const n = 130;
+    const cells = (f: (i: number) => string): string => `| ${Array.from({ length: n }, (_, i) => f(i)).join(' | ')} |`;
+    const text = `# T\n\n段落\n\n${cells((i) => `h${i}`)}\n${cells(() => '-')}\n${cells((i) => `v${i}`)}\n`;
+    const r = await exported({ text, format: 'docx' });
+    const { document } = await readDocx(r.bytes);
+    const grids = [...document.matchAll(/<w:tblGrid>(.*?)<\/w:tblGrid>/g)].map(
+      (m) => (m[1]!.match(/<w:gridCol /g) ?? []).length,
+    );
+    assert.deepEqual(grids, [63, 63, 4]);
+    assert.ok(
+      ['v0', 'v62', 'v63', 'v129'].every((v) => document.includes(`>${v}<`)),
+      'no cell is lost',
+    );
+    assert.deepEqual(r.warnings, [{ code: 'table-too-wide', line: 4, columns: 130 }]);
+    assert.equal(
+      warningText(r.warnings[0]!, wordsOf('en')),
+      'Line 5: the table has 130 columns, more than a Word table can hold (63); it is written as several tables of at most 63 columns, one below the other.',
+    );
+  });
+});
+
+describe('publish: a citation inside a footnote', () => {
+  const text =
+    '# T\n\n正文[^note]。\n\n另见[^1]。\n\n' +
+    '[^note]: 作者注：数据见[^1]，方法见〔茶树修剪技术要点.docx#2〕与[^more]。\n' +
+    '[^more]: 县茶叶站统计\n' +
+    '[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n';
+
+  it('Word footnotes: names the cited source and the other note in the note, never [^…]', async () => {
+    const r = await exported({ text, format: 'docx' });
+    const docx = await readDocx(r.bytes);
+    assert.deepEqual(docx.footnotes, [
+      '作者注：数据见〔茶树农事操作.docx#1 — 茶树管理〕，方法见〔茶树修剪技术要点.docx#2〕与（县茶叶站统计）。',
+      '茶树农事操作.docx#1 — 茶树管理',
+    ]);
+    assert.deepEqual(r.warnings, []);
+  });
+
+  it('Word with a references list: the source cited in the note is a numbered entry of the list', async () => {
+    const docx = await readDocx((await exported({ text, format: 'docx', citations: 'list' })).bytes);
+    assert.deepEqual(docx.footnotes, ['作者注：数据见[1]，方法见[2]与（县茶叶站统计）。']);
+    const ps = paragraphs(docx.document).map((p) => p.text);
+    assert.deepEqual(ps.slice(-2), ['[1] 茶树农事操作.docx#1 — 茶树管理', '[2] 茶树修剪技术要点.docx#2']);
+  });
+
+  it('WeChat: the note’s citations are numbered entries of the end list', async () => {
+    const r = await exported({ text, format: 'wechat' });
+    const notes = [...r.article!.matchAll(/<p style="[^"]*">\[(\d+)\] (.*?)<\/p>/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.ok(!r.article!.includes('[^'), r.article);
+    assert.equal(notes.length, 4, notes.join('\n'));
+    assert.ok(notes[0]!.startsWith('1 作者注：数据见<sup'), notes[0]);
+  });
+});
+
+describe('publish: a house template made from Word’s blank document', () => {
+  const text = '# 标题\n\n## 一级\n\n### 二级\n\n见 [农业农村部](https://www.moa.gov.cn/)。\n\n1. 甲\n2. 乙\n';
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+
+  /** The styles of a styles.xml by id, read by namespace (any prefix). */
+  function stylesById(xml: string): Map<string, { type: string; name: string }> {
+    const out = new Map<string, { type: string; name: string }>();
+    const parser = sax.parser(true, { xmlns: true });
+    let current: string | undefined;
+    parser.onopentag = (tag) => {
+      const t = tag as sax.QualifiedTag;
+      const a = (local: string): string =>
+        Object.values(t.attributes).find((x) => x.uri === W && x.local === local)?.value ?? '';
+      if (t.uri === W && t.local === 'style') {
+        current = a('styleId');
+        out.set(current, { type: a('type'), name: '' });
+      } else if (t.uri === W && t.local === 'name' && current) out.get(current)!.name = a('val');
+    };
+    parser.write(xml).close();
+    return out;
+  }
+
+  for (const prefix of ['w', 'ns0']) {
+    it(`adds the title, heading and link styles it lacks, Word’s own names (prefix ${prefix}:)`, async () => {
+      const t = await template({ 'word/styles.xml': blankStyles(prefix) });
+      const docx = await readDocx((await exported({ text, format: 'docx', template: t })).bytes);
+      const styles = stylesById(docx.styles);
+      const ps = paragraphs(docx.document);
+      assert.equal(styles.get(ps[0]!.style!)?.name, 'Title', 'the title');
+      assert.equal(styles.get(ps.find((p) => p.text === '一级')!.style!)?.name, 'heading 2');
+      assert.equal(styles.get(ps.find((p) => p.text === '二级')!.style!)?.name, 'heading 3');
+      const link = /<w:hyperlink [^>]*>.*?<w:rStyle w:val="([^"]+)"\/>/.exec(docx.document)?.[1];
+      assert.equal(styles.get(link!)?.name, 'Hyperlink', 'links in Word’s Hyperlink style');
+      assert.equal(styles.get('Normal')?.name, 'Normal', 'the template’s own styles stay');
+    });
+  }
+
+  it('keeps the template’s list numbering and numbers our lists with ids it does not use', async () => {
+    const numbering =
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:numbering xmlns:w="${W}">` +
+      '<w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperRoman"/><w:lvlText w:val="%1."/><w:lvlJc w:val="left"/></w:lvl></w:abstractNum>' +
+      '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="0"/></w:num></w:numbering>';
+    const styles = blankStyles().replace(
+      '</w:styles>',
+      '<w:style w:type="paragraph" w:styleId="ListRoman"><w:name w:val="List Roman"/><w:pPr><w:numPr><w:numId w:val="1"/></w:numPr></w:pPr></w:style></w:styles>',
+    );
+    const t = await template({ 'word/styles.xml': styles, 'word/numbering.xml': numbering });
+    const r = await exported({ text, format: 'docx', template: t });
+    const zip = await JSZip.loadAsync(r.bytes);
+    const out = await zip.file('word/numbering.xml')!.async('string');
+    assert.ok(
+      out.includes('<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>'),
+      'the template’s list 1 as it was',
+    );
+    assert.ok(out.includes('w:val="upperRoman"'));
+    const { document } = await readDocx(r.bytes);
+    const used = [...document.matchAll(/<w:numId w:val="(\d+)"\/>/g)].map((m) => Number(m[1]));
+    assert.deepEqual(used, [3, 3], 'our list is instance 3, after the template’s 1 and 2');
+    assert.match(out, /<w:num [^>]*w:numId="3"><w:abstractNumId w:val="2"\/>/, 'on a definition after the template’s');
+  });
+
+  it('refuses a broken template and says what is wrong with it, in English and Chinese', async () => {
+    const refused = async (t: Uint8Array) => {
+      const r = await exportBulletin({
+        text,
+        format: 'docx',
+        lang: 'zh',
+        now: new Date(0),
+        readImage: readSamplePhoto,
+        template: t,
+      });
+      assert.equal(r.ok, false);
+      return r as Extract<typeof r, { reason: 'template' }>;
+    };
+    const noDocument = await refused(await template({ 'word/document.xml': null, 'word/styles.xml': blankStyles() }));
+    assert.equal(noDocument.error, 'no-document');
+    assert.equal(
+      templateProblemText(noDocument.error, noDocument.where, wordsOf('en')),
+      'it is a zip archive but not a Word document (it has no word/document.xml)',
+    );
+    const broken = await refused(await template({ 'word/styles.xml': blankStyles().replace('</w:style>', '') }));
+    assert.equal(broken.error, 'bad-styles');
+    assert.deepEqual(
+      [broken.where?.line, templateProblemText(broken.error, broken.where, wordsOf('zh'))],
+      [
+        2,
+        `其 word/styles.xml 不是格式正确的 WordprocessingML（第 2 行第 ${broken.where!.column} 列）；请在 Word 中重新保存`,
+      ],
+    );
+    const notStyles = await refused(await template({ 'word/styles.xml': `<w:document xmlns:w="${W}"/>` }));
+    assert.equal(notStyles.error, 'bad-styles');
+    assert.equal((await refused(await template({ 'word/styles.xml': null }))).error, 'no-styles');
   });
 });

@@ -3,6 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { exportBulletin, type ExportRequest, type ImageCandidate } from '../../../src/publish/index';
+import { gatherDocx, nameGathered, validateGathered } from './schema';
+
+// every Word file a publishing test writes is checked against the OOXML schemas after the last test
+afterEach(function () {
+  nameGathered(this.currentTest?.fullTitle() ?? '?');
+});
+after(validateGathered);
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const PHOTO = new Uint8Array(readFileSync(join(ROOT, 'test/fixtures/workspace/photos/tea-buds.jpg')));
@@ -64,6 +71,7 @@ export async function exported(req: Partial<ExportRequest> & Pick<ExportRequest,
     ...req,
   });
   if (!r.ok) throw new Error(`export refused: ${r.reason}`);
+  if (req.format === 'docx') await gatherDocx(r.bytes);
   return r;
 }
 
@@ -81,6 +89,7 @@ export interface Docx {
 /** Reads the parts of a .docx that the tests look at; footnotes are the real ones (id > 0), as plain text. */
 export async function readDocx(bytes: Uint8Array): Promise<Docx> {
   const zip = await JSZip.loadAsync(bytes, { checkCRC32: true });
+  await gatherDocx(bytes);
   const text = async (name: string): Promise<string> => (await zip.file(name)?.async('string')) ?? '';
   const footnotesXml = await text('word/footnotes.xml');
   const footnotes = [...footnotesXml.matchAll(/<w:footnote w:id="(\d+)">([\s\S]*?)<\/w:footnote>/g)]

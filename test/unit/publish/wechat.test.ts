@@ -1,6 +1,10 @@
 /** The WeChat article and the standalone page: what WeChat keeps, nothing executable, every citation listed. */
 import * as assert from 'node:assert/strict';
-import { executable, exported, SAMPLE, tags } from './helpers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { wordsOf } from '../../../src/bulletin/text';
+import { warningText } from '../../../src/publish/index';
+import { executable, exported, PHOTO, ROOT, SAMPLE, tags } from './helpers';
 
 const HOSTILE = `---
 title: "<img src=x onerror=alert(1)>"
@@ -104,6 +108,71 @@ describe('publish: standalone HTML page', () => {
     assert.ok(
       tags(html).some((t) => t.name === 'a' && t.attributes.href === 'https://example.com/a?b=1&amp;c=2'),
       'a web link stays a link',
+    );
+  });
+});
+
+describe('publish: WeChat pictures and deep lists', () => {
+  const png = new Uint8Array(readFileSync(join(ROOT, 'test/emulator/images/tea_buds.png')));
+  const text = '# T\n\n![甲](a.jpg)\n\n![乙](b.png)\n\n![甲again](a.jpg)\n';
+  const readImage = async (c: { base: string; path: string }) =>
+    c.base !== 'document' ? undefined : c.path === 'a.jpg' ? PHOTO : c.path === 'b.png' ? png : undefined;
+
+  it('keeps the pictures embedded and gives them, in order, to save beside the article', async () => {
+    const r = await exported({ text, format: 'wechat', readImage, picturePrefix: '周报.wechat-' });
+    assert.equal((r.article!.match(/<img src="data:image\//g) ?? []).length, 3);
+    assert.deepEqual(
+      r.pictures!.map((p) => [p.name, p.bytes.length]),
+      [
+        ['周报.wechat-1.jpeg', PHOTO.length],
+        ['周报.wechat-2.png', png.length],
+      ],
+    );
+  });
+
+  it('with a base URL, the article’s pictures are the station’s hosted files, not data: URIs', async () => {
+    const r = await exported({
+      text,
+      format: 'wechat',
+      readImage,
+      picturePrefix: '周报.wechat-',
+      imageBaseUrl: 'https://img.example.cn/tea',
+    });
+    assert.ok(!r.article!.includes('data:'), 'nothing embedded');
+    assert.deepEqual(
+      tags(r.article!)
+        .filter((t) => t.name === 'img')
+        .map((t) => t.attributes.src),
+      [
+        'https://img.example.cn/tea/%E5%91%A8%E6%8A%A5.wechat-1.jpeg',
+        'https://img.example.cn/tea/%E5%91%A8%E6%8A%A5.wechat-2.png',
+        'https://img.example.cn/tea/%E5%91%A8%E6%8A%A5.wechat-1.jpeg',
+      ],
+    );
+    assert.equal(r.pictures!.length, 2, 'still saved, to upload there');
+  });
+
+  it('flattens lists deeper than two levels to two, keeping every item, and names the line', async () => {
+    const list = '- 一\n  - 二\n    - 三\n      - 四\n  - 二乙\n- 一乙\n';
+    const r = await exported({ text: `# T\n\n${list}`, format: 'wechat' });
+    let depth = 0;
+    let deepest = 0;
+    for (const m of r.article!.matchAll(/<(\/?)(?:ul|ol)\b/g)) {
+      depth += m[1] ? -1 : 1;
+      deepest = Math.max(deepest, depth);
+    }
+    assert.equal(deepest, 2);
+    for (const item of ['一', '二', '三', '四', '二乙', '一乙']) assert.ok(r.article!.includes(`>${item}<`), item);
+    assert.ok(
+      r.article!.indexOf('>三<') < r.article!.indexOf('>四<') &&
+        r.article!.indexOf('>四<') < r.article!.indexOf('>二乙<'),
+    );
+    assert.deepEqual(
+      r.warnings.map((w) => warningText(w, wordsOf('en'))),
+      [
+        'Line 5: a list nested deeper than two levels, which WeChat does not keep; its items are written at the second level.',
+        'Line 6: a list nested deeper than two levels, which WeChat does not keep; its items are written at the second level.',
+      ],
     );
   });
 });

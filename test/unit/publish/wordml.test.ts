@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import * as sax from 'sax';
 import { esc } from '../../../src/publish/wordml';
 import { exported, SAMPLE } from './helpers';
+import { schemaErrors } from './schema';
 
 /** The children order of the property elements we write (a subset of each schema sequence). */
 const ORDER: Record<string, string[]> = {
@@ -194,6 +195,17 @@ describe('publish: the Word package is valid', () => {
       'the footnote’s link is the footnotes part’s',
     );
     assert.match(rels, /relationships\/image" Target="media\/image1\.jpeg"/, 'and so is its picture');
+  });
+
+  it('the schema check is not blind: xmllint refuses a table whose grid comes before its properties', async () => {
+    const zip = await JSZip.loadAsync((await exported({ text: SAMPLE, format: 'docx' })).bytes);
+    const document = await zip.file('word/document.xml')!.async('string');
+    assert.deepEqual(schemaErrors([{ name: 'word/document.xml', xml: document }]), [], 'as written: valid');
+    const swapped = document.replace(/(<w:tblPr>.*?<\/w:tblPr>)(<w:tblGrid>.*?<\/w:tblGrid>)/, '$2$1');
+    assert.notEqual(swapped, document);
+    const errors = schemaErrors([{ name: 'word/document.xml', xml: swapped }]);
+    assert.equal(errors.length > 0, true);
+    assert.match(errors.join('\n'), /^word\/document\.xml:\d+: .*tblGrid.*This element is not expected/m);
   });
 
   it('escapes any text into well-formed XML (property)', () => {

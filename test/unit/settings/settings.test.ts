@@ -7,6 +7,7 @@ import {
   calendarSettings,
   citationSettings,
   connectionSettings,
+  exportSettings,
   GROUP_SECTIONS,
   knowledgeSettings,
   languageSettings,
@@ -158,6 +159,13 @@ describe('settings', () => {
     assert.equal(recognitionSettings(raw({ 'recognition.saveFolder': '  ' })).saveFolder, 'images/recognition');
     assert.equal(recognitionSettings(raw({ 'recognition.saveFolder': ' shots ' })).saveFolder, 'shots');
     assert.equal(bulletinSettings(raw({ 'bulletin.template': ' t.md ' })).template, 't.md');
+    const base = (v: unknown): string => exportSettings(raw({ 'export.imageBaseUrl': v })).imageBaseUrl;
+    assert.equal(base(' https://img.example.cn/tea/ '), 'https://img.example.cn/tea', 'trimmed, no trailing slash');
+    assert.deepEqual(
+      [base('ftp://x'), base('images/'), base('https://a b'), base(3)],
+      ['', '', '', ''],
+      'only http(s)',
+    );
     const vocabulary = { crops: [{ id: 'rice' }] };
     assert.equal(knowledgeSettings(raw({ 'knowledge.vocabulary': vocabulary })).vocabulary, vocabulary);
   });
