@@ -9,7 +9,14 @@ import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
 import { wordsOf } from '../bulletin/text';
 import { formatProblemLine } from '../citations/check';
-import { EXPORT_FORMATS, exportBulletin, outputName, warningText, type ExportFormat } from '../publish/index';
+import {
+  EXPORT_FORMATS,
+  exportBulletin,
+  outputName,
+  templateProblemText,
+  warningText,
+  type ExportFormat,
+} from '../publish/index';
 import type { ImageCandidate } from '../publish/images';
 import { optionsOf, UsageError, type CommandLine } from './args';
 import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
@@ -128,17 +135,17 @@ export async function runExport(line: CommandLine, io: CliIo, env: CliEnv, cwd =
       }
     },
   });
+  const words = wordsOf('en');
   if (!outcome.ok) {
     if (outcome.reason === 'broken-citations') {
       for (const p of outcome.broken) io.stderr(`${formatProblemLine(args.file, p)}\n`);
       io.stderr(`shunong export: refused: ${outcome.broken.length} broken citation(s) (--refuse-broken)\n`);
     } else
       io.stderr(
-        `shunong export: the template ${args.template} cannot be used: ${outcome.error === 'not-a-docx' ? 'not a .docx file' : 'it has no word/styles.xml'}\n`,
+        `shunong export: the template ${args.template} cannot be used: ${templateProblemText(outcome.error, outcome.where, words)}\n`,
       );
     return 1;
   }
-  const words = wordsOf('en');
   for (const w of outcome.warnings) io.stderr(`${args.file}: ${warningText(w, words)}\n`);
   const out = args.output ? resolve(cwd, args.output) : outputName(file, args.to);
   try {

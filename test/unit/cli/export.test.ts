@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
 import { PHOTO, readDocx, SAMPLE } from '../publish/helpers';
+import { blankStyles, template } from '../publish/template';
 
 function io() {
   const out: string[] = [];
@@ -52,6 +53,27 @@ describe('cli: shunong export', () => {
     const c = io();
     assert.equal(await main(['export', '--force', 'bulletins/周报.md', '--to=docx'], c.io, {}), 0);
     assert.equal(readFileSync(join(dir, 'bulletins', '周报.md'), 'utf8'), SAMPLE, 'the bulletin never changes');
+  });
+
+  it('says what is wrong with a template it cannot use (exit 1), and writes nothing', async () => {
+    writeFileSync(
+      join(dir, 'zip-only.docx'),
+      await template({ 'word/document.xml': null, 'word/styles.xml': blankStyles() }),
+    );
+    writeFileSync(join(dir, 'broken.docx'), await template({ 'word/styles.xml': '<w:styles xmlns:w="x"><w:style>' }));
+    const a = io();
+    assert.equal(
+      await main(['export', 'bulletins/周报.md', '--to', 'docx', '--template', 'zip-only.docx'], a.io, {}),
+      1,
+    );
+    assert.match(a.err.join(''), /template zip-only\.docx cannot be used: .*no word\/document\.xml/);
+    const b = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx', '--template', 'broken.docx'], b.io, {}), 1);
+    assert.match(
+      b.err.join(''),
+      /template broken\.docx cannot be used: its word\/styles\.xml is not well-formed .*line \d+, column \d+/,
+    );
+    assert.ok(!existsSync(join(dir, 'bulletins', '周报.docx')), 'no export was written');
   });
 
   it('writes the WeChat article and the page where -o says, and reports a missing picture on stderr', async () => {
