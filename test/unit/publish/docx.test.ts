@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
-import { wordsOf } from '../../../src/bulletin/text';
+import { wordsOf } from '../../../src/text/words';
 import { exportBulletin, warningText, type ImageCandidate } from '../../../src/publish/index';
 import { houseStyleOf } from '../../../src/publish/docxStyles';
 import { exported, paragraphs, readDocx, readSamplePhoto, ROOT, SAMPLE } from './helpers';
