@@ -4,7 +4,7 @@
  * Pure: no vscode import (src/features/shared/language.ts adds the setting and the UI language).
  */
 import { FRONT_MATTER } from './frontMatter';
-import type { Lang } from './text';
+import type { Lang } from '../text/words';
 
 /**
  * Prose with fewer letters than this says nothing. A Han character counts as {@link HAN_WEIGHT}

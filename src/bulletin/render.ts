@@ -2,7 +2,8 @@
  * Renders weather briefs, derived farm notes and the calendar line as Markdown.
  * Pure (no vscode import): the feature gathers the data, these functions only format it.
  */
-import { fill, termName, weekdayName, weekName, wordsOf, type Lang, type Words } from './text';
+import { inlineText, tableCell } from '../text/markdown';
+import { fill, termName, weekdayName, weekName, wordsOf, type Lang, type Words } from '../text/words';
 
 /** The mark of a value the endpoint left empty. */
 const MISSING = '—';
@@ -61,15 +62,7 @@ export function numberOf(value: string | undefined): number | undefined {
 
 /** Shows a value, or the missing mark when the endpoint left it empty. */
 function shown(value: string | undefined): string {
-  return value === undefined || value.trim() === '' ? MISSING : escapeCell(value);
-}
-
-/** Escapes text for a Markdown table cell or line: pipes, HTML, emphasis and link brackets. */
-export function escapeCell(value: string): string {
-  return value
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[\\`*_[\]|<>#]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`))
-    .trim();
+  return value === undefined || value.trim() === '' ? MISSING : tableCell(value);
 }
 
 /** Finds runs of at least `min` consecutive days matching `test`. */
@@ -176,7 +169,7 @@ export function renderWeatherBrief(input: WeatherBriefInput): string {
   const code = /^\d{9}$/.test(now.city) ? now.city : /^\d{9}$/.test(input.place) ? input.place : '';
   const placeLabel = code && code !== name ? `${name}（${code}）` : name;
   const lines: string[] = [];
-  lines.push(`### ${escapeCell(words.t('Weather · {0}', placeLabel))}`, '');
+  lines.push(`### ${inlineText(words.t('Weather · {0}', placeLabel))}`, '');
   lines.push(
     words.t(
       'Now: {0}, {1}, humidity {2}, {3} (updated {4})',
@@ -201,7 +194,7 @@ export function renderWeatherBrief(input: WeatherBriefInput): string {
   for (const d of forecast.forecast) {
     const hl = `${shown(d.high)} / ${shown(d.low)}`;
     lines.push(
-      `| ${escapeCell(d.date)} | ${d.week ? escapeCell(weekName(d.week, lang)) : MISSING} | ${shown(d.weather)} | ${hl} | ${shown(d.wind)} | ${shown(d.humidity)} |`,
+      `| ${tableCell(d.date)} | ${d.week ? tableCell(weekName(d.week, lang)) : MISSING} | ${shown(d.weather)} | ${hl} | ${shown(d.wind)} | ${shown(d.humidity)} |`,
     );
   }
   const notes =
@@ -216,7 +209,7 @@ export function renderWeatherBrief(input: WeatherBriefInput): string {
   const provider = words.t('China Weather (via Shunong weather_search)');
   lines.push(
     '',
-    `> ${sourceLine(words, provider, escapeCell(placeLabel), escapeCell(input.retrievedOn), shown(now.updateTime))}`,
+    `> ${sourceLine(words, provider, inlineText(placeLabel), inlineText(input.retrievedOn), shown(now.updateTime))}`,
   );
   return lines.join('\n') + '\n';
 }
@@ -300,7 +293,7 @@ export function solarTermTable(
 ): string {
   const rows = terms.map((t) => {
     const mark = t.date === today ? ' ◀' : '';
-    return `| ${escapeCell(termName(t.name, lang))} | ${escapeCell(t.date)}${mark} |`;
+    return `| ${tableCell(termName(t.name, lang))} | ${tableCell(t.date)}${mark} |`;
   });
   return [`**${wordsOf(lang).t('Solar terms of {0}', year)}**`, '', '| | |', '| --- | --- |', ...rows].join('\n');
 }

@@ -1,5 +1,5 @@
 /** The "New Bulletin" template: built-in defaults in zh-CN and en, and `{{name}}` filling. Pure. */
-import { wordsOf, type Lang } from './text';
+import { wordsOf, type Lang } from '../text/words';
 
 /** Values a bulletin template can use as `{{name}}`. */
 export interface BulletinValues {

@@ -15,7 +15,7 @@ import type {
   ReferencesSection,
 } from './model';
 import { collectProblems } from './problems';
-import { referencesHeadingOf } from '../bulletin/text';
+import { referencesHeadingOf } from '../text/words';
 import type { CitationOptions, SourceRange } from './types';
 
 /** A block the cursor may be in (internal, for insertion). */

@@ -1,10 +1,11 @@
 /**
  * The citation text format (DESIGN.md, "Citation format"): `doc_name#chunk_index`, the footnote
  * definition `[^n]: doc#idx — kb_name (kb_code)` and the inline form `〔doc#idx〕`.
- * These functions work on strings only; where the text sits in a document is `analyze.ts`'s job
+ * These functions work on strings only (the escaping is `src/text/markdown.ts`'s); where the text sits in a document is `analyze.ts`'s job
  * (the definition's body is located by the Markdown parser first, then read here).
  */
-import { bidiAsReference, readBidiReference } from '../text/bidi';
+import { readBidiReference } from '../text/bidi';
+import { definitionName, definitionText, inlineName } from '../text/markdown';
 import type { Citation, CitationSource } from './types';
 
 /** Result of {@link parseCitation}. */
@@ -36,86 +37,14 @@ export function citationKey(c: Citation): string {
   return `${c.docName}#${c.chunkIndex}`;
 }
 
-function flattenWhitespace(s: string): string {
-  return s.replace(/\r\n|[\r\n\t\v\f\u2028\u2029]/g, ' ');
-}
-
-/**
- * Server text written inline, so that no Markdown or HTML in it takes effect in any renderer we
- * target (markdown-it with footnotes and linkify as VS Code's preview runs it, micromark with GFM):
- * whitespace flattened; the characters of `special` backslash-escaped (`` ` `` written as `backtick`),
- * except a `&` that starts no character reference and a `_` between two letters or digits; the first `/` of `//` and the `.` of `www.` too (no bare URL, no e-mail
- * address can start inside it); bidi controls written as character references (`src/text/bidi.ts`).
- * Every escape is a CommonMark backslash escape or a character reference: it renders as the
- * character itself, and {@link unescapeMarkdown} reads it back.
- */
-function escapeInlineText(s: string, special: RegExp, backtick = '\\`'): string {
-  return bidiAsReference(
-    flattenWhitespace(s)
-      .replace(special, (c, at: number, all: string) => {
-        if (c === '`') return backtick;
-        if (c === '&' && !ENTITY_AFTER.test(all.slice(at + 1, at + 34))) return c;
-        if (c === '_' && WORD.test(all[at - 1] ?? '') && WORD.test(all[at + 1] ?? '')) return c;
-        return `\\${c}`;
-      })
-      .replace(/\/(?=\/)/g, '\\/')
-      .replace(/(www)\./gi, '$1\\.'),
-  );
-}
-
-/** What makes `&` start a character reference. */
-const ENTITY_AFTER = /^#?[a-z0-9]+;/i;
-/** A letter or digit: `_` between two of them never opens or closes emphasis (`TEA_MANAGER_001`). */
-const WORD = /^[\p{L}\p{N}]$/u;
-const DOC_SPECIAL = /[\\[\]*_~`<>&@]/g;
-const KB_SPECIAL = /[\\[\]*_~`<>&@#()]/g;
-const INLINE_SPECIAL = /[\\[\]*_~`<>&@|]/g;
-
-/**
- * Escapes a doc_name for a footnote definition ({@link escapeInlineText}). A leading character that
- * would open a block (`#`, `>`, `-`, `1.` …) is backslash-escaped too, so the definition stays one
- * plain paragraph (it renders the same); leading blanks are written `&#32;`. Before this rule only `\`, `[` and `]` were escaped; the
- * parser reads both.
- */
-export function escapeDocName(docName: string): string {
-  // leading blanks as references: the definition's text starts after them, and four would make code
-  return escapeBlockStart(escapeInlineText(docName, DOC_SPECIAL)).replace(/^ +/, (b) => '&#32;'.repeat(b.length));
-}
-
-/** Backslash-escapes a first character (after spaces) that would start a Markdown block (heading, quote, list, fence, HTML…). */
-export function escapeBlockStart(s: string): string {
-  const lead = /^ */.exec(s)![0];
-  const rest = s.slice(lead.length);
-  const ordered = /^(\d{1,9})([.)])/.exec(rest);
-  if (ordered) return `${lead}${ordered[1]}\\${rest.slice(ordered[1]!.length)}`;
-  return /^[#>+=*`~<|_-]/.test(rest) ? `${lead}\\${rest}` : s;
-}
-
-/**
- * Escapes kb_name / kb_code for a definition: as {@link escapeDocName}, plus `#`, `(` and `)`, so the
- * last unescaped `#` of a definition always ends the doc_name and its last `( … )` is the code.
- */
-export function escapeKbText(s: string): string {
-  return escapeInlineText(s, KB_SPECIAL);
-}
-
-/**
- * Escapes a doc_name for the inline style `〔…〕` (also safe inside table cells and emphasis): as
- * {@link escapeDocName} plus `|`; backticks become `&#96;` (a backslash cannot stop a backtick from
- * closing a code span opened before the cursor), `〔` and `〕` character references.
- */
-export function escapeInlineDocName(docName: string): string {
-  return escapeInlineText(docName, INLINE_SPECIAL, '&#96;').replace(/〔/g, '&#x3014;').replace(/〕/g, '&#x3015;');
-}
-
 /** Formats `doc#idx` for a footnote definition (doc_name escaped). */
 export function formatCitation(c: Citation): string {
-  return `${escapeDocName(c.docName)}#${c.chunkIndex}`;
+  return `${definitionName(c.docName)}#${c.chunkIndex}`;
 }
 
 /** The body of our definition (after `[^n]: `). */
 export function formatDefinitionBody(s: CitationSource): string {
-  return `${formatCitation(s)}${DEF_SEPARATOR}${escapeKbText(s.kbName)} (${escapeKbText(s.kbCode)})`;
+  return `${formatCitation(s)}${DEF_SEPARATOR}${definitionText(s.kbName)} (${definitionText(s.kbCode)})`;
 }
 
 /** A whole definition line (without line break): `[^n]: doc#idx — kb (code)`. */
@@ -125,7 +54,7 @@ export function formatDefinition(label: string, s: CitationSource): string {
 
 /** The inline style: `〔doc#idx〕`. */
 export function formatInlineCitation(c: Citation): string {
-  return `〔${escapeInlineDocName(c.docName)}#${c.chunkIndex}〕`;
+  return `〔${inlineName(c.docName)}#${c.chunkIndex}〕`;
 }
 
 function isAsciiPunct(code: number): boolean {
@@ -168,11 +97,13 @@ export function unescapeMarkdown(raw: string): string {
   return out;
 }
 
-/** Positions (in `raw`) of characters that are not backslash-escaped and equal `ch`. */
+/** Positions (in `raw`) of characters that are not backslash-escaped, not inside a bidi reference we write, and equal `ch`. */
 function unescapedPositions(raw: string, ch: string): number[] {
   const out: number[] = [];
   for (let i = 0; i < raw.length; i++) {
-    if (raw.charCodeAt(i) === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) i++;
+    const bidi = raw.charCodeAt(i) === 0x26 ? readBidiReference(raw, i) : undefined;
+    if (bidi) i += bidi[1] - 1;
+    else if (raw.charCodeAt(i) === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) i++;
     else if (raw[i] === ch) out.push(i);
   }
   return out;

@@ -3,7 +3,7 @@
  * (paragraph runs + citations + weather source lines) an accepted selection becomes. Pure: no vscode.
  */
 import { weatherSourceLine, type WeatherSource } from '../bulletin/render';
-import { wordsOf, type Lang } from '../bulletin/text';
+import { wordsOf, type Lang } from '../text/words';
 import type { DraftBlock, DraftCite, DraftRun } from './draftPlan';
 import type { CitedPassage } from './passage';
 

@@ -16,7 +16,8 @@
 import type { formatInlineCitation } from './citation';
 import type { insertCitation, InsertErrorCode } from './insert';
 import { sourceOf, type CitedPassage } from './passage';
-import type { escapeSnippetLine, escapeSnippetText, formatSnippet } from './snippet';
+import type { formatSnippet } from './snippet';
+import type { inlineText, snippetLine } from '../text/markdown';
 import type { CitationOptions, CitationSource, TextEdit } from './types';
 
 /** A citation after a run: a passage (cited in the document's style) or literal marker text. */
@@ -39,8 +40,8 @@ export interface DraftLib {
   insertCitation: typeof insertCitation;
   formatSnippet: typeof formatSnippet;
   formatInlineCitation: typeof formatInlineCitation;
-  escapeSnippetText: typeof escapeSnippetText;
-  escapeSnippetLine: typeof escapeSnippetLine;
+  inlineText: typeof inlineText;
+  snippetLine: typeof snippetLine;
 }
 
 /** The planned insertion. */
@@ -108,7 +109,7 @@ export function planDraftInsertion(
     for (const r of b.runs) {
       const t = r.text.replace(/[\r\n\u2028\u2029]+/g, ' ');
       if (!t.trim()) continue;
-      block += first ? lib.escapeSnippetLine(t) : lib.escapeSnippetText(t);
+      block += first ? lib.snippetLine(t) : lib.inlineText(t);
       first = false;
       for (const c of r.cites) {
         if (c.kind === 'marker') block += c.text;

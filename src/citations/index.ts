@@ -12,9 +12,6 @@ export {
   formatDefinition,
   formatDefinitionBody,
   formatInlineCitation,
-  escapeDocName,
-  escapeKbText,
-  escapeInlineDocName,
   unescapeMarkdown,
   citationKey,
   isOurLabel,
@@ -33,7 +30,8 @@ export type {
   ReferencesSection,
 } from './model';
 export { insertCitation, type InsertOptions, type InsertResult, type InsertErrorCode } from './insert';
-export { escapeSnippetText, escapeSnippetLine, formatSnippet } from './snippet';
+export { formatSnippet } from './snippet';
+export { inlineText, snippetLine } from '../text/markdown';
 export { applyEdits, normalizeEdits } from './edits';
 export { MESSAGES, formatMessage } from './problems';
 export { LineIndex } from './positions';

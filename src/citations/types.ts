@@ -3,7 +3,7 @@
  * text exactly as given (CRLF counts as two units); lines and characters are 0-based, the way
  * VS Code counts them.
  */
-import type { Lang } from '../bulletin/text';
+import type { Lang } from '../text/words';
 
 /** A passage reference: `<docName>#<chunkIndex>`. */
 export interface Citation {

@@ -7,7 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
-import { wordsOf } from '../bulletin/text';
+import { wordsOf } from '../text/words';
 import { formatProblemLine } from '../citations/check';
 import {
   EXPORT_FORMATS,

@@ -6,7 +6,7 @@
  * footnotes stay footnotes). The WordprocessingML is written as text (`wordml.ts`, `docxParts.ts`)
  * and zipped with Node's zlib (`zip.ts`). Pure: no `vscode`.
  */
-import { wordsOf } from '../bulletin/text';
+import { wordsOf } from '../text/words';
 import { docxBlocks, MAX_IMAGE_WIDTH, runs, type DocxContext } from './docxBlocks';
 import { contentTypes, numberingXml, packageParts, Rels, sectionXml, type ListKind } from './docxParts';
 import { DEFAULT_STYLE, type HouseStyle } from './docxStyles';

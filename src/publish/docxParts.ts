@@ -3,7 +3,7 @@
  * content types, relationships, settings, numbering, the default styles, and the core, extended
  * and custom properties. Pure.
  */
-import type { Lang } from '../bulletin/text';
+import type { Lang } from '../text/words';
 import { DEFAULT_IDS, type TemplateNumbering } from './docxStyles';
 import { esc, XML_DECLARATION } from './wordml';
 

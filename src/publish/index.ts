@@ -3,7 +3,7 @@
  * real footnotes, to a WeChat article, to a standalone HTML page. One entry, `exportBulletin`,
  * serves the command and `shunong export`. An export never changes the bulletin. Pure: no `vscode`.
  */
-import type { Lang } from '../bulletin/text';
+import type { Lang } from '../text/words';
 import type { Problem } from '../citations/model';
 import { writeDocx } from './docx';
 import { readTemplate, TemplateError } from './docxStyles';

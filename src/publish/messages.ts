@@ -2,7 +2,7 @@
  * The words of an export's warnings, in the language of a {@link Words} (`vscode.l10n` in the
  * extension, English in the CLI). Lines are 1-based, as editors show them. Pure.
  */
-import type { Words } from '../bulletin/text';
+import type { Words } from '../text/words';
 import type { Problem } from '../citations/model';
 import type { TemplateError } from './docxStyles';
 import type { PublishWarning } from './model';

@@ -3,7 +3,7 @@
  * references point to, its front matter, and what was left out on the way. Every writer (Word,
  * WeChat, HTML) renders from this one model, so the three agree on what a citation is.
  */
-import type { Lang } from '../bulletin/text';
+import type { Lang } from '../text/words';
 import type { Problem } from '../citations/model';
 
 /** Character formatting of a text run. */

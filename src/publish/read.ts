@@ -4,7 +4,7 @@
  * turned into the model of `model.ts`. Pure: no `vscode`.
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
-import type { Lang } from '../bulletin/text';
+import type { Lang } from '../text/words';
 import { analyzeDocument, recognisedHeadings } from '../citations/analyze';
 import { isOurLabel, parseDefinitionBody, parseRawCitation } from '../citations/citation';
 import { normalizeForParser, type Token } from '../citations/parser';

@@ -5,7 +5,7 @@
  * notes listed at the end, pictures are embedded, tables scroll sideways at a phone's width, and
  * nothing is executable (no script, no event attribute; every text escaped). Pure.
  */
-import { wordsOf } from '../bulletin/text';
+import { wordsOf } from '../text/words';
 import { dataUri } from './images';
 import {
   bodyBelowTitle,

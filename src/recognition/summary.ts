@@ -3,7 +3,8 @@
  * stage or "no conclusion", and the Markdown summary inserted into a bulletin. Every user-visible
  * word comes from a {@link Words} (`vscode.l10n` for the UI, the document's catalogue for the summary).
  */
-import type { Words } from '../bulletin/text';
+import type { Words } from '../text/words';
+import { inlineText } from '../text/markdown';
 import type { Recognition, RecognitionType } from './types';
 
 /** Detections under this confidence are not trusted: the platform advises retaking the photo. */
@@ -151,11 +152,6 @@ export interface SummaryMarkdownOptions {
   originalLink?: string;
 }
 
-/** Escapes text for inline Markdown (server text never becomes markup). */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/([\\`*_[\]<>|~&])/g, '\\$1');
-}
-
 /** Formats a confidence as two decimals. */
 export function formatConfidence(c: number): string {
   return c.toFixed(2);
@@ -169,14 +165,14 @@ export function summaryMarkdown(s: RecognitionSummary, o: SummaryMarkdownOptions
   const L = o.labels;
   const parts: string[] = [];
   if (s.kind === 'count') parts.push(L.count(s.total));
-  else if (s.kind === 'stage' && s.stage) parts.push(L.stage(escapeMarkdown(s.stage)));
+  else if (s.kind === 'stage' && s.stage) parts.push(L.stage(inlineText(s.stage)));
   else parts.push(L.noStage);
   if (s.total > 0) {
     parts.push(s.low > 0 ? L.lowConfidence(s.low, s.total) : L.allConfident);
     if (s.minConfidence !== undefined && s.maxConfidence !== undefined)
       parts.push(L.confidenceRange(formatConfidence(s.minConfidence), formatConfidence(s.maxConfidence)));
   }
-  parts.push(L.model(escapeMarkdown(s.modelName), escapeMarkdown(s.modelId)));
+  parts.push(L.model(inlineText(s.modelName), inlineText(s.modelId)));
   parts.push(L.date(o.date));
   const lines = [L.paragraph(L.typeName(s.type), parts)];
   if (s.kind === 'none' || s.low > 0) {
@@ -186,8 +182,8 @@ export function summaryMarkdown(s: RecognitionSummary, o: SummaryMarkdownOptions
   if (o.imageLink) {
     lines.push('');
     lines.push(
-      `![${escapeMarkdown(L.imageAlt)}](<${o.imageLink}>)` +
-        (o.originalLink ? ` [${escapeMarkdown(L.original)}](<${o.originalLink}>)` : ''),
+      `![${inlineText(L.imageAlt)}](<${o.imageLink}>)` +
+        (o.originalLink ? ` [${inlineText(L.original)}](<${o.originalLink}>)` : ''),
     );
   }
   return lines.join('\n') + '\n';

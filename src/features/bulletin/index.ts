@@ -11,7 +11,7 @@ import { DailyValue } from '../../bulletin/daily';
 import { realScheduler } from '../../time/scheduler';
 import { calendarLine, renderWeatherBrief, solarTermTable, type NoteThresholds } from '../../bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
-import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../bulletin/text';
+import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../text/words';
 import { insertLanguageFor, uiLanguage } from '../shared/language';
 
 const RECENT_KEY = 'shunong.weather.recentPlaces';

@@ -216,7 +216,7 @@ export async function draftWithKnowledge(
     state.knowledge,
     state.weather,
     insertLanguageFor(editor.document),
-    loadCitations().escapeSnippetText,
+    loadCitations().inlineText,
   );
   const target = await vscode.window.showTextDocument(editor.document, {
     viewColumn: editor.viewColumn ?? vscode.ViewColumn.One,

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { insertLanguage } from '../../bulletin/language';
-import { langOf, wordsOf, type Lang, type Words } from '../../bulletin/text';
+import { langOf, wordsOf, type Lang, type Words } from '../../text/words';
 import type { CitationOptions } from '../../citations/types';
 import { settings } from './settings';
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  escapeDocName,
   formatCitation,
   formatDefinition,
   formatInlineCitation,
@@ -9,6 +8,7 @@ import {
   parseRawCitation,
 } from '../../../src/citations';
 import { parseDefinitionBody } from '../../../src/citations/citation';
+import { definitionName as escapeDocName } from '../../../src/text/markdown';
 import { anyText, flat, source } from './helpers';
 
 describe('citations/citation', () => {
@@ -53,6 +53,19 @@ describe('citations/citation', () => {
     }
     const def = formatDefinition('1', { docName: 'a', chunkIndex: 0, kbName: '*茶* <b>', kbCode: 'TEA_MANAGER_001' });
     assert.equal(def, '[^1]: a#0 — \\*茶\\* \\<b\\> (TEA_MANAGER_001)');
+  });
+
+  it('a bidi control in kb_name or kb_code keeps the definition ours (its reference holds a `#`)', () => {
+    for (const kb of [
+      { kbName: 'w\u202e', kbCode: 'w' },
+      { kbName: '茶', kbCode: '\u2066TEA' },
+    ]) {
+      const body = formatDefinition('1', { docName: 'a.docx', chunkIndex: 3, ...kb }).slice('[^1]:'.length);
+      const read = parseDefinitionBody(body);
+      assert.ok(read, body);
+      assert.deepEqual(read.parsed, { ok: true, citation: { docName: 'a.docx', chunkIndex: 3 } });
+      assert.deepEqual([read.kbName, read.kbCode], [kb.kbName, kb.kbCode]);
+    }
   });
 
   it('formatCitation → parseRawCitation round-trips any doc name', () => {

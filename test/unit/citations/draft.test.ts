@@ -65,7 +65,7 @@ describe('draft: sentences, runs and blocks', () => {
 
   it('groups consecutive sentences of one source into one run; weather gets the brief source line', () => {
     const s = splitDraft(CONTENT, KNOWLEDGE, WEATHER);
-    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'zh', lib.escapeSnippetText);
+    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'zh', lib.inlineText);
     assert.equal(blocks.length, 3);
     assert.equal(blocks[0]!.runs.length, 1);
     assert.deepEqual(blocks[0]!.runs[0]!.cites, [{ kind: 'passage', passage: A }]);
@@ -76,18 +76,18 @@ describe('draft: sentences, runs and blocks', () => {
 
   it('a paraphrase (no sentence found verbatim) cites the unmatched citations, unresolved ones as 〔title · kb_id〕 with a note', () => {
     const s = splitDraft('分蘖期要浅水勤灌。', KNOWLEDGE, []);
-    const blocks = buildBlocks(s, new Set([0]), KNOWLEDGE, [], 'zh', lib.escapeSnippetText);
+    const blocks = buildBlocks(s, new Set([0]), KNOWLEDGE, [], 'zh', lib.inlineText);
     const cites = blocks[0]!.runs[0]!.cites;
     assert.equal(cites.length, 3);
     assert.deepEqual(cites[2], { kind: 'marker', text: ' 〔无法定位的条目 · RICE\\_001〕' });
     assert.ok(blocks[0]!.after?.at(-1)?.startsWith('> 注：'));
-    const en = buildBlocks(s, new Set([0]), KNOWLEDGE, [], 'en', lib.escapeSnippetText);
+    const en = buildBlocks(s, new Set([0]), KNOWLEDGE, [], 'en', lib.inlineText);
     assert.ok(en[0]!.after?.at(-1)?.startsWith('> Note: 〔title · knowledge base〕 marks a knowledge entry'));
   });
 
   it('writes the weather source line of a draft in the language given', () => {
     const s = splitDraft(CONTENT, KNOWLEDGE, WEATHER);
-    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'en', lib.escapeSnippetText);
+    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'en', lib.inlineText);
     assert.deepEqual(blocks[2]!.after, [
       '> Source: shunong-local-emulator · 成都 · 2026-12-01 · updated 2026-11-30T18:00:00+08:00',
     ]);
@@ -100,7 +100,7 @@ describe('draft: one batch of insertions with several citations', () => {
   it('inserts the paragraphs after the cursor paragraph, footnotes numbered in reading order, definitions in the references section', () => {
     const text = '# 简报\n\n## 水稻\n\n已有段落。\n';
     const s = splitDraft(CONTENT, KNOWLEDGE, WEATHER);
-    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'zh', lib.escapeSnippetText);
+    const blocks = buildBlocks(s, new Set(s.map((x) => x.id)), KNOWLEDGE, WEATHER, 'zh', lib.inlineText);
     const plan = planDraftInsertion(lib, text, text.indexOf('已有'), blocks, opts);
     assert.ok(plan.ok);
     for (const e of plan.edits) assert.equal(e.start, e.end, 'insertions only');

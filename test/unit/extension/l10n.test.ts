@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The string literals given as first argument to `.t(...)`: `l10n.t` / `vscode.l10n.t` (the UI
- * language) and the document-language catalogue of src/bulletin/text.ts, called as `words.t(...)`
+ * language) and the document-language catalogue of src/text/words.ts, called as `words.t(...)`
  * or `wordsOf(lang).t(...)`. `others` collects `.t('…')` calls on anything else, which would hide
  * a key from these checks.
  */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
 import { PNG } from 'pngjs';
-import { wordsOf } from '../../../src/bulletin/text';
+import { wordsOf } from '../../../src/text/words';
 import * as sax from 'sax';
 import { exportBulletin, templateProblemText, warningText, type ImageCandidate } from '../../../src/publish/index';
 import { houseStyleOf } from '../../../src/publish/docxStyles';

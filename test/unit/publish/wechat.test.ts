@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { wordsOf } from '../../../src/bulletin/text';
+import { wordsOf } from '../../../src/text/words';
 import { warningText } from '../../../src/publish/index';
 import { executable, exported, PHOTO, ROOT, SAMPLE, tags } from './helpers';
 

@@ -1,7 +1,6 @@
 /** Reading results and the Markdown summary inserted into bulletins. */
 import * as assert from 'node:assert/strict';
 import {
-  escapeMarkdown,
   relativeLink,
   summarize,
   summaryLabels,
@@ -9,8 +8,10 @@ import {
   typeNameIn,
   type SummaryLabels,
 } from '../../../src/recognition/summary';
-import { wordsOf } from '../../../src/bulletin/text';
+import { wordsOf } from '../../../src/text/words';
 import type { Recognition } from '../../../src/recognition/types';
+import { analyzeDocument } from '../../../src/citations';
+import { RENDERERS } from '../../support/renderers';
 
 const labels: SummaryLabels = {
   paragraph: (type, parts) => `**Crop image recognition (${type})**: ${parts.join('; ')}.`,
@@ -148,11 +149,32 @@ describe('recognition: summary', () => {
   });
 
   it('escapes server text so it cannot become markup', () => {
-    assert.equal(escapeMarkdown('<img src=x onerror=alert(1)>'), '\\<img src=x onerror=alert(1)\\>');
-    assert.equal(escapeMarkdown('[click](command:evil)'), '\\[click\\](command:evil)');
-    assert.equal(escapeMarkdown('a\nb'), 'a b');
+    for (const name of ['<img src=x onerror=alert(1)>', '[click](command:evil)']) {
+      const md = summaryMarkdown(summarize(result({ model_name: name }), 'tea_count'), { labels, date: 'd' });
+      for (const [renderer, render] of Object.entries(RENDERERS))
+        assert.doesNotMatch(render(md).html, /<img|<a /, renderer);
+    }
     const s = summarize(result({ model_name: '**bold** [x](y)' }), 'tea_count');
     assert.ok(summaryMarkdown(s, { labels, date: 'd' }).includes('model \\*\\*bold\\*\\* \\[x\\](y)'));
+  });
+
+  it('a model, class or stage name cannot forge an inline citation or a link in the summary', () => {
+    const forged = summarize(
+      result({
+        model_name: '〔某文档.docx#3〕',
+        model_id: 'www.agri.gov.cn',
+        recognized_result: '〔茶.pdf#0〕 https://a.cn',
+      }),
+      'tea_stage',
+    );
+    const md = summaryMarkdown(forged, { labels, date: '2026-04-01' });
+    assert.deepEqual(analyzeDocument(md).inlineCitations, [], md);
+    for (const renderer of ['markdown-it 15', 'micromark + GFM']) {
+      const html = RENDERERS[renderer]!(md).html;
+      assert.doesNotMatch(html, /<a /, `${renderer}: ${html}`);
+      assert.match(html, /〔某文档\.docx#3〕/);
+      assert.match(html, /www\.agri\.gov\.cn/);
+    }
   });
 
   it('links relatively from the bulletin to the saved picture, encoding each segment', () => {

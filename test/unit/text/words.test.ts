@@ -12,13 +12,13 @@ import {
   weekdayName,
   weekName,
   wordsOf,
-} from '../../../src/bulletin/text';
+} from '../../../src/text/words';
 
 const bundle = JSON.parse(
   readFileSync(join(__dirname, '..', '..', '..', 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8'),
 ) as Record<string, string>;
 
-describe('bulletin/text: the catalogue', () => {
+describe('text/words: the catalogue', () => {
   it("is the l10n bundle: zh-CN words are the bundle's, English words are the keys", () => {
     for (const [key, zh] of Object.entries(bundle)) {
       if (/\{\w+\}/.test(key)) continue;

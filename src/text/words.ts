@@ -3,7 +3,7 @@
  * extension's own l10n bundle (the English text is the key, as for `vscode.l10n.t`; the Chinese
  * comes from l10n/bundle.l10n.zh-cn.json), so there is one copy of every string. `vscode.l10n.t`
  * answers only in VS Code's display language; inserters take a {@link Words} for the document's
- * language instead (see ./language.ts). Pure: no vscode import.
+ * language instead (see src/bulletin/language.ts). Pure: no vscode import.
  */
 import zhCN from '../../l10n/bundle.l10n.zh-cn.json';
 
