@@ -13,6 +13,7 @@ import { calendarLine, renderWeatherBrief, solarTermTable, type NoteThresholds }
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
 import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../bulletin/text';
 import { insertLanguageFor, uiLanguage } from '../shared/language';
+import { withCancellableProgress } from '../shared/progress';
 
 const RECENT_KEY = 'shunong.weather.recentPlaces';
 const MAX_RECENT = 8;
@@ -184,25 +185,13 @@ export async function insertWeatherBrief(
   while (place) {
     const where = place;
     try {
-      const [now, forecast] = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Fetching the weather for {0}…', where),
-          cancellable: true,
-        },
-        (_p, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
+      const [now, forecast] = await withCancellableProgress(
+        vscode.l10n.t('Fetching the weather for {0}…', where),
+        (signal) =>
           // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
-          return connection.run(
-            (c) =>
-              Promise.all([
-                c.weatherNow(where, { signal: abort.signal }),
-                c.weatherForecast(where, { signal: abort.signal }),
-              ]),
-            { offerSetKey: false },
-          );
-        },
+          connection.run((c) => Promise.all([c.weatherNow(where, { signal }), c.weatherForecast(where, { signal })]), {
+            offerSetKey: false,
+          }),
       );
       const name = placeName(context, where, forecast.city);
       const text = renderWeatherBrief({

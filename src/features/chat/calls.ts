@@ -18,7 +18,7 @@ import {
 } from '../../chat/toolText';
 import { loadKnowledge } from '../../platform';
 import { missText } from './authorText';
-import { signalOf } from './signal';
+import { withSignal } from '../shared/signal';
 import { isPlatformError } from '../../shunong/kind';
 import type { RecognitionType } from '../../shunong/schemas';
 import type { Connection } from '../shared/connection';
@@ -107,8 +107,9 @@ export async function searchKnowledge(
     ...(typeof t === 'number' ? { scoreThreshold: t } : {}),
   };
   try {
-    const signal = signalOf(token);
-    const result = await connection.run((c) => c.knowledgeSearch(args, { signal }), { offerSetKey: false });
+    const result = await withSignal(token, (signal) =>
+      connection.run((c) => c.knowledgeSearch(args, { signal }), { offerSetKey: false }),
+    );
     return { ok: true, text: knowledgeHitText(result), passages: returnedPassages(result) };
   } catch (err) {
     return failure(err, connection);
@@ -126,15 +127,16 @@ export async function weather(
   const location = input.location.trim();
   const now = !isText(input.date) || input.date.trim().toLowerCase() === 'now';
   try {
-    const signal = signalOf(token);
-    const text = now
-      ? weatherNowText(
-          location,
-          await connection.run((c) => c.weatherNow(location, { signal }), { offerSetKey: false }),
-        )
-      : weatherForecastText(
-          await connection.run((c) => c.weatherForecast(location, { signal }), { offerSetKey: false }),
-        );
+    const text = await withSignal(token, async (signal) =>
+      now
+        ? weatherNowText(
+            location,
+            await connection.run((c) => c.weatherNow(location, { signal }), { offerSetKey: false }),
+          )
+        : weatherForecastText(
+            await connection.run((c) => c.weatherForecast(location, { signal }), { offerSetKey: false }),
+          ),
+    );
     return { ok: true, text, passages: [] };
   } catch (err) {
     return failure(err, connection);
@@ -151,9 +153,10 @@ export async function currentTime(
     return badInput('`withSolarTerms` must be true or false.');
   }
   try {
-    const signal = signalOf(token);
     const args = input.withSolarTerms ? { withSolarTerms: true } : {};
-    const t = await connection.run((c) => c.currentTime(args, { signal }), { offerSetKey: false });
+    const t = await withSignal(token, (signal) =>
+      connection.run((c) => c.currentTime(args, { signal }), { offerSetKey: false }),
+    );
     return { ok: true, text: currentTimeText(t), passages: [] };
   } catch (err) {
     return failure(err, connection);
@@ -183,8 +186,9 @@ export async function recognizeCrop(
     args = { imageBase64: Buffer.from(bytes).toString('base64'), recognitionType };
   }
   try {
-    const signal = signalOf(token);
-    const r = await connection.run((c) => c.recognizeCrop(args, { signal }), { offerSetKey: false });
+    const r = await withSignal(token, (signal) =>
+      connection.run((c) => c.recognizeCrop(args, { signal }), { offerSetKey: false }),
+    );
     return { ok: true, text: recognitionText(r), passages: [] };
   } catch (err) {
     return failure(err, connection);

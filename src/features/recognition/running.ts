@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
+import { withCancellableProgress } from '../shared/progress';
 import { downloadImage } from '../../recognition/download';
 import { recognize, type FlowNote, type ImageSource, type PreviewImage } from '../../recognition/flow';
 import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
@@ -60,14 +61,9 @@ export class Runner {
           post: (m) => panel.post(m),
           isLatest,
           recognize: (onPreview) =>
-            vscode.window.withProgress(
-              {
-                location: vscode.ProgressLocation.Notification,
-                title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
-                cancellable: true,
-              },
-              async (progress, token) => {
-                token.onCancellationRequested(() => abort.abort());
+            withCancellableProgress(
+              vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+              async (signal, progress) => {
                 const input: ImageSource = source.url
                   ? { kind: 'url', url: source.url }
                   : {
@@ -90,9 +86,10 @@ export class Runner {
                     },
                     onPreview,
                   },
-                  abort.signal,
+                  signal,
                 );
               },
+              abort,
             ),
           picture: (preview, asGiven) => this.picture(panel, source, preview, asGiven),
           done: (outcome, image) => {

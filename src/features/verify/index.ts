@@ -19,6 +19,7 @@ import type {
 import { loadCitations } from '../../platform';
 import type { Connection } from '../shared/connection';
 import { describeError, showError } from '../shared/errors';
+import { withCancellableProgress } from '../shared/progress';
 import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
 import { documentSources, SourceDiagnostics } from './diagnostics';
 import { summary } from './messages';
@@ -79,35 +80,26 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
       .collectSources(docs.map((d) => ({ file: d.uri.toString(), text: d.getText(), model: services.model(d) })))
       .filter((s) => options.only === undefined || s.key === options.only);
     const endpoint = services.connection.endpoint;
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      async (progress, token) => {
-        const ctl = new AbortController();
-        const sub = token.onCancellationRequested(() => ctl.abort());
-        try {
-          let last = 0;
-          return await lib.verifySources(sources, {
-            search: (args, signal) =>
-              services.connection.run((c) => c.knowledgeSearch(args, signal ? { signal } : {}), {
-                offerSetKey: false,
-              }),
-            passages: services.citations.cache,
-            cache: cache(),
-            ...(options.refresh ? { refresh: true } : {}),
-            now: () => Date.now(),
-            signal: ctl.signal,
-            describe: (err) => describeError(err, endpoint),
-            onProgress: (done, total) => {
-              const pct = total ? (done / total) * 100 : 100;
-              progress.report({ increment: pct - last, message: vscode.l10n.t('{0} of {1} sources', done, total) });
-              last = pct;
-            },
-          });
-        } finally {
-          sub.dispose();
-        }
-      },
-    );
+    const report = await withCancellableProgress(title, async (signal, progress) => {
+      let last = 0;
+      return lib.verifySources(sources, {
+        search: (args, signal) =>
+          services.connection.run((c) => c.knowledgeSearch(args, signal ? { signal } : {}), {
+            offerSetKey: false,
+          }),
+        passages: services.citations.cache,
+        cache: cache(),
+        ...(options.refresh ? { refresh: true } : {}),
+        now: () => Date.now(),
+        signal,
+        describe: (err) => describeError(err, endpoint),
+        onProgress: (done, total) => {
+          const pct = total ? (done / total) * 100 : 100;
+          progress.report({ increment: pct - last, message: vscode.l10n.t('{0} of {1} sources', done, total) });
+          last = pct;
+        },
+      });
+    });
     const found: CitedPassage[] = [];
     const outcomes: [string, SourceOutcome][] = [];
     for (const r of report.results) {
