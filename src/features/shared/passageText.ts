@@ -11,6 +11,7 @@ import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../.
 import { readRrf } from '../../knowledge/rrfReading';
 import { formatScore, rrfLabel, scoreKind } from '../../knowledge/score';
 import { citationText } from '../../knowledge/snippet';
+import { uiLanguage } from './language';
 
 /** "1 passage" / "{n} passages" (one key each: zh-CN has no plural, English does). */
 export function passageCount(n: number): string {
@@ -19,7 +20,7 @@ export function passageCount(n: number): string {
 
 /** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */
 export function localise(message: Message): string {
-  return formatMessage(message, vscode.env.language.toLowerCase().startsWith('zh') ? messagesZhCn : messagesEn);
+  return formatMessage(message, uiLanguage() === 'zh' ? messagesZhCn : messagesEn);
 }
 
 /** The score line of a passage, read by its type (and marked when it is under the usual threshold). */
