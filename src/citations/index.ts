@@ -56,7 +56,6 @@ export {
 } from './verify';
 export {
   VerifyCache,
-  beijingDate,
   type VerifyOutcome,
   type VerifyStatus,
   type CachedOutcome,

@@ -17,6 +17,7 @@ import type {
   VerifySource,
 } from '../../citations/index';
 import { loadCitations } from '../../platform';
+import { beijingDate } from '../../time/beijing';
 import type { Connection } from '../shared/connection';
 import { describeError, showError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
@@ -204,7 +205,7 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     if (!source) return false;
     await services.citations.rememberAll([{ docName: source.docName, chunkIndex: source.chunkIndex, ...o.passage }]);
     const verified = { status: 'verified' as const, passage: o.passage };
-    const date = loadCitations().beijingDate(Date.now());
+    const date = beijingDate(Date.now());
     services.outcomes.set([[key, { outcome: verified, date }]]);
     cache().put(key, date, verified);
     await context.workspaceState.update(CACHE_KEY, cache().toJSON());
