@@ -16,6 +16,7 @@ import {
   weatherNowText,
   type ReturnedPassage,
 } from '../../chat/toolText';
+import { insideFolder } from '../../paths';
 import { loadKnowledge } from '../../platform';
 import { missText } from './authorText';
 import { withSignal } from '../shared/signal';
@@ -199,9 +200,10 @@ export async function recognizeCrop(
 async function readWorkspaceImage(relative: string): Promise<Uint8Array | string> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) return 'no workspace folder is open to read the image from.';
-  const uri = vscode.Uri.joinPath(folder.uri, relative.replace(/^\/+/, ''));
-  if (!uri.path.startsWith(folder.uri.path.replace(/\/?$/, '/')))
-    return '`image` must stay inside the workspace folder.';
+  // A leading / names the folder's root, as a model often writes a workspace path.
+  const inside = insideFolder(relative.replace(/^\/+/, ''));
+  if (inside === undefined) return '`image` must stay inside the workspace folder.';
+  const uri = vscode.Uri.joinPath(folder.uri, inside);
   let bytes: Uint8Array;
   try {
     bytes = await vscode.workspace.fs.readFile(uri);
