@@ -19,6 +19,7 @@ import * as preview from './preview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
 import * as verify from './verify/index';
+import { CitationService } from './shared/citationService';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
 import { SourceOutcomes } from './shared/sourceOutcomes';
 
@@ -77,7 +78,7 @@ function register(
   output: vscode.LogOutputChannel,
   standIns: ChatStandIns = {},
 ): ShunongApi {
-  const citationService = new cite.CitationService(context.workspaceState);
+  const citationService = new CitationService(context.workspaceState);
   const shared = createKnowledgeServices(context);
   draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, { connection });

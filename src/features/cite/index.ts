@@ -11,11 +11,9 @@ import { CitationDiagnostics } from './diagnostics';
 import { registerPassageDrop } from './drop';
 import { citationHover } from './hover';
 import { registerPassageViewer } from './passages';
-import type { CitationService } from './service';
+import type { CitationService } from '../shared/citationService';
 import type { SourceOutcomes } from '../shared/sourceOutcomes';
 import { registerCitationTree, type CitationTree } from './tree';
-
-export { CitationService } from './service';
 
 /** The services the feature needs. */
 export interface CiteServices {
