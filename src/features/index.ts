@@ -81,7 +81,7 @@ function register(
   standIns: ChatStandIns = {},
 ): ShunongApi {
   const citationService = new CitationService(context.workspaceState);
-  const shared = createKnowledgeServices(context);
+  const shared = createKnowledgeServices(context, () => citationService.cache);
   draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, { connection });
   account.activate(context, { connection });
@@ -90,7 +90,7 @@ function register(
   newBulletin.activate(context, { connection, calendar: bulletinApi.calendar });
   const outcomes = new SourceOutcomes();
   context.subscriptions.push(outcomes);
-  const citations = cite.activate(context, { citations: citationService, outcomes });
+  const citations = cite.activate(context, { citations: citationService, outcomes, docs: shared.docs });
   const verified = verify.activate(context, {
     connection,
     citations: citationService,

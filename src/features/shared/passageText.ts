@@ -85,7 +85,7 @@ export function scoreNote(scoreType: string, fused: boolean): string {
 export function passageDocument(s: StoredPassage | CitedPassage): string {
   const p = 'passage' in s ? s.passage : s;
   const lines = [citationText(p)];
-  if ('passage' in s) lines.push(scoreText(s), scoreNote(p.scoreType, false));
+  lines.push(...('passage' in s ? [scoreText(s), scoreNote(p.scoreType, false)] : [scoreLine(p)]));
   lines.push(
     vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query),
     '',
