@@ -7,20 +7,19 @@
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
 import { keyOf, type StoredPassage } from '../../knowledge/history';
-import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../../knowledge/messages';
+import { messagesEn, msg, type Message } from '../../knowledge/messages';
 import { readRrf } from '../../knowledge/rrfReading';
 import { formatScore, rrfLabel, scoreKind } from '../../knowledge/score';
 import { citationText } from '../../knowledge/snippet';
-import { uiLanguage } from './language';
 
 /** "1 passage" / "{n} passages" (one key each: zh-CN has no plural, English does). */
 export function passageCount(n: number): string {
   return n === 1 ? vscode.l10n.t('1 passage') : vscode.l10n.t('{0} passages', n);
 }
 
-/** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */
+/** A knowledge-layer message in the display language: its English template is its l10n key. */
 export function localise(message: Message): string {
-  return formatMessage(message, uiLanguage() === 'zh' ? messagesZhCn : messagesEn);
+  return vscode.l10n.t(messagesEn[message.key], ...message.args);
 }
 
 /** The score line of a passage, read by its type (and marked when it is under the usual threshold). */
