@@ -3,7 +3,8 @@
  * goal is at most 2 per day boundary crossed: the first and the one after midnight). The loader
  * stands in for get_current_time; what is measured is how often the item asks.
  */
-import { beijingDate, DailyValue } from '../src/bulletin/daily';
+import { DailyValue } from '../src/bulletin/daily';
+import { beijingDate } from '../src/time/beijing';
 import { ManualScheduler } from '../test/support/manual-scheduler';
 
 async function idle(startIso: string, hours: number, reads: number): Promise<{ requests: number; days: number }> {

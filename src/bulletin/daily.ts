@@ -4,24 +4,11 @@
  * can simulate a whole idle day without waiting.
  */
 
+import { beijingDate, msToBeijingMidnight } from '../time/beijing';
 import type { Scheduler } from '../time/scheduler';
 
 /** What a daily value needs of the scheduler: the time and timers. */
 export type Clock = Pick<Scheduler, 'now' | 'setTimer'>;
-
-const DAY = 86_400_000;
-const BEIJING_OFFSET = 8 * 3_600_000;
-
-/** The Beijing calendar date (YYYY-MM-DD) of an instant. */
-export function beijingDate(ms: number): string {
-  return new Date(ms + BEIJING_OFFSET).toISOString().slice(0, 10);
-}
-
-/** Milliseconds from `ms` to the next Beijing midnight. */
-export function msToBeijingMidnight(ms: number): number {
-  const local = ms + BEIJING_OFFSET;
-  return DAY - (((local % DAY) + DAY) % DAY);
-}
 
 /** Keeps one value per Beijing day and refreshes it just after midnight. */
 export class DailyValue<T> {

@@ -2,6 +2,8 @@
  * A bulletin's YAML front matter (`---` … `---` at the very top): where it is and its top-level
  * scalar fields (`title: "…"`, `date: 2026-12-01`, `lang: zh-CN`). Only what bulletins use is read —
  * one `key: value` per line, plain, single- or double-quoted — so no YAML library is needed. Pure.
+ * The one reader of front matter outside the Markdown parsers: the document language, the editor's
+ * starting query and publishing all find it here.
  */
 
 /** The front matter at the top of a text (after an optional BOM); group 1 is its content. */

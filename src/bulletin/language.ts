@@ -3,7 +3,7 @@
  * BCP-47 prefix), otherwise the language its prose is written in, otherwise the caller's fallback.
  * Pure: no vscode import (src/features/shared/language.ts adds the setting and the UI language).
  */
-import { FRONT_MATTER } from './frontMatter';
+import { FRONT_MATTER, frontMatter } from './frontMatter';
 import type { Lang } from '../text/words';
 
 /**
@@ -29,9 +29,8 @@ export function langOfTag(tag: string): Lang | undefined {
 
 /** The front matter's `lang:` (or `language:`) value as written, or undefined. */
 export function frontMatterLang(text: string): string | undefined {
-  const fm = FRONT_MATTER.exec(text)?.[1];
-  if (fm === undefined) return undefined;
-  return /^(?:lang|language)[ \t]*:[ \t]*(.*?)[ \t]*$/m.exec(fm)?.[1];
+  const { fields } = frontMatter(text);
+  return fields.lang ?? fields.language;
 }
 
 /**

@@ -53,7 +53,6 @@ export {
 } from './verify';
 export {
   VerifyCache,
-  beijingDate,
   type VerifyOutcome,
   type VerifyStatus,
   type CachedOutcome,

@@ -12,7 +12,6 @@ import { platformErrorKind } from '../shunong/kind';
 import type { KnowledgeResult } from '../shunong/schemas';
 import type { CitationContext } from './context';
 import {
-  beijingDate,
   type FoundPassage,
   type KnowledgeBase,
   type Unverified,
@@ -20,6 +19,7 @@ import {
   type VerifyOutcome,
 } from './verifyCache';
 import type { VerifySource } from './verifySources';
+import { beijingDate } from '../time/beijing';
 
 /** `topK` of a verifying search (the platform's maximum). */
 export const VERIFY_TOP_K = 20;

@@ -56,11 +56,6 @@ export interface VerifyCacheData {
   outcomes: CachedOutcome[];
 }
 
-/** The calendar date in Beijing (UTC+8) at `ms`. */
-export function beijingDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 const STATUSES = new Set(['verified', 'changed', 'not-located', 'unknown-kb']);
 
 function isCached(v: unknown): v is CachedOutcome {

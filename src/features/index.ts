@@ -11,21 +11,24 @@ import { settings } from './shared/settings';
 import * as account from './account/index';
 import * as browser from './browser/index';
 import * as chat from './chat/index';
-import * as bulletin from './bulletin/index';
+import * as calendar from './calendar/index';
 import * as cite from './cite/index';
 import * as draft from './draft/index';
 import * as exporting from './export/index';
+import * as newBulletin from './newBulletin/index';
 import * as preview from './preview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
 import * as verify from './verify/index';
+import * as weather from './weather/index';
+import { CitationService } from './shared/citationService';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
 import { SourceOutcomes } from './shared/sourceOutcomes';
 
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
-  readonly bulletin: ReturnType<typeof bulletin.activate>;
+  readonly bulletin: ReturnType<typeof calendar.activate>;
   readonly citations: cite.Citations;
   /** The knowledge store and passage documents the search and the browser share, and the browser. */
   readonly knowledge: KnowledgeServices & { readonly browser: browser.Browser };
@@ -77,15 +80,17 @@ function register(
   output: vscode.LogOutputChannel,
   standIns: ChatStandIns = {},
 ): ShunongApi {
-  const citationService = new cite.CitationService(context.workspaceState);
-  const shared = createKnowledgeServices(context);
+  const citationService = new CitationService(context.workspaceState);
+  const shared = createKnowledgeServices(context, () => citationService.cache);
   draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, { connection });
   account.activate(context, { connection });
-  const bulletinApi = bulletin.activate(context, { connection });
+  const bulletinApi = calendar.activate(context, { connection });
+  weather.activate(context, { connection });
+  newBulletin.activate(context, { connection, calendar: bulletinApi.calendar });
   const outcomes = new SourceOutcomes();
   context.subscriptions.push(outcomes);
-  const citations = cite.activate(context, { citations: citationService, outcomes });
+  const citations = cite.activate(context, { citations: citationService, outcomes, docs: shared.docs });
   const verified = verify.activate(context, {
     connection,
     citations: citationService,

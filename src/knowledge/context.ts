@@ -3,6 +3,8 @@
  * a Markdown document, with the Markdown syntax, footnote references and inline citations removed.
  */
 
+import { FRONT_MATTER } from '../bulletin/frontMatter';
+
 /** Options of {@link queryFromContext}. */
 export interface ContextOptions {
   /** End of the selection; a selection is used when it is not empty (either direction). */
@@ -152,8 +154,7 @@ function cleanLine(line: string, start: number, base: number, emit: (ch: string,
 
 /** Length of a leading YAML front matter block (`---` … `---`), or 0. */
 function frontMatterLength(text: string): number {
-  const m = /^---[ \t]*\r?\n[\s\S]*?\r?\n(---|\.\.\.)[ \t]*(\r?\n|$)/.exec(text);
-  return m ? m[0].length : 0;
+  return FRONT_MATTER.exec(text)?.[0].length ?? 0;
 }
 
 /** The lines around `offset` up to the paragraph's breaks: [start, end) in `text`. */

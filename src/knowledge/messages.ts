@@ -1,10 +1,11 @@
 /**
- * Message catalogues of the knowledge layer. The pure modules never produce user-facing prose:
- * they return a {@link Message} (a key and its arguments) and the extension localises it, through
- * its own localisation layer, with one of these catalogues. Templates use `{0}`, `{1}`… for args.
+ * The messages of the knowledge layer. The pure modules never produce user-facing prose: they return
+ * a {@link Message} (a key and its arguments); the extension shows it through `vscode.l10n.t` with
+ * the English template as the key (the Chinese is in l10n/bundle.l10n.zh-cn.json, beside every other
+ * UI string), and the chat tools and tests fill the English template. Templates use `{0}`, `{1}`….
  */
 
-/** English templates, one per message key. */
+/** The English templates, one per message key; each is also the key of its translation in the l10n bundle. */
 export const messagesEn = {
   'vocabulary.warning.notObject':
     'The vocabulary setting must be an object with "crops", "stages" and "tasks"; it was ignored.',
@@ -72,57 +73,6 @@ export interface Message {
   readonly args: readonly (string | number)[];
 }
 
-/** Simplified Chinese templates, same keys as {@link messagesEn}. */
-export const messagesZhCn: Readonly<Record<MessageKey, string>> = {
-  'vocabulary.warning.notObject': '词表设置必须是包含 "crops"、"stages"、"tasks" 的对象，已忽略。',
-  'vocabulary.warning.unknownKey': '词表设置中的未知键 "{0}" 已忽略（可用键：crops、stages、tasks）。',
-  'vocabulary.warning.notList': '词表设置中的 "{0}" 必须是列表，已忽略。',
-  'vocabulary.warning.notMap': '词表设置中的 "{0}" 必须是“作物 → 生育期列表”的对象，已忽略。',
-  'vocabulary.warning.invalidEntry': '词表条目 {0} 无效，已忽略：{1}',
-  'vocabulary.warning.unknownCrop': '{0} 处的生育期指向未知作物 "{1}"，已忽略。',
-  'vocabulary.warning.unknownTaskCrop': '{0} 处的农事环节指向未知作物 "{1}"。',
-
-  'score.rrf.both': '第 {0}/{1} 名 · 可能同时被全文检索和语义检索找到',
-  'score.rrf.one': '第 {0}/{1} 名 · 可能只被一种检索（全文或语义）找到',
-  'score.rrf.vector': '第 {0}/{1} 名 · 可能只被语义检索找到',
-  'score.rrf.fulltext': '第 {0}/{1} 名 · 可能只被全文检索找到',
-  'score.rrf.unknown': '第 {0}/{1} 名 · 无法判断由哪种检索找到',
-  'score.rrf.bothAlone': '可能同时被全文检索和语义检索找到',
-  'score.cosine': '第 {0}/{1} 名 · 相似度 {2}',
-  'score.cosine.threshold': '第 {0}/{1} 名 · 相似度 {2}（阈值 {3}）',
-  'score.below': '低于通常的相关性阈值 {0}',
-  'score.unknown': '第 {0}/{1} 名 · 原始分数 {2}',
-  'score.fused': '融合排名 {0}/{1} · 在 {3} 个结果列表中的 {2} 个出现',
-  'score.note.rrf': 'RRF 分数仅用于排序，不是百分比，也不是置信度；由哪种检索找到只是据此推断的“可能”。',
-  'score.note.cosine': '查询与片段之间的余弦相似度（0~1）。',
-  'score.note.unknown': '未知的分数类型 "{0}"：保持服务端顺序，不解读原始数值。',
-  'score.note.fused': '多个结果列表按名次融合（RRF，k = {0}）；不同列表的原始分数从不相互比较。',
-
-  'minSimilarity.applied': '最低相似度 {0}：已隐藏 {2} 条中的 {1} 条。',
-  'minSimilarity.disabled': '未设置最低相似度。',
-  'minSimilarity.ignoredRrf': '未应用最低相似度：这些是 RRF 分数，仅用于排序，不是相似度。',
-  'minSimilarity.ignoredUnknown': '未应用最低相似度：分数类型 "{0}" 未知，其数值不是相似度。',
-
-  'miss.title': '知识库未命中相关片段。',
-  'miss.candidates': '候选：向量 {0} 条 / 全文 {1} 条。',
-  'miss.filtered': '分数阈值 {0} 过滤掉了全部 {1} 条候选（最高分 {2}）。',
-  'miss.noCandidates': '没有任何候选：已开通的知识库可能不覆盖这个问题。',
-  'miss.noInvention': '没有命中内容时不会插入任何引用。',
-  'offer.lowerThreshold': '以分数阈值 {0} 重试（略低于最高分 {1}）',
-  'offer.disableThreshold': '关闭分数阈值过滤（0）后重试',
-  'offer.refine': '细化查询：作物、生育期、农事环节',
-  'offer.allKnowledgeBases': '改为检索全部知识库（而不只是 {0}）',
-  'offer.warning.noise': '低分会带来噪声：低于 {0} 的片段常与问题无关，引用前请逐条核对。',
-  'offer.warning.thresholdOff': '关闭阈值后会返回与问题无关的低分片段，引用前请逐条核对。',
-
-  'counts.vector': '向量候选：{0}',
-  'counts.fulltext': '全文候选：{0}',
-  'counts.hybrid': '融合后：{0}',
-  'counts.rerank': '精排：{0}',
-  'warning.rerankOff': '本次检索已关闭 Rerank 精排。',
-  'warning.server': '服务端提示：{0}',
-};
-
 /** Builds a {@link Message}. */
 export function msg(key: MessageKey, ...args: (string | number)[]): Message {
   return { key, args };
@@ -130,7 +80,7 @@ export function msg(key: MessageKey, ...args: (string | number)[]): Message {
 
 /**
  * Fills a template's `{n}` placeholders with the message's args (a placeholder without an arg is
- * kept as is). Useful for the CLI, tests and logs; the extension goes through its l10n layer.
+ * kept as is). Useful for the CLI, tests and logs; the extension goes through vscode.l10n.t.
  */
 export function formatMessage(message: Message, catalogue: Readonly<Record<MessageKey, string>> = messagesEn): string {
   return catalogue[message.key].replace(/\{(\d+)\}/g, (whole, n: string) => {

@@ -25,6 +25,7 @@ import { newRequestContext, type RequestContext } from './fetch';
 import { parseToolResult, type RawToolResult } from './parse';
 import { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 import { SERVICE_NAME } from './resolve';
+import { beijingDate } from '../time/beijing';
 import { realScheduler } from '../time/scheduler';
 import {
   CurrentTimeSchema,
@@ -102,11 +103,6 @@ function compact(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
   return out;
-}
-
-/** The calendar date (YYYY-MM-DD) in China (UTC+8) at `ms`. */
-function chinaDate(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -272,7 +268,12 @@ export class ShunongClient {
 
   /** weather_search in forecast mode: 7 days starting today (`city` echoes `location`). */
   async weatherForecast(location: string, o: CallOptions = {}): Promise<WeatherForecast> {
-    return this.invoke('weather_search', { location, date: chinaDate(this.scheduler.now()) }, WeatherForecastSchema, o);
+    return this.invoke(
+      'weather_search',
+      { location, date: beijingDate(this.scheduler.now()) },
+      WeatherForecastSchema,
+      o,
+    );
   }
 
   /** crop_growth_recognize with an explicit `recognitionType`. A failed image download throws {@link ImageDownloadError}. */

@@ -1,7 +1,7 @@
 // The extension's strings as the workbench shows them in one display language, read from its own
 // catalogues — l10n/bundle.l10n.zh-cn.json (vscode.l10n.t, keyed by the English text),
-// package.nls(.zh-cn).json (the manifest's %keys%) and the knowledge layer's message catalogues
-// (src/knowledge/messages.ts) — so that a spec finds a row by what a person sees in that language
+// package.nls(.zh-cn).json (the manifest's %keys%) and the knowledge layer's English templates
+// (src/knowledge/messages.ts, translated in the same bundle) — so that a spec finds a row by what a person sees in that language
 // without a second copy of any string, and can check that nothing of ours is left in English.
 
 import { readFileSync } from 'node:fs';
@@ -56,13 +56,11 @@ const resolveNls = (value, nls) =>
 
 /**
  * Every English value of ours that the zh-CN catalogues render differently, as [english, zh]:
- * the l10n bundle, the manifest's nls strings and the knowledge messages.
+ * the l10n bundle (the knowledge messages among them) and the manifest's nls strings.
  */
-export const TRANSLATED = [
-  ...Object.entries(bundleZh),
-  ...Object.keys(nlsEn).map((k) => [nlsEn[k], nlsZh[k]]),
-  ...Object.keys(messages.messagesEn).map((k) => [messages.messagesEn[k], messages.messagesZhCn[k]]),
-].filter(([en, zh]) => typeof zh === 'string' && shown(en) !== shown(zh));
+export const TRANSLATED = [...Object.entries(bundleZh), ...Object.keys(nlsEn).map((k) => [nlsEn[k], nlsZh[k]])].filter(
+  ([en, zh]) => typeof zh === 'string' && shown(en) !== shown(zh),
+);
 
 /**
  * English values worth looking for on screen: those with some English words of their own besides
@@ -108,15 +106,14 @@ export function strings(locale = 'en') {
   const zh = locale === 'zh-cn';
   const t = (message, ...args) => fill(zh ? (bundleZh[message] ?? message) : message, args);
   const nls = (key) => (zh ? (nlsZh[key] ?? nlsEn[key]) : nlsEn[key]) ?? missing(`package.nls key ${key}`);
-  const catalogue = zh ? messages.messagesZhCn : messages.messagesEn;
+  const template = (key) => t(messages.messagesEn[key] ?? missing(`knowledge message ${key}`));
   return {
     locale,
     zh,
     t,
     nls,
-    msg: (key, ...args) => fill(catalogue[key] ?? missing(`knowledge message ${key}`), args),
-    msgPattern: (key, ...args) =>
-      new RegExp(templateSource(fill(catalogue[key] ?? missing(`knowledge message ${key}`), args))),
+    msg: (key, ...args) => fill(template(key), args),
+    msgPattern: (key, ...args) => new RegExp(templateSource(fill(template(key), args))),
     command(id) {
       const c = manifest.contributes.commands.find((x) => x.command === id) ?? missing(`command ${id}`);
       const n = zh ? nlsZh : nlsEn;

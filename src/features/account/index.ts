@@ -7,6 +7,7 @@ import { endpointProblem } from '../../shunong/endpoint';
 import { plainForMarkdown } from '../../text/plain';
 import type { Connection, ConnectionState } from '../shared/connection';
 import { settings } from '../shared/settings';
+import { withCancellableProgress } from '../shared/progress';
 
 /** Text, icon and accessible label of each connection state. */
 export function statusPresentation(state: ConnectionState): { icon: string; label: string; error: boolean } {
@@ -165,22 +166,8 @@ export async function clearApiKey(connection: Connection, confirm = true): Promi
 
 /** Checks the connection and shows the endpoint, the state and the tools it sees. */
 export async function showConnectionStatus(connection: Connection): Promise<ConnectionState> {
-  const state = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: vscode.l10n.t('Checking the Shunong connection…'),
-      cancellable: true,
-    },
-    async (_p, token) => {
-      if (connection.state === 'no-key' || connection.state === 'insecure') return connection.state;
-      const abort = new AbortController();
-      const sub = token.onCancellationRequested(() => abort.abort());
-      try {
-        return await connection.check(abort.signal);
-      } finally {
-        sub.dispose();
-      }
-    },
+  const state = await withCancellableProgress(vscode.l10n.t('Checking the Shunong connection…'), async (signal) =>
+    connection.state === 'no-key' || connection.state === 'insecure' ? connection.state : connection.check(signal),
   );
   const p = statusPresentation(state);
   const lines = [p.label, vscode.l10n.t('Endpoint: {0}', connection.endpoint)];

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ReturnedPassage } from '../../chat/toolText';
 import { calendarLine, renderWeatherBrief } from '../../bulletin/render';
 import { loadKnowledge } from '../../platform';
-import { signalOf } from './signal';
+import { withSignal } from '../shared/signal';
 import { isPlatformError } from '../../shunong/kind';
 import type { Connection } from '../shared/connection';
 import { describeError } from '../shared/errors';
@@ -25,8 +25,9 @@ function failureText(err: unknown, connection: Connection): string {
 /** `/today`: the date, weekday and solar term (`get_current_time`), as the calendar line. */
 export async function todayText(connection: Connection, token: vscode.CancellationToken): Promise<string> {
   try {
-    const signal = signalOf(token);
-    const t = await connection.run((c) => c.currentTime({ withSolarTerms: true }, { signal }), { offerSetKey: false });
+    const t = await withSignal(token, (signal) =>
+      connection.run((c) => c.currentTime({ withSolarTerms: true }, { signal }), { offerSetKey: false }),
+    );
     return calendarLine(t, uiLanguage());
   } catch (err) {
     return failureText(err, connection);
@@ -41,10 +42,10 @@ export async function weatherText(
 ): Promise<{ markdown: string } | { text: string }> {
   if (!place) return { text: vscode.l10n.t('Name a place after /weather, or set shunong.weather.defaultLocation.') };
   try {
-    const signal = signalOf(token);
-    const [now, forecast] = await connection.run(
-      (c) => Promise.all([c.weatherNow(place, { signal }), c.weatherForecast(place, { signal })]),
-      { offerSetKey: false },
+    const [now, forecast] = await withSignal(token, (signal) =>
+      connection.run((c) => Promise.all([c.weatherNow(place, { signal }), c.weatherForecast(place, { signal })]), {
+        offerSetKey: false,
+      }),
     );
     const markdown = renderWeatherBrief({
       place,

@@ -16,9 +16,9 @@ import {
   weatherNowText,
   type ReturnedPassage,
 } from '../../chat/toolText';
+import { insideFolder } from '../../paths';
 import { loadKnowledge } from '../../platform';
 import { missText } from './authorText';
-import { signalOf } from './signal';
 import { isPlatformError } from '../../shunong/kind';
 import type { FlowNote, ImageSource } from '../../recognition/flow';
 import { ImageRefusedError } from '../../recognition/image';
@@ -30,6 +30,7 @@ import { describeRefusal } from '../recognition/messages';
 import { recognizeThrough } from '../recognition/recognizing';
 import type { Connection } from '../shared/connection';
 import { describeError } from '../shared/errors';
+import { withSignal } from '../shared/signal';
 
 /** What a call answers: the model's text, and for a knowledge hit the passages it may cite. */
 export interface CallAnswer {
@@ -111,8 +112,9 @@ export async function searchKnowledge(
     ...(typeof t === 'number' ? { scoreThreshold: t } : {}),
   };
   try {
-    const signal = signalOf(token);
-    const result = await connection.run((c) => c.knowledgeSearch(args, { signal }), { offerSetKey: false });
+    const result = await withSignal(token, (signal) =>
+      connection.run((c) => c.knowledgeSearch(args, { signal }), { offerSetKey: false }),
+    );
     return { ok: true, text: knowledgeHitText(result), passages: returnedPassages(result) };
   } catch (err) {
     return failure(err, connection);
@@ -130,15 +132,16 @@ export async function weather(
   const location = input.location.trim();
   const now = !isText(input.date) || input.date.trim().toLowerCase() === 'now';
   try {
-    const signal = signalOf(token);
-    const text = now
-      ? weatherNowText(
-          location,
-          await connection.run((c) => c.weatherNow(location, { signal }), { offerSetKey: false }),
-        )
-      : weatherForecastText(
-          await connection.run((c) => c.weatherForecast(location, { signal }), { offerSetKey: false }),
-        );
+    const text = await withSignal(token, async (signal) =>
+      now
+        ? weatherNowText(
+            location,
+            await connection.run((c) => c.weatherNow(location, { signal }), { offerSetKey: false }),
+          )
+        : weatherForecastText(
+            await connection.run((c) => c.weatherForecast(location, { signal }), { offerSetKey: false }),
+          ),
+    );
     return { ok: true, text, passages: [] };
   } catch (err) {
     return failure(err, connection);
@@ -155,9 +158,10 @@ export async function currentTime(
     return badInput('`withSolarTerms` must be true or false.');
   }
   try {
-    const signal = signalOf(token);
     const args = input.withSolarTerms ? { withSolarTerms: true } : {};
-    const t = await connection.run((c) => c.currentTime(args, { signal }), { offerSetKey: false });
+    const t = await withSignal(token, (signal) =>
+      connection.run((c) => c.currentTime(args, { signal }), { offerSetKey: false }),
+    );
     return { ok: true, text: currentTimeText(t), passages: [] };
   } catch (err) {
     return failure(err, connection);
@@ -190,13 +194,8 @@ export async function recognizeCrop(
       if (typeof picture === 'string') return badInput(picture);
       source = { kind: 'bytes', bytes: picture.bytes, name: image };
     }
-    const signal = signalOf(token);
-    const outcome = await recognizeThrough(
-      connection,
-      source,
-      type,
-      { shrinker: loadShrinker, offerSetKey: false },
-      signal,
+    const outcome = await withSignal(token, (signal) =>
+      recognizeThrough(connection, source, type, { shrinker: loadShrinker, offerSetKey: false }, signal),
     );
     return {
       ok: true,
@@ -237,9 +236,8 @@ async function readWorkspacePicture(relative: string): Promise<{ bytes: Uint8Arr
   const candidates: vscode.Uri[] = [];
   for (const c of pictureCandidates(folders, relative)) {
     const folder = folders[c.folder] as vscode.WorkspaceFolder;
-    const uri = vscode.Uri.joinPath(folder.uri, c.path);
-    if (!uri.path.startsWith(folder.uri.path.replace(/\/?$/, '/'))) continue;
-    candidates.push(uri);
+    const inside = insideFolder(c.path);
+    if (inside !== undefined) candidates.push(vscode.Uri.joinPath(folder.uri, inside));
   }
   if (candidates.length === 0) return '`image` must stay inside the workspace folder.';
   for (const uri of candidates) {

@@ -4,7 +4,7 @@ import { isCitedPassage, passageOfContext, type CitedPassage } from '../../citat
 import { loadCitations } from '../../platform';
 import type { CitationDiagnostics } from './diagnostics';
 import { toWorkspaceEdit } from './ranges';
-import type { CitationService } from './service';
+import type { CitationService } from '../shared/citationService';
 import { settings } from '../shared/settings';
 
 /** Registers "Insert Cited Snippet", "Insert Citation", "Renumber Citations" and "Check Citations in Workspace". */

@@ -2,9 +2,8 @@
 import * as vscode from 'vscode';
 import { isCitedPassage, PASSAGE_MIME, sourceOf, type CitedPassage } from '../../citations/passage';
 import { loadCitations } from '../../platform';
-import { insertErrorMessage } from './messages';
 import { toWorkspaceEdit } from './ranges';
-import type { CitationService } from './service';
+import { insertErrorMessage, type CitationService } from '../shared/citationService';
 import { referencesOptions } from '../shared/language';
 import { settings } from '../shared/settings';
 

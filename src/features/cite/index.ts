@@ -11,15 +11,16 @@ import { CitationDiagnostics } from './diagnostics';
 import { registerPassageDrop } from './drop';
 import { citationHover } from './hover';
 import { registerPassageViewer } from './passages';
-import type { CitationService } from './service';
+import type { CitationService } from '../shared/citationService';
+import type { PassageDocs } from '../shared/passageDocs';
 import type { SourceOutcomes } from '../shared/sourceOutcomes';
 import { registerCitationTree, type CitationTree } from './tree';
-
-export { CitationService } from './service';
 
 /** The services the feature needs. */
 export interface CiteServices {
   citations: CitationService;
+  /** The read-only passage documents ("Open the full passage"). */
+  docs: PassageDocs;
   /** What "Verify Citations" found, shown in the hover. */
   outcomes?: SourceOutcomes;
 }
@@ -48,7 +49,7 @@ export function activate(context: vscode.ExtensionContext, services: CiteService
   context.subscriptions.push(
     diagnostics,
     ...registerCitationCommands(service, diagnostics),
-    ...registerPassageViewer(() => service.cache),
+    ...registerPassageViewer(services.docs),
     vscode.languages.registerHoverProvider(md, {
       provideHover: (doc, pos) => citationHover(doc, pos, diagnostics.model(doc), service.cache, services.outcomes),
     }),

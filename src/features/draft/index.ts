@@ -14,6 +14,7 @@ import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index
 import type { Connection } from '../shared/connection';
 import { describeError, isPlatformError, showError } from '../shared/errors';
 import { insertLanguageFor } from '../shared/language';
+import { withCancellableProgress } from '../shared/progress';
 import type { DraftBlock } from '../../citations/draftPlan';
 import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
 import { chooseSentences, sourceLabel } from './choose';
@@ -137,41 +138,31 @@ export async function draftWithKnowledge(
 
   let result: ChatResult | undefined;
   try {
-    result = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Shunong: drafting with knowledge'),
-        cancellable: true,
-      },
-      async (progress, token) => {
-        const ctl = new AbortController();
-        const sub = token.onCancellationRequested(() => ctl.abort());
-        try {
-          progress.report({ message: vscode.l10n.t('Writing…') });
-          let done: ChatResult | undefined;
-          for await (const ev of client.stream(request, { signal: ctl.signal })) {
-            if (ev.type === 'delta') {
-              state.content += ev.content;
-              soon();
-            } else done = ev.result;
-          }
-          if (!done) throw new platform.ProtocolError('no result');
-          state.content = done.content;
-          progress.report({ message: vscode.l10n.t('Finding the cited passages…') });
-          state.knowledge = await resolveAll(services.connection, done.annotations, question, ctl.signal);
-          state.weather = done.annotations
-            .filter((a): a is WeatherCitation => platform.isWeatherCitation(a))
-            .map((w) => ({
-              provider: w.provider,
-              location: w.location,
-              date: w.date,
-              summary: w.summary,
-              updatedAt: w.updated_at,
-            }));
-          return done;
-        } finally {
-          sub.dispose();
+    result = await withCancellableProgress(
+      vscode.l10n.t('Shunong: drafting with knowledge'),
+      async (signal, progress) => {
+        progress.report({ message: vscode.l10n.t('Writing…') });
+        let done: ChatResult | undefined;
+        for await (const ev of client.stream(request, { signal })) {
+          if (ev.type === 'delta') {
+            state.content += ev.content;
+            soon();
+          } else done = ev.result;
         }
+        if (!done) throw new platform.ProtocolError('no result');
+        state.content = done.content;
+        progress.report({ message: vscode.l10n.t('Finding the cited passages…') });
+        state.knowledge = await resolveAll(services.connection, done.annotations, question, signal);
+        state.weather = done.annotations
+          .filter((a): a is WeatherCitation => platform.isWeatherCitation(a))
+          .map((w) => ({
+            provider: w.provider,
+            location: w.location,
+            date: w.date,
+            summary: w.summary,
+            updatedAt: w.updated_at,
+          }));
+        return done;
       },
     );
   } catch (e) {

@@ -5,7 +5,7 @@
  * export). The bulletin is read as it is in the editor (unsaved changes included) and never
  * changed; an existing file is replaced only when the user says so.
  */
-import { posix } from 'node:path';
+import { insideFolder } from '../../paths';
 import * as vscode from 'vscode';
 import { loadPublish, type PublishLib } from '../../platform';
 import type { ExportFormat, PublishWarning } from '../../publish/index';
@@ -143,8 +143,8 @@ async function exportDocument(
 /** The template's bytes; null (after telling the user) when it cannot be read. */
 async function readTemplate(document: vscode.TextDocument, path: string): Promise<Uint8Array | null> {
   const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri ?? vscode.Uri.joinPath(document.uri, '..');
-  const rel = posix.normalize(path.replace(/\\/g, '/'));
-  if (posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
+  const rel = insideFolder(path);
+  if (rel === undefined) {
     await templateProblem(path, vscode.l10n.t('it must be a .docx file inside the workspace folder'));
     return null;
   }

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { uiLanguage } from '../shared/language';
 import { isCopyWebviewMessage, type CopyHostMessage, type CopyWebviewMessage } from '../../publish/copyProtocol';
 
 /** The panel. */
@@ -102,7 +103,7 @@ export class WechatPanel implements vscode.Disposable {
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
     const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    const lang = vscode.env.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+    const lang = uiLanguage() === 'zh' ? 'zh-CN' : 'en';
     return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>

@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseDataUri } from '../../recognition/image';
 import { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from '../../recognition/types';
+import { uiLanguage } from '../shared/language';
 import { settings } from '../shared/settings';
 import { typeName } from './messages';
 import type { Source } from './state';
@@ -182,7 +183,7 @@ export async function pickSource(): Promise<Source | undefined> {
 async function pickType(scope: vscode.Uri | undefined): Promise<RecognitionType | undefined> {
   const configured = settings.recognition(scope).defaultType;
   if (configured !== 'ask') return configured;
-  const zh = vscode.env.language.toLowerCase().startsWith('zh');
+  const zh = uiLanguage() === 'zh';
   const other: Record<RecognitionType, string> = zh
     ? { tea_count: 'Tea bud count', tea_stage: 'Tea growth stage', wheat_stage: 'Wheat growth stage' }
     : { tea_count: '茶芽计数', tea_stage: '茶树生育期', wheat_stage: '小麦生育期' };

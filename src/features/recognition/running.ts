@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
 import type { FlowNote, ImageSource, PreviewImage } from '../../recognition/flow';
+import { withCancellableProgress } from '../shared/progress';
 import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
 import type { ImageView } from '../../recognition/protocol';
 import { loadShrinker } from '../../recognition/resize';
@@ -60,14 +61,9 @@ export class Runner {
           post: (m) => panel.post(m),
           isLatest,
           recognize: (onPreview) =>
-            vscode.window.withProgress(
-              {
-                location: vscode.ProgressLocation.Notification,
-                title: vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
-                cancellable: true,
-              },
-              async (progress, token) => {
-                token.onCancellationRequested(() => abort.abort());
+            withCancellableProgress(
+              vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+              async (signal, progress) => {
                 const input: ImageSource = source.url
                   ? { kind: 'url', url: source.url }
                   : {
@@ -89,9 +85,10 @@ export class Runner {
                     },
                     onPreview,
                   },
-                  abort.signal,
+                  signal,
                 );
               },
+              abort,
             ),
           picture: (preview, asGiven) => this.picture(panel, source, preview, asGiven),
           done: (outcome, image) => {

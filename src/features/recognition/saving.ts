@@ -3,7 +3,7 @@
  * written once per result into shunong.recognition.saveFolder inside the workspace folder.
  */
 import * as vscode from 'vscode';
-import * as path from 'node:path';
+import { insideFolder } from '../../paths';
 import { extensionOf } from '../../recognition/image';
 import { settings } from '../shared/settings';
 import type { RecognitionPanel } from './panel';
@@ -53,8 +53,8 @@ export async function save(
 function saveFolder(scope: vscode.Uri | undefined): vscode.Uri {
   const wf = (scope && vscode.workspace.getWorkspaceFolder(scope)) ?? vscode.workspace.workspaceFolders?.[0];
   const setting = settings.recognition(scope ?? wf?.uri).saveFolder;
-  const rel = path.posix.normalize(setting.replace(/\\/g, '/'));
-  if (path.posix.isAbsolute(rel) || rel === '..' || rel.startsWith('../') || /^[a-z]:/i.test(rel)) {
+  const rel = insideFolder(setting);
+  if (rel === undefined) {
     throw new Error(
       vscode.l10n.t(
         'The setting shunong.recognition.saveFolder must be a folder inside the workspace, not "{0}".',

@@ -10,6 +10,7 @@ import type { Crop, Stage, Task } from '../../knowledge/vocabulary';
 import { keyOf, type SearchOptions, type SearchRecord, type StoredPassage } from '../../knowledge/history';
 import { firstLine, snippetRest } from '../../knowledge/snippet';
 import type { SearchOutcome } from '../../knowledge/search';
+import { uiLanguage } from '../shared/language';
 import { passageCount, scoreText } from '../shared/passageText';
 
 /** An entry of the vocabulary (crop, growth stage or farm task). */
@@ -66,7 +67,7 @@ export const BUTTON_OPTIONS: vscode.QuickInputButton = {
 
 /** A vocabulary entry's label in the display language. */
 export function labelOf(e: { labels: { 'zh-CN': string; en: string } }): string {
-  return vscode.env.language.toLowerCase().startsWith('zh') ? e.labels['zh-CN'] : e.labels.en;
+  return uiLanguage() === 'zh' ? e.labels['zh-CN'] : e.labels.en;
 }
 
 /** A separator (an unlabelled one draws a line). */

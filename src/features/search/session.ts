@@ -8,6 +8,7 @@ import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { MissInfo } from '../../knowledge/miss';
 import { runSearch, type SearchOutcome } from '../../knowledge/search';
 import { isPlatformError, showError } from '../shared/errors';
+import { withCancellableProgress } from '../shared/progress';
 import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './context';
 import { LiveSearch } from './freeText';
 import { runGuided, type GuidedStart } from './guided';
@@ -110,29 +111,21 @@ export class SearchSession implements FlowContext, vscode.Disposable {
     const abort = new AbortController();
     const hide = qp.onDidHide(() => abort.abort());
     try {
-      return await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Searching the knowledge base for "{0}"…', options.query),
-          cancellable: true,
+      return await withCancellableProgress(
+        vscode.l10n.t('Searching the knowledge base for "{0}"…', options.query),
+        async (signal): Promise<SearchOutcome | 'cancelled'> => {
+          const state = store.state;
+          // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
+          const outcome = await connection.run(
+            (client) => runSearch(options, searchDeps(client, state, this.target?.document.uri), signal),
+            { offerSetKey: false },
+          );
+          if (signal.aborted) return 'cancelled';
+          // The store takes the change at once (in memory); writing it to workspace state is not waited for.
+          void commitOutcome(store, outcome).catch(() => undefined);
+          return outcome;
         },
-        async (_progress, token) => {
-          const sub = token.onCancellationRequested(() => abort.abort());
-          try {
-            const state = store.state;
-            // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
-            const outcome = await connection.run(
-              (client) => runSearch(options, searchDeps(client, state, this.target?.document.uri), abort.signal),
-              { offerSetKey: false },
-            );
-            if (abort.signal.aborted) return 'cancelled';
-            // The store takes the change at once (in memory); writing it to workspace state is not waited for.
-            void commitOutcome(store, outcome).catch(() => undefined);
-            return outcome;
-          } finally {
-            sub.dispose();
-          }
-        },
+        abort,
       );
     } catch (err) {
       if (abort.signal.aborted || isPlatformError(err, 'cancelled')) return 'cancelled';

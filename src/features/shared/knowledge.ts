@@ -4,6 +4,7 @@
  * handed to both features.
  */
 import * as vscode from 'vscode';
+import type { CitationCache } from '../../citations/index';
 import { KnowledgeStore } from './knowledgeStore';
 import { KNOWLEDGE_SCHEME, PassageDocs } from './passageDocs';
 
@@ -13,10 +14,16 @@ export interface KnowledgeServices {
   readonly docs: PassageDocs;
 }
 
-/** Makes the store on `context.workspaceState` and the passage documents, and registers their provider. */
-export function createKnowledgeServices(context: vscode.ExtensionContext): KnowledgeServices {
+/**
+ * Makes the store on `context.workspaceState` and the passage documents (which also show the
+ * passages of `cited`, the citation cache), and registers their provider.
+ */
+export function createKnowledgeServices(
+  context: vscode.ExtensionContext,
+  cited: () => CitationCache,
+): KnowledgeServices {
   const store = new KnowledgeStore(context.workspaceState);
-  const docs = new PassageDocs(store);
+  const docs = new PassageDocs(store, cited);
   context.subscriptions.push(store, docs, vscode.workspace.registerTextDocumentContentProvider(KNOWLEDGE_SCHEME, docs));
   return { store, docs };
 }

@@ -1,10 +1,12 @@
 /**
- * Read-only virtual documents of passages (scheme `shunong-knowledge`): the preview beside the
- * results list, which follows the active item, and the full passage opened from the browser.
+ * Read-only virtual documents of passages (scheme `shunong-knowledge`), the one kind of passage
+ * document: the preview beside the results list, which follows the active item, and the full passage
+ * opened from the browser, a chat reference or a cited passage of the workspace's citation cache.
  * Server text is shown as plain text; nothing in it is interpreted.
  */
 import * as vscode from 'vscode';
-import type { CitedPassage } from '../../citations/passage';
+import type { CitationCache } from '../../citations/index';
+import { passageOfContext, type CitedPassage } from '../../citations/passage';
 import { findPassage, idOf, keyOf, type StoredPassage } from '../../knowledge/history';
 import type { KnowledgeStore } from './knowledgeStore';
 import { passageDocument } from './passageText';
@@ -20,7 +22,11 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
   private previewText = '';
   private readonly recent = new Map<string, CitedPassage | StoredPassage>();
 
-  constructor(private readonly store: KnowledgeStore) {}
+  /** @param cited the workspace's citation cache, for the passages a bulletin cites. */
+  constructor(
+    private readonly store: KnowledgeStore,
+    private readonly cited: () => CitationCache,
+  ) {}
 
   /** The URI of a passage's full document. */
   uriOf(p: CitedPassage): vscode.Uri {
@@ -40,10 +46,24 @@ export class PassageDocs implements vscode.TextDocumentContentProvider, vscode.D
   provideTextDocumentContent(uri: vscode.Uri): string {
     if (uri.path === PREVIEW.path && uri.query === '') return this.previewText;
     const id = decodeURIComponent(uri.query);
-    const p = this.recent.get(id) ?? findPassage(this.store.state, id);
+    const p = this.recent.get(id) ?? findPassage(this.store.state, id) ?? this.citedPassage(id);
     return p
       ? passageDocument(p)
       : vscode.l10n.t('This passage is no longer in the search history or the pinned passages.');
+  }
+
+  /** The cached citation whose identity is `id` (`kb_code/doc#idx`). */
+  private citedPassage(id: string): CitedPassage | undefined {
+    const ctx = this.cited().get(id.slice(id.indexOf('/') + 1));
+    const p = ctx && passageOfContext(ctx);
+    return p && idOf(p) === id ? p : undefined;
+  }
+
+  /** Opens the cached passage a citation `key` (`doc#idx`) names, read-only, beside; undefined when it is not cached. */
+  async openCited(key: string): Promise<vscode.TextEditor | undefined> {
+    const ctx = this.cited().get(key);
+    const p = ctx && passageOfContext(ctx);
+    return p ? this.open(p) : undefined;
   }
 
   /** Shows `s` in the preview editor beside (opened once, then updated), keeping the focus where it is. */

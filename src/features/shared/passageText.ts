@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
 import { keyOf, type StoredPassage } from '../../knowledge/history';
-import { formatMessage, messagesEn, messagesZhCn, msg, type Message } from '../../knowledge/messages';
+import { messagesEn, msg, type Message } from '../../knowledge/messages';
 import { readRrf } from '../../knowledge/rrfReading';
 import { formatScore, rrfLabel, scoreKind } from '../../knowledge/score';
 import { citationText } from '../../knowledge/snippet';
@@ -17,9 +17,9 @@ export function passageCount(n: number): string {
   return n === 1 ? vscode.l10n.t('1 passage') : vscode.l10n.t('{0} passages', n);
 }
 
-/** A knowledge-layer message in the display language (zh-CN when VS Code runs in Chinese, else en). */
+/** A knowledge-layer message in the display language: its English template is its l10n key. */
 export function localise(message: Message): string {
-  return formatMessage(message, vscode.env.language.toLowerCase().startsWith('zh') ? messagesZhCn : messagesEn);
+  return vscode.l10n.t(messagesEn[message.key], ...message.args);
 }
 
 /** The score line of a passage, read by its type (and marked when it is under the usual threshold). */
@@ -79,7 +79,7 @@ export function scoreNote(scoreType: string, fused: boolean): string {
 export function passageDocument(s: StoredPassage | CitedPassage): string {
   const p = 'passage' in s ? s.passage : s;
   const lines = [citationText(p)];
-  if ('passage' in s) lines.push(scoreText(s), scoreNote(p.scoreType, false));
+  lines.push(...('passage' in s ? [scoreText(s), scoreNote(p.scoreType, false)] : [scoreLine(p)]));
   lines.push(
     vscode.l10n.t('Retrieved {0} for "{1}"', p.retrievedAt.slice(0, 16).replace('T', ' '), p.query),
     '',

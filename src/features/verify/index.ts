@@ -17,8 +17,10 @@ import type {
   VerifySource,
 } from '../../citations/index';
 import { loadCitations } from '../../platform';
+import { beijingDate } from '../../time/beijing';
 import type { Connection } from '../shared/connection';
 import { describeError, showError } from '../shared/errors';
+import { withCancellableProgress } from '../shared/progress';
 import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
 import { documentSources, SourceDiagnostics } from './diagnostics';
 import { summary } from './messages';
@@ -79,35 +81,26 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
       .collectSources(docs.map((d) => ({ file: d.uri.toString(), text: d.getText(), model: services.model(d) })))
       .filter((s) => options.only === undefined || s.key === options.only);
     const endpoint = services.connection.endpoint;
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      async (progress, token) => {
-        const ctl = new AbortController();
-        const sub = token.onCancellationRequested(() => ctl.abort());
-        try {
-          let last = 0;
-          return await lib.verifySources(sources, {
-            search: (args, signal) =>
-              services.connection.run((c) => c.knowledgeSearch(args, signal ? { signal } : {}), {
-                offerSetKey: false,
-              }),
-            passages: services.citations.cache,
-            cache: cache(),
-            ...(options.refresh ? { refresh: true } : {}),
-            now: () => Date.now(),
-            signal: ctl.signal,
-            describe: (err) => describeError(err, endpoint),
-            onProgress: (done, total) => {
-              const pct = total ? (done / total) * 100 : 100;
-              progress.report({ increment: pct - last, message: vscode.l10n.t('{0} of {1} sources', done, total) });
-              last = pct;
-            },
-          });
-        } finally {
-          sub.dispose();
-        }
-      },
-    );
+    const report = await withCancellableProgress(title, async (signal, progress) => {
+      let last = 0;
+      return lib.verifySources(sources, {
+        search: (args, signal) =>
+          services.connection.run((c) => c.knowledgeSearch(args, signal ? { signal } : {}), {
+            offerSetKey: false,
+          }),
+        passages: services.citations.cache,
+        cache: cache(),
+        ...(options.refresh ? { refresh: true } : {}),
+        now: () => Date.now(),
+        signal,
+        describe: (err) => describeError(err, endpoint),
+        onProgress: (done, total) => {
+          const pct = total ? (done / total) * 100 : 100;
+          progress.report({ increment: pct - last, message: vscode.l10n.t('{0} of {1} sources', done, total) });
+          last = pct;
+        },
+      });
+    });
     const found: CitedPassage[] = [];
     const outcomes: [string, SourceOutcome][] = [];
     for (const r of report.results) {
@@ -212,7 +205,7 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
     if (!source) return false;
     await services.citations.rememberAll([{ docName: source.docName, chunkIndex: source.chunkIndex, ...o.passage }]);
     const verified = { status: 'verified' as const, passage: o.passage };
-    const date = loadCitations().beijingDate(Date.now());
+    const date = beijingDate(Date.now());
     services.outcomes.set([[key, { outcome: verified, date }]]);
     cache().put(key, date, verified);
     await context.workspaceState.update(CACHE_KEY, cache().toJSON());

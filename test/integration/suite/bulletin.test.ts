@@ -40,6 +40,37 @@ suite('Weather and the farming calendar', () => {
     assert.equal(editor.document.getText(), original, 'one undo restores the text');
   });
 
+  test('"Insert Weather Brief" keeps no listener on the progress token once the brief is in', async () => {
+    const editor = await markdownEditor('# 简报\n');
+    // The notification's token as VS Code hands it, counting the listeners still subscribed.
+    let live = 0;
+    const token: vscode.CancellationToken = {
+      isCancellationRequested: false,
+      onCancellationRequested: () => {
+        live++;
+        let disposed = false;
+        return {
+          dispose: () => {
+            if (!disposed) live--;
+            disposed = true;
+          },
+        };
+      },
+    };
+    const progress = stub(vscode.window, 'withProgress', (async (
+      _o: unknown,
+      task: (p: vscode.Progress<unknown>, t: vscode.CancellationToken) => Promise<unknown>,
+    ) => task({ report: () => undefined }, token)) as unknown as typeof vscode.window.withProgress);
+    try {
+      assert.ok(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '成都'));
+    } finally {
+      progress.restore();
+    }
+    assert.equal(progress.calls.length, 1, 'the fetch ran under the progress notification');
+    assert.match(editor.document.getText(), /101270101/);
+    assert.equal(live, 0, 'the cancellation listener was disposed when the fetch ended');
+  });
+
   test('a brief inserted right under a heading is separated from it by a blank line', async () => {
     const editor = await markdownEditor('## 天气\n');
     assert.ok(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '成都'));

@@ -35,6 +35,19 @@ suite('Citations in Markdown', () => {
     await closeAllEditors();
   });
 
+  test('"Open the full passage" of a cited passage shows it in the read-only passage document', async () => {
+    const { citations } = await api();
+    await citations.service.rememberAll([PASSAGE]);
+    const key = `${PASSAGE.docName}#${PASSAGE.chunkIndex}`;
+    const viewer = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('shunong.openPassage', key);
+    assert.ok(viewer, 'the passage opened');
+    assert.equal(viewer.document.uri.scheme, 'shunong-knowledge', 'the one passage document of the search and browser');
+    const text = viewer.document.getText();
+    assert.ok(text.includes(PASSAGE.content), 'the passage text');
+    assert.ok(text.includes(`${key} — 茶树管理 (TEA_MANAGER_001)`), 'its citation and knowledge base');
+    assert.equal(await vscode.commands.executeCommand('shunong.openPassage', '不在缓存中.docx#9'), undefined);
+  });
+
   test('"Insert Cited Snippet" writes the passage and its footnote in one undoable edit', async () => {
     await api();
     const original = '# 茶园管理\n\n夏季管理要点如下。\n';

@@ -1,16 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { beijingDate, DailyValue, msToBeijingMidnight } from '../../../src/bulletin/daily';
+import { DailyValue } from '../../../src/bulletin/daily';
+import { beijingDate } from '../../../src/time/beijing';
 import { ManualScheduler } from '../../support/manual-scheduler';
 
 const at = (iso: string): number => Date.parse(iso);
 
 describe('DailyValue (one request per Beijing day)', () => {
-  it('knows Beijing dates and midnights', () => {
-    assert.equal(beijingDate(at('2026-10-25T15:59:59Z')), '2026-10-25');
-    assert.equal(beijingDate(at('2026-10-25T16:00:00Z')), '2026-10-26');
-    assert.equal(msToBeijingMidnight(at('2026-10-25T15:00:00Z')), 3_600_000);
-  });
-
   it('makes at most two requests over an idle day: the first and the one after midnight', async () => {
     const clock = new ManualScheduler(at('2026-10-25T13:06:13Z')); // 21:06 in Beijing
     let loads = 0;

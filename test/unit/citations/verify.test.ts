@@ -6,7 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { analyzeDocument, CitationCache, formatDefinition } from '../../../src/citations/index';
 import { verifySources, type VerifyOptions } from '../../../src/citations/verify';
-import { VerifyCache, beijingDate } from '../../../src/citations/verifyCache';
+import { VerifyCache } from '../../../src/citations/verifyCache';
+import { beijingDate } from '../../../src/time/beijing';
 import { collectSources, removeCitationEdits, type VerifySource } from '../../../src/citations/verifySources';
 import { applyEdits } from '../../../src/citations/edits';
 import type { ShunongClient } from '../../../src/shunong';

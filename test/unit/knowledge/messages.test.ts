@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { formatMessage, messagesEn, messagesZhCn, msg, type MessageKey } from '../../../src/knowledge/messages';
+import { formatMessage, messagesEn, msg, type MessageKey } from '../../../src/knowledge/messages';
+import { messagesZhCn } from '../../support/knowledgeMessagesZh';
 
 const placeholders = (template: string): number[] =>
   [...new Set([...template.matchAll(/\{(\d+)\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { formatMessage, messagesEn, messagesZhCn } from '../../../src/knowledge/messages';
+import { formatMessage, messagesEn } from '../../../src/knowledge/messages';
+import { messagesZhCn } from '../../support/knowledgeMessagesZh';
 import { formatScore, presentScore, presentScores, scoreKind } from '../../../src/knowledge/score';
 import { resultListOf, type ResultList } from '../../../src/knowledge/types';
 import { listArb, type TestPassage } from './arbitraries';

@@ -1,16 +1,16 @@
 /**
  * The citation service: the workspace cache of retrieval contexts and the insertions into a bulletin
  * (a passage's citation or cited snippet, a drafted text with several citations), each one edit and
- * one undo step. Built once in src/features/index.ts and handed to the features that insert citations.
+ * one undo step. Built once in src/features/index.ts and handed to the features that read the cache or
+ * insert citations (cite, draft, verify, the Markdown preview, chat), so it belongs to none of them.
  */
 import * as vscode from 'vscode';
-import type { CitationCache } from '../../citations/index';
+import type { CitationCache, InsertErrorCode } from '../../citations/index';
 import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
 import { loadCitations } from '../../platform';
-import { insertErrorMessage } from './messages';
-import { referencesOptions } from '../shared/language';
-import { settings } from '../shared/settings';
+import { referencesOptions } from './language';
+import { settings } from './settings';
 
 const CACHE_KEY = 'shunong.citationCache';
 
@@ -124,4 +124,36 @@ function isMarkdown(doc: vscode.TextDocument): boolean {
     vscode.l10n.t('Citations go into Markdown documents. Open a bulletin (.md) and try again.'),
   );
   return false;
+}
+
+/** Localises why an insertion was refused. */
+export function insertErrorMessage(code: InsertErrorCode): string {
+  switch (code) {
+    case 'invalid-source':
+      return vscode.l10n.t(
+        'This passage has no document name or a chunk index that is not a non-negative integer; nothing was inserted.',
+      );
+    case 'in-code':
+      return vscode.l10n.t(
+        'The cursor is inside code; a citation there would be plain code text. Move the cursor into text.',
+      );
+    case 'in-html':
+      return vscode.l10n.t(
+        'The cursor is inside an HTML block; a citation there would not be Markdown. Move the cursor into text.',
+      );
+    case 'in-front-matter':
+      return vscode.l10n.t('The cursor is inside the front matter. Move the cursor into the text of the bulletin.');
+    case 'in-references':
+      return vscode.l10n.t(
+        'The cursor is in the references section. Move the cursor to the sentence the passage supports.',
+      );
+    case 'not-in-text':
+      return vscode.l10n.t(
+        'Put the cursor in text (a paragraph, heading, list item or table cell) or on an empty line.',
+      );
+    case 'unclosed-block':
+      return vscode.l10n.t(
+        'The document ends inside an unclosed code or HTML block; close it before adding a references section.',
+      );
+  }
 }

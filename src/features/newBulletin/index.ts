@@ -1,0 +1,82 @@
+/** "New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
+import * as vscode from 'vscode';
+import type { CurrentTime } from '../../shunong/index';
+import type { DailyValue } from '../../bulletin/daily';
+import { calendarLine } from '../../bulletin/render';
+import { builtinTemplate, fillTemplate } from '../../bulletin/template';
+import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../text/words';
+import type { Connection } from '../shared/connection';
+import { showError } from '../shared/errors';
+import { insertLanguageFor } from '../shared/language';
+import { settings } from '../shared/settings';
+
+/** The services New Bulletin uses: the connection and the calendar's cache of the day. */
+export interface NewBulletinServices {
+  connection: Connection;
+  calendar: DailyValue<CurrentTime>;
+}
+
+/** Registers "New Bulletin". */
+export function activate(context: vscode.ExtensionContext, services: NewBulletinServices): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('shunong.newBulletin', (place?: string) =>
+      newBulletin(services.connection, services.calendar, place),
+    ),
+  );
+}
+
+/** "Shunong: New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
+export async function newBulletin(
+  connection: Connection,
+  calendar: DailyValue<CurrentTime>,
+  givenPlace?: string,
+): Promise<vscode.TextDocument | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const place =
+    typeof givenPlace === 'string'
+      ? givenPlace
+      : await vscode.window.showInputBox({
+          title: vscode.l10n.t('Shunong: New Bulletin'),
+          prompt: vscode.l10n.t('Place of the bulletin (optional)'),
+          value: settings.weather(folder?.uri).defaultLocation,
+        });
+  if (place === undefined) return undefined;
+  let t: CurrentTime;
+  try {
+    t = await calendar.get();
+  } catch (err) {
+    void showError(err, connection.endpoint);
+    return undefined;
+  }
+  let template: string | undefined;
+  const templatePath = settings.bulletin(folder?.uri).template;
+  if (templatePath) {
+    const uri = folder ? vscode.Uri.joinPath(folder.uri, templatePath) : vscode.Uri.file(templatePath);
+    try {
+      template = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath),
+      );
+    }
+  }
+  // The bulletin's language: the custom template's lang:, else the setting, else its prose, else the UI language.
+  const lang = insertLanguageFor(undefined, folder?.uri, template);
+  const words = wordsOf(lang);
+  const title = place ? words.t('{0} farm bulletin {1}', place, t.date) : words.t('Farm bulletin {0}', t.date);
+  const content = fillTemplate(template ?? builtinTemplate(lang), {
+    title,
+    lang: langTag(lang),
+    date: t.date,
+    weekday: weekdayName(t.weekday, lang),
+    solarTerm: termName(t.solar_term, lang),
+    nextSolarTerm: termName(t.next_solar_term, lang),
+    daysToNextSolarTerm: String(t.days_to_next_solar_term),
+    calendarLine: calendarLine(t, lang, settings.calendar(folder?.uri).format),
+    place,
+    referencesHeading: settings.citations(folder?.uri).referencesHeading || referencesHeadingOf(lang),
+  });
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  await vscode.window.showTextDocument(doc);
+  return doc;
+}
