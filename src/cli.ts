@@ -11,7 +11,7 @@
  * Endpoint from --endpoint or SHUNONG_ENDPOINT; the key only from SHUNONG_API_KEY.
  */
 import { DEFAULT_ENDPOINT, ShunongClient } from './shunong/index';
-import { platformErrorKind } from './shunong/kind';
+import { platformErrorKind } from './shunong/errors';
 import { redactSecret } from './shunong/redact';
 
 /** Where the CLI writes (strings carry their own line breaks). */

@@ -16,10 +16,10 @@ import {
   weatherNowText,
   type ReturnedPassage,
 } from '../../chat/toolText';
-import { loadKnowledge } from '../../platform';
+import { loadKnowledge } from '../../bundles';
 import { missText } from './authorText';
 import { signalOf } from './signal';
-import { isPlatformError } from '../../shunong/kind';
+import { isPlatformError } from '../../shunong/errors';
 import type { RecognitionType } from '../../shunong/schemas';
 import type { Connection } from '../shared/connection';
 import { describeError } from '../shared/errors';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { CitationCache } from '../../citations/index';
 import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { insertErrorMessage } from './messages';
 import { referencesOptions } from '../shared/language';
 import { settings } from '../shared/settings';

@@ -16,7 +16,7 @@ import type {
   VerifyResult,
   VerifySource,
 } from '../../citations/index';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import type { Connection } from '../shared/connection';
 import { describeError, showError } from '../shared/errors';
 import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
