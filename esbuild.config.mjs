@@ -59,15 +59,17 @@ function webview(name) {
 
 const ERRORS = resolvePath('src/shunong/errors.ts');
 
-/** Imports of src/shunong/errors.ts become `require('./errors.js')`, the one copy in dist/. */
-const sharedErrors = {
-  name: 'shared-errors',
-  setup(build) {
-    build.onResolve({ filter: /(^|\/)errors$/ }, (args) =>
-      resolvePath(args.resolveDir, `${args.path}.ts`) === ERRORS ? { path: './errors.js', external: true } : undefined,
-    );
-  },
-};
+/** Imports of src/shunong/errors.ts become `require(target)`: the one copy, dist/errors.js. */
+function sharedErrors(target) {
+  return {
+    name: 'shared-errors',
+    setup(build) {
+      build.onResolve({ filter: /(^|\/)errors$/ }, (args) =>
+        resolvePath(args.resolveDir, `${args.path}.ts`) === ERRORS ? { path: target, external: true } : undefined,
+      );
+    },
+  };
+}
 
 /** A bundle of the extension host in dist/, sharing dist/errors.js. */
 function hostBundle(name, entry, options = {}) {
@@ -76,7 +78,7 @@ function hostBundle(name, entry, options = {}) {
     entryPoints: { [name]: entry },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [sharedErrors],
+    plugins: [sharedErrors('./errors.js')],
     ...options,
   };
 }
@@ -124,6 +126,9 @@ if (existsSync('test/integration/suite/index.ts')) {
     entryPoints,
     outdir: 'out/test/integration',
     external: ['vscode', 'mocha'],
+    // The tests build some of our objects themselves around the extension's (a search session on
+    // its connection): they share the development extension's error classes, by absolute path.
+    plugins: [sharedErrors(resolvePath('dist/errors.js'))],
   });
 }
 
