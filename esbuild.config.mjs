@@ -1,6 +1,9 @@
 // Builds the extension's bundles.
 //   dist/extension.js  - activation entry: tiny; command stand-ins, then loads dist/features.js.
 //   dist/features.js   - the features (status bar, views, Markdown providers, commands).
+//   dist/errors.js     - src/shunong/errors.ts, the platform's error classes, required by every
+//                        bundle below that throws or catches them, so there is one copy of each
+//                        class and `instanceof` holds across bundles.
 //   dist/platform.js   - src/shunong (MCP SDK + zod), loaded on first use.
 //   dist/citations.js  - src/citations (markdown-it), loaded on first use.
 //   dist/imaging.js    - jimp with mozjpeg's and libwebp's decoders, to shrink photos over 4 MB
@@ -17,7 +20,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, sep } from 'node:path';
+import { join, resolve as resolvePath, sep } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = !process.argv.includes('--dev');
@@ -54,29 +57,44 @@ function webview(name) {
   };
 }
 
+const ERRORS = resolvePath('src/shunong/errors.ts');
+
+/** Imports of src/shunong/errors.ts become `require(target)`: the one copy, dist/errors.js. */
+function sharedErrors(target) {
+  return {
+    name: 'shared-errors',
+    setup(build) {
+      build.onResolve({ filter: /(^|\/)errors$/ }, (args) =>
+        resolvePath(args.resolveDir, `${args.path}.ts`) === ERRORS ? { path: target, external: true } : undefined,
+      );
+    },
+  };
+}
+
+/** A bundle of the extension host in dist/, sharing dist/errors.js. */
+function hostBundle(name, entry, options = {}) {
+  return {
+    ...common,
+    entryPoints: { [name]: entry },
+    outdir: 'dist',
+    external: ['vscode'],
+    plugins: [sharedErrors('./errors.js')],
+    ...options,
+  };
+}
+
 const builds = [
   // keepNames is not needed in these two (no error classes are matched by name) and costs ~10 KB.
-  { ...common, keepNames: false, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
-  {
-    ...common,
-    keepNames: false,
-    entryPoints: { features: 'src/features/index.ts' },
-    outdir: 'dist',
-    external: ['vscode'],
-  },
-  { ...common, entryPoints: { platform: 'src/shunong/index.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, entryPoints: { citations: 'src/citations/index.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, entryPoints: { knowledge: 'src/knowledge/index.ts' }, outdir: 'dist', external: ['vscode'] },
-  { ...common, entryPoints: { publish: 'src/publish/index.ts' }, outdir: 'dist', external: ['vscode'] },
+  hostBundle('extension', 'src/extension.ts', { keepNames: false }),
+  hostBundle('features', 'src/features/index.ts', { keepNames: false }),
+  { ...common, entryPoints: { errors: ERRORS }, outdir: 'dist' },
+  hostBundle('platform', 'src/shunong/index.ts'),
+  hostBundle('citations', 'src/citations/index.ts'),
+  hostBundle('knowledge', 'src/knowledge/index.ts'),
+  hostBundle('publish', 'src/publish/index.ts'),
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
   // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
-  {
-    ...common,
-    entryPoints: { imaging: 'src/recognition/imaging.ts' },
-    outdir: 'dist',
-    external: ['vscode'],
-    logOverride: { 'empty-import-meta': 'silent' },
-  },
+  hostBundle('imaging', 'src/recognition/imaging.ts', { logOverride: { 'empty-import-meta': 'silent' } }),
   webview('recognition'),
   webview('wechat'),
   {
@@ -108,6 +126,9 @@ if (existsSync('test/integration/suite/index.ts')) {
     entryPoints,
     outdir: 'out/test/integration',
     external: ['vscode', 'mocha'],
+    // The tests build some of our objects themselves around the extension's (a search session on
+    // its connection): they share the development extension's error classes, by absolute path.
+    plugins: [sharedErrors(resolvePath('dist/errors.js'))],
   });
 }
 

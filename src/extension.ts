@@ -1,15 +1,14 @@
 /**
- * Activation entry (`dist/extension.js`), kept thin so that VS Code's start-up never waits on us:
- * it registers a stand-in for every command the manifest contributes and leaves the features
- * bundle (`dist/features.js`: status bar, views, Markdown providers, commands) to load right after
- * activation, in its own task — or at once, if a command is run first. A stand-in, when run, loads
- * the features (which replace every stand-in with the real command) and runs the real command.
- * VS Code's chat gets stand-ins too (src/features/chat/standIns.ts): the language model tools, the
- * participant and the MCP provider are registered here and taken over by the features, since the
- * workbench may call them the moment activation returns.
- *
- * In Development and Test mode the features load during activation, so that the key seeded from
- * the environment is in place before the tests (or the demo) start.
+ * Activation entry (`dist/extension.js`), kept thin so that VS Code's start-up never waits on us,
+ * and the one way Shunong activates, in every extension mode: it registers a stand-in for every
+ * command the manifest contributes and leaves the features bundle (`dist/features.js`: status bar,
+ * views, Markdown providers, commands) to load right after activation, in its own task — or at
+ * once, if a command is run first. A stand-in, when run, loads the features (which replace every
+ * stand-in with the real command) and runs the real command. VS Code's chat gets stand-ins too
+ * (src/features/chat/standIns.ts): the language model tools, the participant and the MCP provider
+ * are registered here and taken over by the features, since the workbench may call them the
+ * moment activation returns. The exported `loaded` settles once the features are loaded and have
+ * started (the connection's idle state known).
  */
 import * as path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
@@ -30,58 +29,61 @@ export type ExtensionExports = ShunongApi & {
 };
 
 /** Activation entry point. */
-export async function activate(context: vscode.ExtensionContext): Promise<ExtensionExports> {
-  if (context.extensionMode !== vscode.ExtensionMode.Production) {
-    const api = await featuresBundle().activateInDevelopment(context);
-    return { ...api, loaded: Promise.resolve(), extendMarkdownIt: (md) => extendMarkdownIt(md, () => api.preview) };
-  }
+export function activate(context: vscode.ExtensionContext): ExtensionExports {
   // Loaded by whichever comes first: a command's stand-in, a chat stand-in, or the next task.
   let standIns: ChatStandIns = {};
   const lazy = new LazyCommands(contributedCommands(context), () => featuresBundle().activate(context, standIns));
   lazy.stubCommands();
   standIns = chatStandIns(context, () => lazy.load());
-  // Settles once the features are loaded (or failed to load, which the user is told).
+  // Settles once the features are loaded and started (or failed to, which the user is told).
   const loaded = new Promise<void>((resolve) => {
     setTimeout(() => {
       try {
-        lazy.load();
+        void lazy.load().started.then(resolve, (e: unknown) => {
+          couldNotStart(e);
+          resolve();
+        });
       } catch (e) {
-        void vscode.window.showErrorMessage(
-          vscode.l10n.t('Shunong could not start: {0}', e instanceof Error ? e.message : String(e)),
-        );
+        couldNotStart(e);
+        resolve();
       }
-      resolve();
     }, 0);
   });
   return {
     get connection() {
-      return lazy.load().connection;
+      return lazy.load().api.connection;
     },
     get bulletin() {
-      return lazy.load().bulletin;
+      return lazy.load().api.bulletin;
     },
     get citations() {
-      return lazy.load().citations;
+      return lazy.load().api.citations;
     },
     get knowledge() {
-      return lazy.load().knowledge;
+      return lazy.load().api.knowledge;
     },
     get preview() {
-      return lazy.load().preview;
+      return lazy.load().api.preview;
     },
     get export() {
-      return lazy.load().export;
+      return lazy.load().api.export;
     },
     get verify() {
-      return lazy.load().verify;
+      return lazy.load().api.verify;
     },
     get chat() {
-      return lazy.load().chat;
+      return lazy.load().api.chat;
     },
     loaded,
     // never loads the features: titles come once they are there
-    extendMarkdownIt: (md) => extendMarkdownIt(md, () => lazy.current?.preview),
+    extendMarkdownIt: (md) => extendMarkdownIt(md, () => lazy.current?.api.preview),
   };
+}
+
+function couldNotStart(e: unknown): void {
+  void vscode.window.showErrorMessage(
+    vscode.l10n.t('Shunong could not start: {0}', e instanceof Error ? e.message : String(e)),
+  );
 }
 
 /**

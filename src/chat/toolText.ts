@@ -74,7 +74,7 @@ function scoreRule(scoreType: string): string {
 /**
  * The model's text of a miss: the platform's explanation and the no-citation rule. `describeMiss`
  * is the knowledge bundle's (passed in, so that the features bundle does not carry the knowledge
- * layer and zod: see src/platform.ts).
+ * layer and zod: see src/bundles.ts).
  */
 export function knowledgeMissText(reason: string, miss: MissInfo, describeMiss: (miss: MissInfo) => Message[]): string {
   return [

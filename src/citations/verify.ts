@@ -8,7 +8,7 @@
  * Pure: no vscode; the search is handed in (the platform client's `knowledgeSearch`).
  */
 import type { KnowledgeSearchArgs } from '../shunong/client';
-import { platformErrorKind } from '../shunong/kind';
+import { CancelledError, platformErrorKind } from '../shunong/errors';
 import type { KnowledgeResult } from '../shunong/schemas';
 import type { CitationContext } from './context';
 import {
@@ -129,7 +129,7 @@ export async function verifySources(sources: readonly VerifySource[], o: VerifyO
   // The account's knowledge bases, from one search over all of them (kb_code names those searched).
   let bases = o.refresh ? undefined : o.cache?.knowledgeBases(today);
   const needBases = pending.some((i) => sources[i]!.kbCode !== undefined);
-  if (o.signal?.aborted) stopWith(cancelled());
+  if (o.signal?.aborted) stopWith(new CancelledError());
   else if (needBases && !bases) {
     const first = sources[pending[0]!]!;
     report.requests++;
@@ -153,7 +153,7 @@ export async function verifySources(sources: readonly VerifySource[], o: VerifyO
     if (s.kbCode !== undefined && known && !known.has(s.kbCode))
       return { status: 'unknown-kb', kbCode: s.kbCode, known: [...known] };
     if (stop) return stop;
-    if (o.signal?.aborted) return stopWith(cancelled());
+    if (o.signal?.aborted) return stopWith(new CancelledError());
     const cached = cachedPassage(o, s);
     const query = queryFor(s, cached);
     report.requests++;
@@ -196,11 +196,6 @@ export async function verifySources(sources: readonly VerifySource[], o: VerifyO
   await Promise.all(Array.from({ length: Math.min(limit, pending.length) }, worker));
   report.cancelled = o.signal?.aborted === true;
   return report;
-}
-
-/** A cancellation as the platform client reports one (kind `cancelled`). */
-function cancelled(): Error {
-  return Object.assign(new Error('Cancelled.'), { kind: 'cancelled' as const });
 }
 
 function notLocated(s: VerifySource): VerifyOutcome {

@@ -9,7 +9,7 @@ import { checkBulletins } from '../citations/check';
 import { cacheFileText, checkBulletinsOnline, parseCacheFile } from '../citations/checkOnline';
 import { CitationCache } from '../citations/context';
 import { VerifyCache } from '../citations/verifyCache';
-import { platformErrorKind } from '../shunong/kind';
+import { platformErrorKind } from '../shunong/errors';
 import { redactSecret } from '../shunong/redact';
 import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
 import { hint, platformClient } from './client';

@@ -1,5 +1,5 @@
 /** `shunong tools`: the endpoint's tools, one a line: the name, then the first line of its description. */
-import { platformErrorKind } from '../shunong/kind';
+import { platformErrorKind } from '../shunong/errors';
 import { UsageError } from './args';
 import { hint, platformClient, type Connection } from './client';
 import type { CliEnv, CliIo } from './io';

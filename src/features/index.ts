@@ -1,7 +1,7 @@
 /**
  * The features bundle (`dist/features.js`): builds the few shared services and hands each feature
  * what it needs. Loaded by the thin activation entry (src/extension.ts) right after activation or
- * at the first command, whichever comes first. The platform bundle (MCP SDK, zod) is not loaded
+ * at the first command, whichever comes first, in every extension mode. The platform bundle (MCP SDK, zod) is not loaded
  * here either; it loads on first use.
  */
 import * as vscode from 'vscode';
@@ -42,27 +42,24 @@ export interface ShunongApi {
   readonly chat: chat.ChatFeature;
 }
 
-/**
- * Production: registers every feature (synchronously) and starts reading the connection's state.
- * `standIns`: the chat registrations activation made for the features to take over.
- */
-export function activate(context: vscode.ExtensionContext, standIns: ChatStandIns = {}): ShunongApi {
-  const { connection, output } = connect(context);
-  // The idle state needs a SecretStorage read (a round trip to the workbench): it is not awaited;
-  // the status bar shows "checking" until it is known.
-  void connection.reset();
-  return register(context, connection, output, standIns);
+/** The features once loaded: their API, and when they have started. */
+export interface Features {
+  readonly api: ShunongApi;
+  /**
+   * Settles once the connection's idle state is known. It needs a SecretStorage read (a round trip
+   * to the workbench), so the features do not wait for it: the status bar shows "checking" until then.
+   */
+  readonly started: Promise<void>;
 }
 
 /**
- * Development/Test mode: the key from the environment is stored first, then the features start,
- * as they start for a user whose key is already stored (the demo and the tests rely on it).
+ * Registers every feature (synchronously) and starts reading the connection's state.
+ * `standIns`: the chat registrations activation made for the features to take over.
  */
-export async function activateInDevelopment(context: vscode.ExtensionContext): Promise<ShunongApi> {
+export function activate(context: vscode.ExtensionContext, standIns: ChatStandIns = {}): Features {
   const { connection, output } = connect(context);
-  await seedKeyInDevelopment(context, connection);
-  await connection.reset();
-  return register(context, connection, output);
+  const started = seedKeyInDevelopment(context, connection) ?? connection.reset();
+  return { api: register(context, connection, output, standIns), started };
 }
 
 /** The output channel and the connection, shared by every feature. */
@@ -78,7 +75,7 @@ function register(
   context: vscode.ExtensionContext,
   connection: Connection,
   output: vscode.LogOutputChannel,
-  standIns: ChatStandIns = {},
+  standIns: ChatStandIns,
 ): ShunongApi {
   const citationService = new CitationService(context.workspaceState);
   const shared = createKnowledgeServices(context, () => citationService.cache);
@@ -124,12 +121,13 @@ function register(
 
 /**
  * Only in Development or Test mode: the SHUNONG_API_KEY environment variable is stored for the
- * configured endpoint, so the demo and the integration tests need not type the key.
+ * configured endpoint, so the demo and the integration tests need not type the key. Storing puts
+ * it in the connection's memory at once (before the SecretStorage write), so a command run right
+ * after activation already finds it. Undefined when there is nothing to store.
  */
-async function seedKeyInDevelopment(context: vscode.ExtensionContext, connection: Connection): Promise<void> {
-  if (context.extensionMode === vscode.ExtensionMode.Production) return;
+function seedKeyInDevelopment(context: vscode.ExtensionContext, connection: Connection): Promise<void> | undefined {
+  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   const key = process.env.SHUNONG_API_KEY;
-  if (!key) return;
-  const { endpoint } = settings.connection();
-  if ((await connection.getKey(endpoint)) !== key) await connection.storeKey(key, endpoint);
+  if (!key) return undefined;
+  return connection.storeKey(key, settings.connection().endpoint);
 }

@@ -13,7 +13,7 @@ import {
   type PixelSize,
   type Shrinker,
 } from './image';
-import { isPlatformError } from '../shunong/kind';
+import { isPlatformError } from '../shunong/errors';
 import type { DownloadedImage } from './download';
 import type { Recognition, RecognitionType } from './types';
 

@@ -1,6 +1,10 @@
 /**
  * Typed failures of the Shunong platform client.
  *
+ * The one home of the error classes: the build makes this file a bundle of its own
+ * (`dist/errors.js`) that every other bundle requires, so a failure thrown by the client is an
+ * `instanceof` its class wherever it is caught.
+ *
  * Every failure the client reports is a {@link ShunongError} with a string `kind`
  * discriminant. No error ever carries the API key: messages built from server text are
  * passed through {@link redactSecret} by the client before they are thrown.
@@ -360,6 +364,22 @@ export function endpointError(problem: EndpointProblem, endpoint: string): Shuno
 /** Narrows an unknown value to a {@link ShunongError}. */
 export function isShunongError(e: unknown): e is ShunongError {
   return e instanceof ShunongError;
+}
+
+/** The kind of a platform failure; undefined for anything else. */
+export function platformErrorKind(err: unknown): ShunongErrorKind | undefined {
+  return err instanceof ShunongError ? err.kind : undefined;
+}
+
+/**
+ * Narrows `err` to a platform failure of one of `kinds` (of any kind when none is given), typed as
+ * the matching error class(es), e.g. `isPlatformError(e, 'knowledge-miss')` → `KnowledgeMissError`.
+ */
+export function isPlatformError<K extends ShunongErrorKind>(
+  err: unknown,
+  ...kinds: K[]
+): err is Extract<AnyShunongError, { kind: K }> {
+  return err instanceof ShunongError && (kinds.length === 0 || (kinds as ShunongErrorKind[]).includes(err.kind));
 }
 
 const INVOKE_PREFIX = /^Error invoking method:\s*([^\n]*)\n?([\s\S]*)$/;

@@ -8,9 +8,9 @@
 import * as vscode from 'vscode';
 import type { ReturnedPassage } from '../../chat/toolText';
 import { calendarLine, renderWeatherBrief } from '../../bulletin/render';
-import { loadKnowledge } from '../../platform';
+import { loadKnowledge } from '../../bundles';
 import { withSignal } from '../shared/signal';
-import { isPlatformError } from '../../shunong/kind';
+import { isPlatformError } from '../../shunong/errors';
 import type { Connection } from '../shared/connection';
 import { describeError } from '../shared/errors';
 import { uiLanguage } from '../shared/language';

@@ -17,9 +17,9 @@ import {
   type ReturnedPassage,
 } from '../../chat/toolText';
 import { insideFolder } from '../../paths';
-import { loadKnowledge } from '../../platform';
+import { loadKnowledge } from '../../bundles';
 import { missText } from './authorText';
-import { isPlatformError } from '../../shunong/kind';
+import { isPlatformError } from '../../shunong/errors';
 import type { FlowNote, ImageSource } from '../../recognition/flow';
 import { ImageRefusedError } from '../../recognition/image';
 import { loadShrinker } from '../../recognition/resize';

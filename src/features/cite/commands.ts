@@ -1,7 +1,7 @@
 /** The citation commands: insert a citation or cited snippet, renumber, and check the workspace. */
 import * as vscode from 'vscode';
 import { isCitedPassage, passageOfContext, type CitedPassage } from '../../citations/passage';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import type { CitationDiagnostics } from './diagnostics';
 import { toWorkspaceEdit } from './ranges';
 import type { CitationService } from '../shared/citationService';

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
 import { DocumentCache, isAtOrUnder } from '../../citations/documentCache';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { fixTitle, problemMessage } from './messages';
 import { toRange, toWorkspaceEdit } from './ranges';
 import { onDidChangeSettings, settings } from '../shared/settings';

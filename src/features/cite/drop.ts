@@ -1,7 +1,7 @@
 /** The drop of a passage dragged from the knowledge browser into a bulletin. */
 import * as vscode from 'vscode';
 import { isCitedPassage, PASSAGE_MIME, sourceOf, type CitedPassage } from '../../citations/passage';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { toWorkspaceEdit } from './ranges';
 import { insertErrorMessage, type CitationService } from '../shared/citationService';
 import { referencesOptions } from '../shared/language';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { scoreLine } from '../shared/passageText';
 import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
 import { toRange } from './ranges';

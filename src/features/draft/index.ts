@@ -9,7 +9,7 @@
  * `doc_name#chunk_index`; a `weather_citation` becomes the weather brief's source line.
  */
 import * as vscode from 'vscode';
-import { loadCitations, loadPlatform } from '../../platform';
+import { loadCitations, loadPlatform } from '../../bundles';
 import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { describeError, isPlatformError, showError } from '../shared/errors';

@@ -1,5 +1,5 @@
 /** Resolving the answer's knowledge citations to real passages (MCP knowledge_search of their summaries). */
-import { loadPlatform } from '../../platform';
+import { loadPlatform } from '../../bundles';
 import type { Annotation, KnowledgeCitation } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';

@@ -7,7 +7,7 @@
  */
 import { insideFolder } from '../../paths';
 import * as vscode from 'vscode';
-import { loadPublish, type PublishLib } from '../../platform';
+import { loadPublish, type PublishLib } from '../../bundles';
 import type { ExportFormat, PublishWarning } from '../../publish/index';
 import { insertLanguageFor } from '../shared/language';
 import { problemMessage } from '../shared/problems';

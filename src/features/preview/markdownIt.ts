@@ -8,7 +8,7 @@
 import type { MarkdownIt } from 'markdown-it';
 import * as vscode from 'vscode';
 import type { Citation } from '../../citations/types';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 
 /** The text of a cited passage, when the workspace's caches hold it. */
 export interface PassageLookup {

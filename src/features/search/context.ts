@@ -4,7 +4,7 @@ import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { MissInfo } from '../../knowledge/miss';
 import * as history from '../../knowledge/history';
 import type { SearchDeps, SearchOutcome } from '../../knowledge/search';
-import type { KnowledgeLib } from '../../platform';
+import type { KnowledgeLib } from '../../bundles';
 import type { KnowledgeResult } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';

@@ -16,7 +16,7 @@ import {
   type StepRows,
 } from '../../knowledge/guidedRows';
 import type { Crop, Stage, Task, Vocabulary, VocabularyEntry } from '../../knowledge/vocabulary';
-import type { KnowledgeLib } from '../../platform';
+import type { KnowledgeLib } from '../../bundles';
 import type { FlowContext } from './context';
 import { runSteps, type FlowInput, type Step } from './input';
 import { labelOf, separator, skipItem, type FlowItem } from './items';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { queryFromContext } from '../../knowledge/context';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
-import { loadKnowledge, type KnowledgeLib } from '../../platform';
+import { loadKnowledge, type KnowledgeLib } from '../../bundles';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';

@@ -1,7 +1,7 @@
 /** The search vocabulary: built in, extended by `shunong.knowledge.vocabulary`. */
 import * as vscode from 'vscode';
 import type { Vocabulary } from '../../knowledge/vocabulary';
-import type { KnowledgeLib } from '../../platform';
+import type { KnowledgeLib } from '../../bundles';
 import { localise } from '../shared/passageText';
 import { settings } from '../shared/settings';
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { CitationCache, InsertErrorCode } from '../../citations/index';
 import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { referencesOptions } from './language';
 import { settings } from './settings';
 

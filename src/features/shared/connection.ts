@@ -5,7 +5,7 @@
  * in the status bar. Features receive this service and call `run()` or `rest()`; they never build clients.
  */
 import * as vscode from 'vscode';
-import { loadPlatform } from '../../platform';
+import { loadPlatform } from '../../bundles';
 import { endpointId, endpointProblem, type EndpointProblem } from '../../shunong/endpoint';
 import { redactSecret } from '../../shunong/redact';
 import type { ShunongClient, ShunongRestClient, ToolInfo } from '../../shunong/index';

@@ -6,8 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { EndpointProblem } from '../../shunong/endpoint';
-import type { AnyShunongError, ShunongErrorKind } from '../../shunong/errors';
-import { isPlatformError, platformErrorKind } from '../../shunong/kind';
+import { isPlatformError, platformErrorKind, type AnyShunongError, type ShunongErrorKind } from '../../shunong/errors';
 
 export { isPlatformError, platformErrorKind };
 

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { DocumentModel, VerifyOutcome, VerifySource } from '../../citations/index';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { settings } from '../shared/settings';
 import type { SourceOutcomes } from '../shared/sourceOutcomes';
 import { outcomeMessage, outcomeSeverity, SOURCE_CODES } from './messages';

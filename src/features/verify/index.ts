@@ -16,7 +16,7 @@ import type {
   VerifyResult,
   VerifySource,
 } from '../../citations/index';
-import { loadCitations } from '../../platform';
+import { loadCitations } from '../../bundles';
 import { beijingDate } from '../../time/beijing';
 import type { Connection } from '../shared/connection';
 import { describeError, showError } from '../shared/errors';

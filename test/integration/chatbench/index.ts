@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { ShunongApi } from '../../../src/extension';
+import type { ExtensionExports } from '../../../src/extension';
 
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
 const ARGS = { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001', topK: 3 };
@@ -37,7 +37,8 @@ async function admin(change: Record<string, unknown>): Promise<void> {
 }
 
 async function measure(): Promise<void> {
-  const api = await vscode.extensions.getExtension<ShunongApi>('shunong-authors.shunong-vscode')!.activate();
+  const api = await vscode.extensions.getExtension<ExtensionExports>('shunong-authors.shunong-vscode')!.activate();
+  await api.loaded;
   const chat = vscode.workspace.getConfiguration('chat');
   if (chat.inspect('disableAIFeatures')?.defaultValue !== undefined) {
     await chat.update('disableAIFeatures', false, vscode.ConfigurationTarget.Global);

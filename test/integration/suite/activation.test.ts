@@ -4,9 +4,12 @@
  * extension host on the server) and under @vscode/test-electron (desktop) alike.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { StandIn } from '../../../src/features/shared/standIn';
 import { LazyCommands } from '../../../src/extension';
+import { api } from './helpers';
 
 const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
@@ -68,6 +71,39 @@ suite('Activation', () => {
 function path(uri: vscode.Uri): string {
   return uri.path.replace(/\/$/, '');
 }
+
+suite('Activation: one path, one copy of the error classes', () => {
+  test('the suite runs the activation users get: Test mode, the features loaded after activation', async () => {
+    const exports = await api();
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    assert.ok(ext.isActive);
+    const loaded = Object.keys(require.cache).filter((f) => f.startsWith(join(ext.extensionPath, 'dist')));
+    assert.ok(
+      loaded.some((f) => f.endsWith('features.js')),
+      `the features bundle is loaded: ${loaded.join(', ')}`,
+    );
+    assert.notEqual(exports.connection.state, 'checking', 'the idle state is known once `loaded` settles');
+  });
+
+  test('a failure thrown by the platform bundle is an instance of the class every other bundle sees', () => {
+    const dist = join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist');
+    const load = (name: string): Record<string, unknown> =>
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(join(dist, name)) as Record<string, unknown>;
+    const errors = load('errors.js');
+    const platform = load('platform.js');
+    assert.equal(platform['CancelledError'], errors['CancelledError']);
+    const Cancelled = errors['CancelledError'] as new () => Error;
+    const Base = errors['ShunongError'] as abstract new () => Error;
+    assert.ok(new Cancelled() instanceof Base);
+    // Only dist/errors.js holds the classes (the command line, its own process, keeps its copy).
+    const copies = fs
+      .readdirSync(dist)
+      .filter((f) => f.endsWith('.js') && f !== 'cli.js')
+      .filter((f) => fs.readFileSync(join(dist, f), 'utf8').includes('The Shunong request was cancelled.'));
+    assert.deepEqual(copies, ['errors.js']);
+  });
+});
 
 suite('Activation: command stand-ins', () => {
   // In Production the features load right after activation; a command run before that goes through

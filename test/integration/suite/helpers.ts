@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ShunongApi } from '../../../src/extension';
+import type { ExtensionExports, ShunongApi } from '../../../src/extension';
 import type { FlowItem, PassageItem } from '../../../src/features/search/items';
 
 export const EXTENSION_ID = 'shunong-authors.shunong-vscode';
@@ -17,11 +17,17 @@ export function localEndpoint(): { url: string; origin: string; key: string } {
   return { url, origin: new URL(url).origin, key };
 }
 
-/** Activates the extension and returns its API. */
+/**
+ * Activates the extension as VS Code does for a user, waits until its features have loaded and
+ * started (the key from the environment stored, the connection's idle state known), and returns
+ * its API.
+ */
 export async function api(): Promise<ShunongApi> {
-  const ext = vscode.extensions.getExtension<ShunongApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<ExtensionExports>(EXTENSION_ID);
   assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
-  return ext.activate();
+  const exports = await ext.activate();
+  await exports.loaded;
+  return exports;
 }
 
 /** Changes the local endpoint's behaviour through its admin control. */

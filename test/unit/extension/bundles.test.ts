@@ -1,6 +1,6 @@
 /**
  * What the bundles loaded at activation hold: the heavy libraries live in the lazily loaded
- * bundles (src/platform.ts), so a stray runtime import (a type would do) cannot pull them into
+ * bundles (src/bundles.ts), so a stray runtime import (a type would do) cannot pull them into
  * `dist/extension.js` or `dist/features.js` unseen — as the chat's tool texts once pulled the
  * knowledge layer and zod into the features (205 KB → 618 KB).
  */

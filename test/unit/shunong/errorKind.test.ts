@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as errors from '../../../src/shunong/errors';
-import { isPlatformError, platformErrorKind } from '../../../src/shunong/kind';
 
-describe('reading a platform failure by its kind', () => {
+const { isPlatformError, platformErrorKind } = errors;
+
+describe('recognising a platform failure and its kind', () => {
   const samples: errors.ShunongError[] = [
     new errors.AuthError('missing-key'),
     new errors.InsecureEndpointError('http://example.com/mcp'),
@@ -48,6 +49,9 @@ describe('reading a platform failure by its kind', () => {
       { kind: 'auth', reason: 'missing-key' },
       new Error('plain'),
       Object.assign(new Error('ours'), { kind: 'image-refused' }),
+      // the shape of a platform failure is not one: only the client's classes are
+      Object.assign(new Error('forged'), { kind: 'cancelled' }),
+      Object.assign(new Error('forged'), { kind: 'auth', reason: 'missing-key' }),
       Object.assign(new Error('ours'), { kind: 'hasOwnProperty' }),
     ]) {
       assert.equal(platformErrorKind(v), undefined);
