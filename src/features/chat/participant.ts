@@ -15,6 +15,8 @@ import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
 import type { PassageDocs } from '../shared/passageDocs';
 import { settings } from '../shared/settings';
+import { showBidi } from '../../text/bidi';
+import { plainForMarkdown } from '../../text/plain';
 import { passagesText, todayText, weatherText } from './authorText';
 import { searchKnowledge, type CallAnswer } from './calls';
 
@@ -40,9 +42,10 @@ export interface ChatAnswer {
 }
 
 /** Text for chat Markdown: shown as text, never as Markdown or a link. */
+/** Text (ours, or the platform's weather and calendar words) shown as it is: no link, no markup, bidi controls visible. */
 function asText(text: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
-  md.appendText(text);
+  md.appendText(plainForMarkdown(showBidi(text)));
   return md;
 }
 

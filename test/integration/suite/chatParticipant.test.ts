@@ -41,7 +41,12 @@ const markdownOf = (calls: readonly Recorded[]): string =>
     .join('')
     // MarkdownString.appendText escapes (text shown as text): read it back as text
     .replace(/&nbsp;/g, ' ')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>^])/g, '$1');
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>^])/g, '$1')
+    // and the character references plainForMarkdown writes so that no autolink or tag starts
+    .replace(
+      /&(colon|period|commat|lt|amp);/g,
+      (_m, name: string) => ({ colon: ':', period: '.', commat: '@', lt: '<', amp: '&' })[name] ?? '',
+    );
 
 /** Runs `@shunong /<command> <prompt>` through the participant's handler with a recording stream. */
 async function ask(
