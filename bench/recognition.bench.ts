@@ -1,5 +1,5 @@
 /**
- * Recognition bench (issue 7), two ratios measured side by side in one run:
+ * Recognition bench, two ratios measured side by side in one run:
  *
  * 1. A 4 MB photo (JPEG just under the platform's limit) from "command" to boxes drawn, against the
  *    bare tool call with the same image on the same local endpoint. "Command" here is everything the
@@ -8,7 +8,7 @@
  *    as soon as it is known, so the webview loads and decodes it while the platform works), the
  *    result message, and the preview webview's script drawing the boxes (media/recognition/main.js, built
  *    by `npm run build` from src/webview/recognition, + style.css in headless Chromium) up to its "rendered" message. Goal ≤ 1.5.
- *    Over the limit (issue 19): a 6 MB photo (goal ≤ 1.5) and a generated 24-megapixel one (goal
+ *    Over the limit: a 6 MB photo (goal ≤ 1.5) and a generated 24-megapixel one (goal
  *    ≤ 2), each shrunk by today's path (jimp + WebAssembly in the host) and by the webview's
  *    (src/webview/recognition/shrink.ts), against the bare call of the picture that path sends;
  *    the shrunk copy is written to a storage folder and shown from there, as the extension does.
@@ -27,9 +27,8 @@
  * (DevTools protocol), standing in for `webview.postMessage`; the bytes of a photo to shrink go to
  * the page, once it has said `shrinking`, by a `fetch` from the resource origin, posted to the
  * webview in `shrinkPart`s of 1 MiB as they arrive (the host's parts), and its JPEG comes back by
- * a PUT to it (binary both ways, as VS Code posts a `Uint8Array`; until issue 19's second round it
- * came back base64 through the DevTools protocol, which cost 0.2–0.4 s that VS Code does not
- * spend).
+ * a PUT to it (binary both ways, as VS Code posts a `Uint8Array`; base64 through the DevTools protocol would
+ * cost 0.2–0.4 s that VS Code does not spend).
  *
  * The local endpoint runs in a process of its own. Medians of several runs (bare and full
  * alternated, after a warm-up round). Only 127.0.0.1 is

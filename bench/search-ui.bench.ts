@@ -1,6 +1,6 @@
 /**
  * Knowledge search bench in the real VS Code (code-server): time from Enter to results shown
- * against the bare tool call on the same local endpoint (issue 6; goal: ratio ≤ 1.2). The work is
+ * against the bare tool call on the same local endpoint (goal: ratio ≤ 1.2). The work is
  * done by bench/search-ui.mjs (it shares the code-server harness and the e2e helpers, which are
  * plain JavaScript); this file only runs it, so `npm run bench` finds it like every other `*.bench.ts`.
  */

@@ -1,5 +1,5 @@
 // Knowledge search in the real VS Code (code-server 4.100.3 = VS Code 1.100) against the bare tool
-// call on the same local endpoint, in one run (issue 6; goal: ratio ≤ 1.2).
+// call on the same local endpoint, in one run (goal: ratio ≤ 1.2).
 //
 // UI: the packaged .vsix installed into code-server (Production mode, the key typed into "Set API
 // Key" as a user would), a bulletin whose text is the query, selected; "Shunong: Search Knowledge for

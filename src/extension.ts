@@ -15,7 +15,7 @@ import type { MarkdownIt } from 'markdown-it';
 import * as vscode from 'vscode';
 import { chatStandIns, type ChatStandIns } from './features/chat/standIns';
 import type { ShunongApi } from './features/index';
-import { extendMarkdownIt } from './features/preview/markdownIt';
+import { extendMarkdownIt } from './features/markdownPreview/markdownIt';
 
 export type { ShunongApi };
 

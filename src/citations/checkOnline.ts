@@ -10,7 +10,7 @@
  */
 import { analyzeDocument } from './analyze';
 import { formatProblemLine, type CheckIo, type ReadBulletin } from './check';
-import { CitationCache } from './context';
+import { CitationCache } from './retrievalContext';
 import { contextOfFound, verifySources, type VerifyOptions, type VerifyResult } from './verify';
 import { VerifyCache } from './verifyCache';
 import { collectSources, type SourceDocument } from './verifySources';

@@ -37,8 +37,8 @@ export { MESSAGES, formatMessage } from './problems';
 export { LineIndex } from './positions';
 export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
 export { lint, type Diagnostic, type Fix } from './lint';
-export { CitationCache, type CitationContext, type CitationCacheData } from './context';
-export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './preview';
+export { CitationCache, type CitationContext, type CitationCacheData } from './retrievalContext';
+export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './citationsPlugin';
 export {
   verifySources,
   queryFor,

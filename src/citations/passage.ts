@@ -3,7 +3,7 @@
  * it came from, and the retrieval context kept with the citation (query, score and its type, date).
  * Pure: no vscode import.
  */
-import type { CitationContext } from './context';
+import type { CitationContext } from './retrievalContext';
 import type { CitationSource } from './types';
 
 /** A knowledge_search passage with everything a citation and its hover need. */

@@ -10,7 +10,7 @@
 import type { KnowledgeSearchArgs } from '../shunong/client';
 import { CancelledError, platformErrorKind } from '../shunong/errors';
 import type { KnowledgeResult } from '../shunong/schemas';
-import type { CitationContext } from './context';
+import type { CitationContext } from './retrievalContext';
 import {
   type FoundPassage,
   type KnowledgeBase,

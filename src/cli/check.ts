@@ -7,7 +7,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { checkBulletins } from '../citations/check';
 import { cacheFileText, checkBulletinsOnline, parseCacheFile } from '../citations/checkOnline';
-import { CitationCache } from '../citations/context';
+import { CitationCache } from '../citations/retrievalContext';
 import { VerifyCache } from '../citations/verifyCache';
 import { platformErrorKind } from '../shunong/errors';
 import { redactSecret } from '../shunong/redact';

@@ -16,7 +16,7 @@ import * as cite from './cite/index';
 import * as draft from './draft/index';
 import * as exporting from './export/index';
 import * as newBulletin from './newBulletin/index';
-import * as preview from './preview/index';
+import * as preview from './markdownPreview/index';
 import * as recognition from './recognition/index';
 import * as search from './search/index';
 import * as verify from './verify/index';

@@ -7,7 +7,7 @@ export * from './types';
 export * from './messages';
 export * from './vocabulary';
 export * from './query';
-export * from './context';
+export * from './editorQuery';
 export * from './score';
 export * from './fusion';
 export * from './threshold';

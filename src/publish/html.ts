@@ -5,7 +5,7 @@
  * style sheet of its own (the preview's colours come from the theme; a page has none). Pure.
  */
 import type { Token } from '../citations/parser';
-import { PREVIEW_CLASSES } from '../citations/preview';
+import { PREVIEW_CLASSES } from '../citations/citationsPlugin';
 import { frontMatter } from '../bulletin/frontMatter';
 import { normalizeForParser } from '../citations/parser';
 import { dataUri } from './images';

@@ -16,7 +16,7 @@ import { writeWechat } from './wechat';
 export type { ImageCandidate, ImageReader } from './images';
 export type { PublishWarning } from './model';
 export { TemplateError } from './docxStyles';
-export { templateProblemText, warningText } from './messages';
+export { templateProblemText, warningText } from './warningText';
 
 /** The formats. */
 export const EXPORT_FORMATS = ['docx', 'wechat', 'html'] as const;

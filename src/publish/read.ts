@@ -8,7 +8,7 @@ import type { Lang } from '../text/words';
 import { analyzeDocument, recognisedHeadings } from '../citations/analyze';
 import { isOurLabel, parseDefinitionBody, parseRawCitation } from '../citations/citation';
 import { normalizeForParser, type Token } from '../citations/parser';
-import { citationsPlugin } from '../citations/preview';
+import { citationsPlugin } from '../citations/citationsPlugin';
 import type { CitationOptions } from '../citations/types';
 import { frontMatter } from '../bulletin/frontMatter';
 import type { Block, Note, PublishDocument, PublishWarning } from './model';

@@ -4,7 +4,7 @@
  * size to try first, what to do with each result, and the JPEG quality. Pure: the webview bundle
  * imports it too.
  *
- * What it aims at (issue 19): the largest picture that fits, not the smallest that surely does.
+ * What it aims at: the largest picture that fits, not the smallest that surely does.
  * The recognizer counts buds and reads stages from detail, so a photo is never made smaller than
  * the limit asks: a 4.8-megapixel photo of 6 MB whose JPEG at quality 85 is 2 MB is sent at its
  * full resolution. The target is {@link TARGET_SHARE} of the limit (3.6 of 4 MB), close to it but

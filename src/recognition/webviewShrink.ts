@@ -8,7 +8,7 @@
  */
 import { imageSize, jpegOrientation, mimeOf, orientedSize, sniffImageFormat, type Shrinker } from './image';
 import type { ShrinkRequest } from './protocol';
-import type { WebviewShrunk } from './preview';
+import type { WebviewShrunk } from './panelHost';
 
 /** How the picture was shrunk, for the notes and the bench. */
 export type ShrunkBy = 'webview' | 'fallback';

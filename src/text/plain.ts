@@ -5,8 +5,8 @@
  * `appendText` backslash-escapes Markdown punctuation, which is right for text, but VS Code's
  * renderer (marked with GFM) still finds autolinks in the escaped source — `https://…`, `www.…`,
  * `<https://…>` — and takes their text and address from that source, escaping backslashes
- * included: a passage's `(见 https://x.cn/a/track.png)` showed the link `https://x.cn/a/track.png\`
- * (issue 15). Entities it leaves alone, so `&amp;` read as `&`.
+ * included: a passage's `(见 https://x.cn/a/track.png)` would show the link
+ * `https://x.cn/a/track.png\`. Entities it leaves alone, so `&amp;` reads as `&`.
  */
 
 /**

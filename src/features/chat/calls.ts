@@ -26,7 +26,7 @@ import { loadShrinker } from '../../recognition/resize';
 import { pictureCandidates } from '../../chat/picturePath';
 import { RECOGNITION_TYPES, isRecognitionType } from '../../recognition/types';
 import { readPicture } from '../recognition/checks';
-import { describeRefusal } from '../recognition/messages';
+import { describeRefusal } from '../recognition/strings';
 import { recognizeThrough } from '../recognition/recognizing';
 import type { Connection } from '../shared/connection';
 import { describeError } from '../shared/errors';

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
 import { DocumentCache, isAtOrUnder } from '../../citations/documentCache';
 import { loadCitations } from '../../bundles';
-import { fixTitle, problemMessage } from './messages';
+import { fixTitle, problemMessage } from './strings';
 import { toRange, toWorkspaceEdit } from './ranges';
 import { onDidChangeSettings, settings } from '../shared/settings';
 

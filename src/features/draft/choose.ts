@@ -1,7 +1,7 @@
 /** Choosing what of the draft goes into the bulletin: all, some sentences (a checkbox list) or none. */
 import * as vscode from 'vscode';
 import type { DraftSentence, ResolvedKnowledge, WeatherSource } from '../../citations/draftBlocks';
-import type { PreviewState } from './preview';
+import type { PreviewState } from './draftDocuments';
 
 /** Where a sentence comes from, as the author reads it. */
 export function sourceLabel(

@@ -19,7 +19,7 @@ import type { DraftBlock } from '../../citations/draftPlan';
 import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
 import { chooseSentences, sourceLabel } from './choose';
 import { askQuestion, defaultOptions, pickOptions, type DraftOptions } from './options';
-import { DraftPreview, DRAFT_SCHEME, renderPreview, usageText, type PreviewState } from './preview';
+import { DraftPreview, DRAFT_SCHEME, renderPreview, usageText, type PreviewState } from './draftDocuments';
 import { resolveAll } from './resolve';
 
 /** Arguments for scripted runs (tests, other commands); without them the command asks. */

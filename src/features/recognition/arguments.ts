@@ -10,7 +10,7 @@ import { parseDataUri } from '../../recognition/image';
 import { RECOGNITION_TYPES, isRecognitionType, type RecognitionType } from '../../recognition/types';
 import { uiLanguage } from '../shared/language';
 import { settings } from '../shared/settings';
-import { typeName } from './messages';
+import { typeName } from './strings';
 import type { Source } from './state';
 
 export type { Source } from './state';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ImageRefusedError, MAX_INPUT_BYTES, UPLOADABLE_FORMATS, sniffImageFormat } from '../../recognition/image';
 import type { Source } from './state';
-import { describeRefusal } from './messages';
+import { describeRefusal } from './strings';
 
 /** The picture's bytes once checked; or the message the user was shown. `bytes` is undefined for a URL or pasted data. */
 export type CheckedSource = { ok: true; bytes: Uint8Array | undefined } | { ok: false; message: string };

@@ -10,13 +10,13 @@
  */
 import * as vscode from 'vscode';
 import type { Connection } from '../shared/connection';
-import type { ActionMessage } from '../../recognition/preview';
+import type { ActionMessage } from '../../recognition/panelHost';
 import type { RecognitionType } from '../../recognition/types';
 import { chooseType, commandArguments, notASource, pickSource, type Source } from './arguments';
 import { checkSource } from './checks';
 import { PreviewCopies } from './copies';
 import { Bulletins, insertSummary } from './insertion';
-import { panelTitle } from './messages';
+import { panelTitle } from './strings';
 import { RecognitionPanel } from './panel';
 import { Runner } from './running';
 import { save, savedNames } from './saving';

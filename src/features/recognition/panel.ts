@@ -3,14 +3,14 @@
  * URL), reused on re-run. Strict CSP (`default-src 'none'`, nonce script, images only from the
  * webview's resource origin or as data URIs), `localResourceRoots` limited to media/recognition,
  * the image's own folder and the storage folder of preview copies (./copies), and the typed
- * protocol of src/recognition/protocol.ts with a ready handshake (src/recognition/preview.ts): the
+ * protocol of src/recognition/protocol.ts with a ready handshake (src/recognition/panelHost.ts): the
  * current state is replayed whenever the webview (re)loads.
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
-import { PreviewHost, type ActionMessage, type WebviewShrunk } from '../../recognition/preview';
+import { PreviewHost, type ActionMessage, type WebviewShrunk } from '../../recognition/panelHost';
 import type { HostMessage, ShrinkRequest } from '../../recognition/protocol';
-import { typeOptions, webviewStrings } from './messages';
+import { typeOptions, webviewStrings } from './strings';
 
 /** One preview panel. */
 export class RecognitionPanel implements vscode.Disposable {

@@ -17,7 +17,7 @@ import { webviewFirst, type ShrunkBy } from '../../recognition/webviewShrink';
 import { summarize } from '../../recognition/summary';
 import type { Source } from './state';
 import type { PreviewCopies } from './copies';
-import { describeFailure, noteText, panelTitle, resultView, typeName } from './messages';
+import { describeFailure, noteText, panelTitle, resultView, typeName } from './strings';
 import type { RecognitionPanel } from './panel';
 import { recognizeThrough } from './recognizing';
 import type { PanelState, RecognizeCommandResult } from './state';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { CitedPassage } from '../../citations/passage';
 import { idOf, keyOf, type SearchRecord, type StoredPassage } from '../../knowledge/history';
 import { copyPassage } from '../shared/passageText';
-import type { EndStatus, FlowContext } from './context';
+import type { EndStatus, FlowContext } from './sessionState';
 import { confirmStep } from './confirm';
 import { BUTTON_COPY, BUTTON_REVEAL } from './items';
 

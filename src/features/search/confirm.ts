@@ -4,7 +4,7 @@
  * "Back" comes first and is highlighted, so one more Enter never does the risky thing.
  */
 import * as vscode from 'vscode';
-import type { FlowContext } from './context';
+import type { FlowContext } from './sessionState';
 import type { FlowItem } from './items';
 
 /** Asks `title` with `go` as the way forward; true only when `go` is accepted. */

@@ -7,7 +7,7 @@ import type { SearchOptions } from '../../knowledge/history';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import { runSearch, type SearchOutcome } from '../../knowledge/search';
 import { describeError, isPlatformError } from '../shared/errors';
-import { searchDeps, type SearchServices, type TypingSearch } from './context';
+import { searchDeps, type SearchServices, type TypingSearch } from './sessionState';
 import type { FlowInput } from './input';
 import { passageItems, resultsHeading, separator, type FlowItem } from './items';
 

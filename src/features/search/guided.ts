@@ -17,7 +17,7 @@ import {
 } from '../../knowledge/guidedRows';
 import type { Crop, Stage, Task, Vocabulary, VocabularyEntry } from '../../knowledge/vocabulary';
 import type { KnowledgeLib } from '../../bundles';
-import type { FlowContext } from './context';
+import type { FlowContext } from './sessionState';
 import { runSteps, type FlowInput, type Step } from './input';
 import { labelOf, separator, skipItem, type FlowItem } from './items';
 import { queryStep } from './query';

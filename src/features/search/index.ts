@@ -4,14 +4,14 @@
  * it shows passages with are handed in (the knowledge browser shares them).
  */
 import * as vscode from 'vscode';
-import { queryFromContext } from '../../knowledge/context';
+import { queryFromContext } from '../../knowledge/editorQuery';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import { loadKnowledge, type KnowledgeLib } from '../../bundles';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
 import { passageCount } from '../shared/passageText';
-import type { SearchRun, SearchServices } from './context';
+import type { SearchRun, SearchServices } from './sessionState';
 import { TYPING_DELAY_MS } from './freeText';
 import { SearchSession } from './session';
 import { settings } from '../shared/settings';

@@ -8,7 +8,7 @@ import type { SearchOptions } from '../../knowledge/history';
 import type { MissOffer } from '../../knowledge/miss';
 import type { SearchOutcome } from '../../knowledge/search';
 import { localise } from '../shared/passageText';
-import type { EndStatus, FlowContext } from './context';
+import type { EndStatus, FlowContext } from './sessionState';
 import { runGuided } from './guided';
 import { FlowAction } from './input';
 import { confirmNoise } from './confirm';

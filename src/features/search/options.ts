@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
-import type { FlowContext } from './context';
+import type { FlowContext } from './sessionState';
 import { confirmNoise } from './confirm';
 import type { FlowItem } from './items';
 import { vocabularyFor } from './vocabulary';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
 import { citePassage, confirmBelowUsual, passageButton } from './cite';
-import { commitOutcome, type EndStatus, type FlowContext } from './context';
+import { commitOutcome, type EndStatus, type FlowContext } from './sessionState';
 import { typedItems } from './freeText';
 import type { StepView } from './input';
 import { BUTTON_CITATION, BUTTON_OPTIONS, BUTTON_SNIPPET, describeOptions, type FlowItem } from './items';

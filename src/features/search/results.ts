@@ -10,7 +10,7 @@ import { summarizeCounts } from '../../knowledge/summary';
 import { describeError } from '../shared/errors';
 import { localise, scoreNote } from '../shared/passageText';
 import { citePassage, confirmBelowUsual, passageButton } from './cite';
-import type { EndStatus, FlowContext } from './context';
+import type { EndStatus, FlowContext } from './sessionState';
 import { FlowAction } from './input';
 import {
   BUTTON_CITATION,

@@ -9,7 +9,7 @@ import type { MissInfo } from '../../knowledge/miss';
 import { runSearch, type SearchOutcome } from '../../knowledge/search';
 import { isPlatformError, showError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
-import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './context';
+import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './sessionState';
 import { LiveSearch } from './freeText';
 import { runGuided, type GuidedStart } from './guided';
 import { FlowAction, FlowInput } from './input';

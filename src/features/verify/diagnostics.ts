@@ -9,7 +9,7 @@ import type { DocumentModel, VerifyOutcome, VerifySource } from '../../citations
 import { loadCitations } from '../../bundles';
 import { settings } from '../shared/settings';
 import type { SourceOutcomes } from '../shared/sourceOutcomes';
-import { outcomeMessage, outcomeSeverity, SOURCE_CODES } from './messages';
+import { outcomeMessage, outcomeSeverity, SOURCE_CODES } from './strings';
 
 const CODES = new Set<string>(Object.values(SOURCE_CODES));
 const DEBOUNCE_MS = 400;

@@ -23,7 +23,7 @@ import { describeError, showError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
 import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
 import { documentSources, SourceDiagnostics } from './diagnostics';
-import { summary } from './messages';
+import { summary } from './strings';
 
 const CACHE_KEY = 'shunong.verifyCache';
 

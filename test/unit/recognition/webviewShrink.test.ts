@@ -5,7 +5,7 @@
  * webview cannot, and a cancel stops both.
  */
 import * as assert from 'node:assert/strict';
-import { PreviewHost, shrinkParts } from '../../../src/recognition/preview';
+import { PreviewHost, shrinkParts } from '../../../src/recognition/panelHost';
 import { SHRINK_PART_BYTES, parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
 import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webviewShrink';
 import type { Shrinker } from '../../../src/recognition/image';

@@ -44,3 +44,18 @@ describe('The repository is self-contained', () => {
     assert.ok(!OUTSIDE.some((p) => p.test("import { uiLanguage } from '../shared/language';")));
   });
 });
+
+describe('Comments say why, not when', () => {
+  it('no source, test or bench names an issue number (history belongs in git and the CHANGELOG)', () => {
+    const found: string[] = [];
+    for (const folder of ['src', 'test', 'bench'])
+      for (const path of files(join(ROOT, folder))) {
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (/\bissues? \d+\b/i.test(line)) found.push(`${relative(ROOT, path)}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    assert.deepEqual(found, []);
+  });
+});

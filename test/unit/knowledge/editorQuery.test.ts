@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { cleanMarkdown, queryFromContext } from '../../../src/knowledge/context';
+import { cleanMarkdown, queryFromContext } from '../../../src/knowledge/editorQuery';
 
 const DOC = [
   '---',

@@ -1,10 +1,10 @@
 /**
  * The preview's host side with a fake webview: what a run posts and in which order (src/recognition/run.ts),
- * and the handshake, replay and annotated-picture requests (src/recognition/preview.ts).
+ * and the handshake, replay and annotated-picture requests (src/recognition/panelHost.ts).
  */
 import * as assert from 'node:assert/strict';
 import type { FlowOutcome, PreviewImage } from '../../../src/recognition/flow';
-import { PreviewHost, type ActionMessage } from '../../../src/recognition/preview';
+import { PreviewHost, type ActionMessage } from '../../../src/recognition/panelHost';
 import type { HostMessage, ImageView, ResultView } from '../../../src/recognition/protocol';
 import { runPreview, type RunHost } from '../../../src/recognition/run';
 import type { Recognition } from '../../../src/recognition/types';

@@ -1,6 +1,6 @@
 /**
  * The markdown-it plugin that renders citations as a reader should see them — in VS Code's
- * Markdown preview (src/features/preview/) and in exports. Pure: no `vscode`.
+ * Markdown preview (src/features/markdownPreview/) and in exports. Pure: no `vscode`.
  *
  * - Footnotes (ours and the author's) render as footnotes, through markdown-it-footnote:
  *   superscript numbers linking to a numbered list and back. When a footnote rule is already

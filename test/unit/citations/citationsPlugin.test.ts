@@ -33,7 +33,7 @@ for (const [name, factory] of [
   ['markdown-it 12', md12],
   ['markdown-it 15', markdownIt],
 ] as const) {
-  describe(`citations/preview on ${name}`, () => {
+  describe(`citations/citationsPlugin on ${name}`, () => {
     const render = (src: string, opts?: PreviewOptions, before?: 'footnote-first' | 'footnote-after'): string => {
       const md = vscodeEngine(factory);
       if (before === 'footnote-first') md.use(footnote);
