@@ -151,6 +151,10 @@ suite('Export a bulletin', function () {
     await bulletin('模板.md');
     const zip = new JSZip();
     zip.file(
+      'word/document.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p/></w:body></w:document>',
+    );
+    zip.file(
       'word/styles.xml',
       '<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
         '<w:style w:type="paragraph" w:styleId="2"><w:name w:val="heading 2"/><w:rPr><w:rFonts w:eastAsia="黑体"/></w:rPr></w:style></w:styles>',
@@ -191,6 +195,18 @@ suite('Export a bulletin', function () {
     restores.push(errors, warns);
     assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'), undefined);
     assert.match(String(errors.calls[0]?.[0]), /missing\.docx/);
+
+    // a zip that is not a Word document: refused, and the message says what it lacks
+    zip.remove('word/document.xml');
+    await vscode.workspace.fs.writeFile(
+      vscode.Uri.joinPath(folder(), 'styles-only.docx'),
+      await zip.generateAsync({ type: 'uint8array' }),
+    );
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.docxTemplate', `${SCRATCH}/styles-only.docx`, vscode.ConfigurationTarget.Global);
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'), undefined);
+    assert.match(String(errors.calls[1]?.[0]), /styles-only\.docx.*word\/document\.xml/);
   });
 
   test('broken citations: exported with a warning that lists them, or refused when the setting says so', async () => {
