@@ -13,7 +13,7 @@
  *    (src/webview/recognition/shrink.ts), against the bare call of the picture that path sends;
  *    the shrunk copy is written to a storage folder and shown from there, as the extension does.
  *    With SHUNONG_BENCH_TRACE=1 the bench prints where the command's time goes (host-side clock
- *    marks, and the webview's performance.mark trace of each decode and encode).
+ *    marks, and the webview's decode and encode of each attempt, timed by ./traceShrinks.js).
  * 2. Drawing 1,000 boxes against drawing the image alone, in the same webview page, each time a
  *    first load of the picture (a new URL). Goal ≤ 2×.
  *
@@ -134,6 +134,7 @@ async function openPage(files: string): Promise<Host> {
   // bypassCSP: the stand-in of the host → webview transfer of a photo to shrink is a fetch() from
   // the page, which the panel's CSP (default-src 'none') would refuse.
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  await page.addInitScript({ path: join(__dirname, 'traceShrinks.js') });
   await page.goto(origins.page);
   await post(page, { type: 'init', strings, types: [] });
   return {

@@ -107,7 +107,7 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   const browser = await launchBrowser(cleanup, { work });
   const { page } = await openWorkbench(browser, workbenchUrl(server, { folder }));
   const wb = workbench(page);
-  await setApiKeyStep.run({ page, wb, endpoint });
+  await setApiKeyStep.run({ page, wb, endpoint, l10n: wb.l10n });
 
   // The bulletin, its text selected (the query of "Search Knowledge for Selection").
   await page.keyboard.press('Control+P');

@@ -12,11 +12,11 @@ import type { Lang } from '../text/words';
  * Chinese bulletin — a title and a line, `# 茶园夏季管理` + `修剪安排如下。` — already tells,
  * while `# 简报` or `Hi` does not.
  */
-export const MIN_LETTERS = 20;
+const MIN_LETTERS = 20;
 /** What a Han character weighs towards {@link MIN_LETTERS}. */
-export const HAN_WEIGHT = 4;
+const HAN_WEIGHT = 4;
 /** Han ÷ (Han + Latin) at or above this reads as Chinese. */
-export const HAN_RATIO = 0.5;
+const HAN_RATIO = 0.5;
 
 /** The `shunong.insertLanguage` setting's values. */
 export type InsertLanguageSetting = 'auto' | 'zh-CN' | 'en';

@@ -24,13 +24,13 @@ export interface GroundedParagraph {
 }
 
 /** The citation syntax the model is told to use: `〔doc_name#chunk_index〕`. */
-export const CITATION_PATTERN = /〔([^〔〕\n]+?)〕/g;
+const CITATION_PATTERN = /〔([^〔〕\n]+?)〕/g;
 /** Footnote references and definitions the model may write instead (never ours in an answer). */
 const FOOTNOTE_DEFINITION = /^[ \t]*\[\^[^\]\n]+\]:.*$/gm;
 const FOOTNOTE_REFERENCE = /\[\^[^\]\n]+\]/g;
 
 /** Normalises a cited key as the model wrote it (spaces around it, a full-width ＃). */
-export function normaliseKey(raw: string): string {
+function normaliseKey(raw: string): string {
   return raw.trim().replace(/＃/g, '#');
 }
 

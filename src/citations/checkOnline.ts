@@ -34,7 +34,7 @@ interface CacheFile {
 }
 
 /** The words of an outcome in a report line. */
-export function outcomeText(r: VerifyResult): string {
+function outcomeText(r: VerifyResult): string {
   const o = r.outcome;
   switch (o.status) {
     case 'verified':

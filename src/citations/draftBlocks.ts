@@ -63,7 +63,7 @@ function attribute(
 }
 
 /** The marker of a knowledge citation that did not resolve: `〔title · kb_id〕` (no `#`, so never a citation). */
-export function unresolvedMarker(c: Pick<ResolvedKnowledge, 'title' | 'kbId'>, escape: (s: string) => string): string {
+function unresolvedMarker(c: Pick<ResolvedKnowledge, 'title' | 'kbId'>, escape: (s: string) => string): string {
   const clean = (s: string): string => escape(s.replace(/[#＃]/g, '＃').replace(/[〔〕]/g, '')).trim();
   return ` 〔${clean(c.title)} · ${clean(c.kbId)}〕`;
 }

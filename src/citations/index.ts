@@ -10,11 +10,7 @@ export {
   parseRawCitation,
   formatCitation,
   formatDefinition,
-  formatDefinitionBody,
   formatInlineCitation,
-  unescapeMarkdown,
-  citationKey,
-  isOurLabel,
   type ParseCitationResult,
 } from './citation';
 export { analyzeDocument } from './analyze';
@@ -32,25 +28,12 @@ export type {
 export { insertCitation, type InsertOptions, type InsertResult, type InsertErrorCode } from './insert';
 export { formatSnippet } from './snippet';
 export { inlineText, snippetLine } from '../text/markdown';
-export { applyEdits, normalizeEdits } from './edits';
-export { MESSAGES, formatMessage } from './problems';
-export { LineIndex } from './positions';
+export { applyEdits } from './edits';
 export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
 export { lint, type Diagnostic, type Fix } from './lint';
 export { CitationCache, type CitationContext, type CitationCacheData } from './retrievalContext';
-export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './citationsPlugin';
-export {
-  verifySources,
-  queryFor,
-  sameText,
-  basesOf,
-  contextOfFound,
-  VERIFY_TOP_K,
-  VERIFY_CONCURRENCY,
-  type VerifyOptions,
-  type VerifyReport,
-  type VerifyResult,
-} from './verify';
+export { citationsPlugin, firstWords, type PreviewOptions, type PreviewText } from './citationsPlugin';
+export { verifySources, type VerifyOptions, type VerifyReport, type VerifyResult } from './verify';
 export {
   VerifyCache,
   type VerifyOutcome,
@@ -62,7 +45,6 @@ export {
 } from './verifyCache';
 export {
   collectSources,
-  citedTextBefore,
   removeCitationEdits,
   sourceKey,
   type SourceDocument,

@@ -61,7 +61,7 @@ type Spot =
   | { ok: false; error: InsertErrorCode };
 
 /** Where a citation can go at (or just after) the cursor. */
-export function placeCursor(a: Analysis, text: string, cursor: number): Spot {
+function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   const { lines, model } = a;
   let c = Math.min(Math.max(0, cursor), text.length);
   if (c > 0 && text.charCodeAt(c - 1) === 0x0d && text.charCodeAt(c) === 0x0a) c--;
@@ -134,7 +134,7 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
 }
 
 /** The edit that puts a definition line in the references section (creating it at the end if missing). */
-export function definitionEdit(
+function definitionEdit(
   a: Analysis,
   text: string,
   label: string,
@@ -197,7 +197,7 @@ function endsInsideOpenBlock(a: Analysis, text: string): boolean {
 }
 
 /** Next free label: after our highest number, skipping labels the author uses. */
-export function nextLabel(a: Analysis): string {
+function nextLabel(a: Analysis): string {
   let n = a.model.definitions.reduce((m, d) => Math.max(m, d.number), 0) + 1;
   const taken = new Set(a.model.authorLabels);
   while (taken.has(String(n))) n++;

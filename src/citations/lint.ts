@@ -42,7 +42,7 @@ export function lint(text: string, opts?: CitationOptions): Diagnostic[] {
 }
 
 /** {@link lint} on an existing analysis. */
-export function lintAnalysis(a: Analysis): Diagnostic[] {
+function lintAnalysis(a: Analysis): Diagnostic[] {
   const { model, lines } = a;
   let renumberFix: Fix | undefined;
   return model.problems.map((p): Diagnostic => {

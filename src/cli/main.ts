@@ -21,7 +21,7 @@ import { runTools } from './tools';
 
 export type { CliEnv, CliIo } from './io';
 
-export const USAGE = `usage: shunong <command> [options]
+const USAGE = `usage: shunong <command> [options]
 
 commands:
   tools                         list the endpoint's tools (one per line: name, first line of description)

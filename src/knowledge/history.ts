@@ -135,11 +135,6 @@ export function observeBases(state: KnowledgeState, kbCode: string, kbName: stri
   return { ...state, bases, basesListed: state.basesListed || listed };
 }
 
-/** The name of a knowledge base, when seen. */
-export function baseName(state: KnowledgeState, code: string): string | undefined {
-  return state.bases.find((b) => b.code === code)?.name;
-}
-
 /** Every passage the state holds (history then pins), by {@link idOf}; the first found wins. */
 export function findPassage(state: KnowledgeState, id: string): CitedPassage | undefined {
   for (const r of state.history) for (const s of r.passages) if (idOf(s.passage) === id) return s.passage;
@@ -175,7 +170,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** Reads a persisted passage; undefined when malformed. */
-export function readPassage(v: unknown): CitedPassage | undefined {
+function readPassage(v: unknown): CitedPassage | undefined {
   if (!isObj(v)) return undefined;
   const docName = str(v.docName);
   const chunkIndex = num(v.chunkIndex);

@@ -24,7 +24,7 @@ const stateSchema = z.object({
 });
 
 /** Splits a comma-joined `kb_code` / `kb_name` string (ASCII or full-width commas), trimming parts. */
-export function splitJoined(joined: string | null | undefined): string[] {
+function splitJoined(joined: string | null | undefined): string[] {
   return (joined ?? '').split(/[,，]/).map((s) => s.trim());
 }
 

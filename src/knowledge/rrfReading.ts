@@ -8,7 +8,7 @@
  */
 
 /** The RRF constant the vendor's `1/(60+rank)` names. */
-export const RRF_K = 60;
+const RRF_K = 60;
 
 /**
  * How a passage was likely found: by both retrievers, by one (`vector` = the meaning search,

@@ -42,7 +42,7 @@ export interface CountsLike {
 const STAGES = ['vector', 'fulltext', 'hybrid', 'rerank'] as const;
 
 /** The counts with the missing stages left out. */
-export function cleanCounts(c: CountsLike): SearchCounts {
+function cleanCounts(c: CountsLike): SearchCounts {
   const out: Partial<Record<(typeof STAGES)[number], number>> = {};
   for (const k of STAGES) {
     const n = c[k];

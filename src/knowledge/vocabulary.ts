@@ -213,7 +213,7 @@ export function labelOf(entry: VocabularyEntry, language: string): string {
 }
 
 /** True when `name` is the entry's id, one of its labels or aliases (trimmed, case-insensitive). */
-export function entryMatches(entry: VocabularyEntry, name: string): boolean {
+function entryMatches(entry: VocabularyEntry, name: string): boolean {
   const n = normalise(name);
   if (n === '') return false;
   return [entry.id, entry.labels['zh-CN'], entry.labels.en, ...entry.aliases].some((x) => normalise(x) === n);

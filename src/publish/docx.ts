@@ -7,7 +7,7 @@
  * and zipped with Node's zlib (`zip.ts`). Pure: no `vscode`.
  */
 import { wordsOf } from '../text/words';
-import { docxBlocks, MAX_IMAGE_WIDTH, runs, type DocxContext } from './docxBlocks';
+import { docxBlocks, runs, type DocxContext } from './docxBlocks';
 import { contentTypes, numberingXml, packageParts, Rels, sectionXml, type ListKind } from './docxParts';
 import { DEFAULT_STYLE, type HouseStyle } from './docxStyles';
 import {
@@ -43,8 +43,6 @@ export interface DocxResult {
   listed: number;
   warnings: PublishWarning[];
 }
-
-export { MAX_IMAGE_WIDTH };
 
 /** Writes the document. */
 export async function writeDocx(doc: PublishDocument, options: DocxOptions): Promise<DocxResult> {

@@ -20,11 +20,11 @@ import {
 } from './wordml';
 
 /** Widest picture, in pixels at 96 dpi: an A4 page's text width with 1-inch margins. */
-export const MAX_IMAGE_WIDTH = 600;
+const MAX_IMAGE_WIDTH = 600;
 /** Tallest picture, in pixels at 96 dpi: the same page's text height (a taller one is cut off by the page). */
-export const MAX_IMAGE_HEIGHT = Math.floor(TEXT_HEIGHT / 15);
+const MAX_IMAGE_HEIGHT = Math.floor(TEXT_HEIGHT / 15);
 /** The most columns a Word table can have; a wider table is written as several, one below the other. */
-export const MAX_TABLE_COLUMNS = 63;
+const MAX_TABLE_COLUMNS = 63;
 const CODE_FONT = { ascii: 'Consolas', eastAsia: 'Microsoft YaHei' };
 const CODE_FILL = 'F3F3F3';
 const INDENT = 360; // twips per list / quote level

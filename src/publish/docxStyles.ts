@@ -10,7 +10,7 @@ import { esc } from './wordml';
 import { readXml, W_NS, wAttr, XmlSyntaxError, type XmlElement } from './xmlRead';
 
 /** The styles our writer uses, by Word's built-in (English, lower-case) style names. */
-export const STYLE_NAMES = {
+const STYLE_NAMES = {
   title: 'title',
   heading1: 'heading 1',
   heading2: 'heading 2',
@@ -105,7 +105,7 @@ function rootOf(elements: XmlElement[], local: string): XmlElement {
 }
 
 /** Where our numbering goes in a template's numbering.xml, and the ids it leaves free. */
-export function templateNumbering(xml: string): TemplateNumbering {
+function templateNumbering(xml: string): TemplateNumbering {
   const elements = readXml(xml);
   const root = rootOf(elements, 'numbering');
   const top = elements.filter((e) => e.depth === 1 && e.uri === W_NS);

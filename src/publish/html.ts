@@ -14,7 +14,7 @@ import { publishEngine } from './read';
 import { esc } from './wechat';
 
 /** The page's styles: readable measure, print-friendly, the citation marks of media/preview.css. */
-export const PAGE_CSS = `
+const PAGE_CSS = `
 body { max-width: 46em; margin: 2em auto; padding: 0 1em; color: #222; background: #fff;
   font: 16px/1.7 -apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Microsoft YaHei", sans-serif; }
 h1, h2, h3, h4 { line-height: 1.35; color: #1b5e20; }

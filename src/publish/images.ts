@@ -21,7 +21,7 @@ export type ImageReader = (candidate: ImageCandidate) => Promise<Uint8Array | un
  * the workspace root (a leading `/` means the root only), then the file name in the recognition
  * copies' folder (a copy inserted into another bulletin). Empty for remote and data URIs.
  */
-export function imageCandidates(src: string): ImageCandidate[] {
+function imageCandidates(src: string): ImageCandidate[] {
   if (/^[a-z][a-z0-9+.-]*:/i.test(src)) return [];
   let path = src.replace(/[?#].*$/, '');
   try {

@@ -15,7 +15,6 @@ import { writeWechat } from './wechat';
 
 export type { ImageCandidate, ImageReader } from './images';
 export type { PublishWarning } from './model';
-export { TemplateError } from './docxStyles';
 export { templateProblemText, warningText } from './warningText';
 
 /** The formats. */

@@ -199,7 +199,7 @@ function firstHeading(blocks: Block[]): string | undefined {
 }
 
 /** An HTML block that is only comments. */
-export function isComment(html: string): boolean {
+function isComment(html: string): boolean {
   return /^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(html);
 }
 

@@ -20,7 +20,7 @@ import {
 } from './model';
 
 /** Inline styles, one per element kind (phone-first: 16 px text, 1.75 line height). */
-export const WECHAT_STYLE = {
+const WECHAT_STYLE = {
   article:
     "font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Microsoft YaHei',sans-serif;" +
     'font-size:16px;line-height:1.75;color:#333333;letter-spacing:0.5px;word-wrap:break-word;overflow-wrap:break-word;',

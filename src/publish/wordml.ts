@@ -41,7 +41,7 @@ export interface RunProps {
 }
 
 /** `w:rPr`, children in schema order (rStyle, rFonts, b, bCs, i, iCs, strike, color, sz, szCs, shd, vertAlign). */
-export function rPr(p: RunProps): string {
+function rPr(p: RunProps): string {
   let s = '';
   if (p.style) s += `<w:rStyle w:val="${esc(p.style)}"/>`;
   if (p.font) {
@@ -98,7 +98,7 @@ export interface ParaProps {
 }
 
 /** `w:pPr`, children in schema order (pStyle, numPr, pBdr, shd, spacing, ind, jc). */
-export function pPr(p: ParaProps): string {
+function pPr(p: ParaProps): string {
   let s = '';
   if (p.style) s += `<w:pStyle w:val="${esc(p.style)}"/>`;
   if (p.numbering)
@@ -166,7 +166,7 @@ export function tableCell(width: number, paragraphsXml: string, shading?: Hex): 
 }
 
 /** The text width of an A4 page with 1-inch margins, in twips (the section below writes those). */
-export const TEXT_WIDTH = 11906 - 2 * 1440;
+const TEXT_WIDTH = 11906 - 2 * 1440;
 /** The text height of the same page, in twips. */
 export const TEXT_HEIGHT = 16838 - 2 * 1440;
 

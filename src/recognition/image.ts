@@ -13,7 +13,7 @@ export const UPLOADABLE_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'
  * The formats sent as they are. The vendor's page names JPEG (its data URI example) and the local
  * endpoint decodes JPEG and PNG; a WebP is converted to JPEG before upload.
  */
-export const SENT_AS_IS: readonly ImageFormat[] = ['jpeg', 'png'];
+const SENT_AS_IS: readonly ImageFormat[] = ['jpeg', 'png'];
 
 /** The platform's advice: one image at most 4 MB (decoded bytes, per the project's decision table). */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;

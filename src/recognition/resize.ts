@@ -14,8 +14,6 @@ import { JIMP_BYTES_PER_INPUT_BYTE, JPEG_QUALITY, ShrinkPlan } from './shrinkPla
 /** The jimp module (its public surface as imported by `import * as jimp from 'jimp'`). */
 export type Jimp = typeof JimpModule;
 
-export { MAX_LONG_SIDE } from './shrinkPlan';
-
 /**
  * Decodes `bytes` with jimp (applying EXIF orientation), flattens transparency onto white, and
  * re-encodes JPEGs until the largest that fits `maxBytes` is found (the plan of ./shrinkPlan). An aborted

@@ -30,7 +30,7 @@ export const GROW_BELOW = 0.45;
  * count, for Chromium's encoder: 0.27–0.36 measured on the bench's generated photos (quality 92,
  * noisy). jimp's encoder writes larger files: {@link JIMP_BYTES_PER_INPUT_BYTE}.
  */
-export const BYTES_PER_INPUT_BYTE = 0.3;
+const BYTES_PER_INPUT_BYTE = 0.3;
 /** The same for jimp's JPEG encoder (its files of the bench photos are 1.2–1.7 times Chromium's). */
 export const JIMP_BYTES_PER_INPUT_BYTE = 0.45;
 
@@ -61,7 +61,7 @@ export function firstScale(
 }
 
 /** The pixel size at `scale` (each side rounded, at least 1): the aspect is kept within one pixel. */
-export function scaledSize(width: number, height: number, scale: number): Size {
+function scaledSize(width: number, height: number, scale: number): Size {
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 

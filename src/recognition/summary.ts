@@ -153,7 +153,7 @@ export interface SummaryMarkdownOptions {
 }
 
 /** Formats a confidence as two decimals. */
-export function formatConfidence(c: number): string {
+function formatConfidence(c: number): string {
   return c.toFixed(2);
 }
 

@@ -3,8 +3,8 @@
  * picture with the browser's own decoder, resizer and JPEG encoder (src/webview/recognition/shrink.ts,
  * several times faster than jimp + WebAssembly in the extension host), and the host checks what
  * comes back before it is sent. Whenever the webview cannot (no panel, no answer, a refusal, an
- * answer that fails the checks), jimp + WebAssembly (./resize) do it as before. Pure: the panel is
- * reached through {@link WebviewShrinkPort}.
+ * answer that fails the checks), jimp + WebAssembly (./resize) do it in the host, so a picture is
+ * never sent unshrunk. Pure: the panel is reached through {@link WebviewShrinkPort}.
  */
 import { imageSize, jpegOrientation, mimeOf, orientedSize, sniffImageFormat, type Shrinker } from './image';
 import type { ShrinkRequest } from './protocol';

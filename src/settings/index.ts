@@ -289,7 +289,7 @@ export function exportSettings(get: RawSettings): ExportSettings {
 }
 
 /** The chat settings. */
-export function chatSettings(get: RawSettings): ChatSettings {
+function chatSettings(get: RawSettings): ChatSettings {
   return {
     tools: bool(get('chat.tools'), D['chat.tools']),
     participant: bool(get('chat.participant'), D['chat.participant']),

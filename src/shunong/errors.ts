@@ -361,11 +361,6 @@ export function endpointError(problem: EndpointProblem, endpoint: string): Shuno
   );
 }
 
-/** Narrows an unknown value to a {@link ShunongError}. */
-export function isShunongError(e: unknown): e is ShunongError {
-  return e instanceof ShunongError;
-}
-
 /** The kind of a platform failure; undefined for anything else. */
 export function platformErrorKind(err: unknown): ShunongErrorKind | undefined {
   return err instanceof ShunongError ? err.kind : undefined;

@@ -9,15 +9,7 @@ export * from './errors';
 export * from './schemas';
 export type * from './types';
 export { parseToolResult, type RawToolResult } from './parse';
-export {
-  resolveToolName,
-  suggestToolNames,
-  nameSimilarity,
-  methodNameOf,
-  SERVICE_NAME,
-  type Resolution,
-  type ResolvedBy,
-} from './resolve';
+export { resolveToolName, methodNameOf, type Resolution, type ResolvedBy } from './resolve';
 export { realScheduler } from '../time/scheduler';
 export { backoffDelay, retryPolicy, type RetryPolicy } from './retry';
 export { parseRetryAfter } from './fetch';

@@ -5,11 +5,10 @@
 import { z } from 'zod';
 
 /** The recognition models of crop_growth_recognize. */
-export const RecognitionTypeSchema = z.enum(['wheat_stage', 'tea_count', 'tea_stage']);
-export type RecognitionType = z.infer<typeof RecognitionTypeSchema>;
+export type RecognitionType = 'wheat_stage' | 'tea_count' | 'tea_stage';
 
 /** One passage returned by knowledge_search. */
-export const KnowledgeSourceSchema = z.object({
+const KnowledgeSourceSchema = z.object({
   doc_name: z.string(),
   chunk_index: z.number().int().nonnegative(),
   content: z.string(),
@@ -48,7 +47,7 @@ export const WeatherNowSchema = z.object({
 export type WeatherNow = z.infer<typeof WeatherNowSchema>;
 
 /** One day of the 7-day forecast. */
-export const ForecastDaySchema = z.object({
+const ForecastDaySchema = z.object({
   date: z.string(),
   weather: z.string(),
   high: z.string(),
@@ -67,11 +66,11 @@ export const WeatherForecastSchema = z.object({
 export type WeatherForecast = z.infer<typeof WeatherForecastSchema>;
 
 /** Either weather shape, told apart by the presence of `forecast`. */
-export const WeatherResultSchema = z.union([WeatherForecastSchema, WeatherNowSchema]);
+const WeatherResultSchema = z.union([WeatherForecastSchema, WeatherNowSchema]);
 export type WeatherResult = z.infer<typeof WeatherResultSchema>;
 
 /** One detection box of crop_growth_recognize. */
-export const DetectionSchema = z.object({
+const DetectionSchema = z.object({
   class_id: z.number(),
   confidence: z.number(),
   bbox: z.array(z.number()).length(4),

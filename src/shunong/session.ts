@@ -71,7 +71,7 @@ export interface SessionOptions {
 }
 
 /** Converts an SDK tool to the client's {@link ToolInfo}. */
-export function toToolInfo(t: {
+function toToolInfo(t: {
   name: string;
   description?: string | undefined;
   inputSchema: { properties?: Record<string, unknown> | undefined; required?: string[] | undefined };

@@ -63,7 +63,7 @@ function escapeWith(s: string, special: RegExp, backtick: string, brackets: bool
 }
 
 /** Backslash-escapes a first character (after spaces) that would start a Markdown block (heading, quote, list, fence, HTML…). */
-export function escapeBlockStart(s: string): string {
+function escapeBlockStart(s: string): string {
   const lead = /^ */.exec(s)![0];
   const rest = s.slice(lead.length);
   const ordered = /^(\d{1,9})([.)])/.exec(rest);

@@ -65,7 +65,7 @@ export function referencesHeadingOf(lang: Lang): string {
 }
 
 /** English names of the 24 solar terms (the platform names them in Chinese). */
-export const SOLAR_TERM_EN: Record<string, string> = {
+const SOLAR_TERM_EN: Record<string, string> = {
   小寒: 'Minor Cold',
   大寒: 'Major Cold',
   立春: 'Start of Spring',

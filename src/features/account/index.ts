@@ -10,7 +10,7 @@ import { settings } from '../shared/settings';
 import { withCancellableProgress } from '../shared/progress';
 
 /** Text, icon and accessible label of each connection state. */
-export function statusPresentation(state: ConnectionState): { icon: string; label: string; error: boolean } {
+function statusPresentation(state: ConnectionState): { icon: string; label: string; error: boolean } {
   switch (state) {
     case 'connected':
       return { icon: '$(pass-filled)', label: vscode.l10n.t('Shunong: connected'), error: false };
@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext, services: { readonly 
  * Asks for the key in a password box, checks it with a real initialize against the configured
  * endpoint, and stores it only when the endpoint accepts it. Returns true when a key was stored.
  */
-export async function setApiKey(connection: Connection): Promise<boolean> {
+async function setApiKey(connection: Connection): Promise<boolean> {
   const s = settings.connection();
   const problem = endpointProblem(s.endpoint, s.allowInsecureHttp);
   if (problem) {
@@ -145,7 +145,7 @@ export async function setApiKey(connection: Connection): Promise<boolean> {
 }
 
 /** Deletes the key of the configured endpoint after confirmation. */
-export async function clearApiKey(connection: Connection, confirm = true): Promise<boolean> {
+async function clearApiKey(connection: Connection, confirm = true): Promise<boolean> {
   if (!(await connection.getKey())) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored for {0}.', connection.endpoint));
     return false;
@@ -165,7 +165,7 @@ export async function clearApiKey(connection: Connection, confirm = true): Promi
 }
 
 /** Checks the connection and shows the endpoint, the state and the tools it sees. */
-export async function showConnectionStatus(connection: Connection): Promise<ConnectionState> {
+async function showConnectionStatus(connection: Connection): Promise<ConnectionState> {
   const state = await withCancellableProgress(vscode.l10n.t('Checking the Shunong connection…'), async (signal) =>
     connection.state === 'no-key' || connection.state === 'insecure' ? connection.state : connection.check(signal),
   );

@@ -12,7 +12,7 @@ import { copyPassage } from '../shared/passageText';
 import { KnowledgeTree, type BrowserNode } from './tree';
 
 /** The view id (declared in package.json). */
-export const VIEW_ID = 'shunong.knowledgeBrowser';
+const VIEW_ID = 'shunong.knowledgeBrowser';
 
 /** What the browser registered: its tree, its view and its commands. */
 export interface Browser {

@@ -80,7 +80,7 @@ export function activate(
 }
 
 /** "Shunong: Insert Date and Solar Term". Returns the inserted line. */
-export async function insertDateAndSolarTerm(
+async function insertDateAndSolarTerm(
   connection: Connection,
   calendar: DailyValue<CurrentTime>,
 ): Promise<string | undefined> {

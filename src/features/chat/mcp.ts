@@ -12,9 +12,9 @@ import type { Connection } from '../shared/connection';
 import type { McpApi, McpHttpServerDefinition, McpServerDefinitionProvider } from './mcpApi';
 
 /** The provider id, as package.json's `contributes.mcpServerDefinitionProviders` declares it. */
-export const MCP_PROVIDER_ID = 'shunong.mcp';
+const MCP_PROVIDER_ID = 'shunong.mcp';
 /** The definition's label (VS Code's server id is `<extension id>/<label>`: not localised, so it stays put). */
-export const MCP_SERVER_LABEL = 'Shunong';
+const MCP_SERVER_LABEL = 'Shunong';
 
 /** The provider, also handed to the tests through the extension's API. */
 export class ShunongMcpProvider implements McpServerDefinitionProvider<McpHttpServerDefinition>, vscode.Disposable {

@@ -21,9 +21,9 @@ import { passagesText, todayText, weatherText } from './authorText';
 import { searchKnowledge, type CallAnswer } from './calls';
 
 /** The participant id, as package.json declares it. */
-export const PARTICIPANT_ID = 'shunong.chat';
+const PARTICIPANT_ID = 'shunong.chat';
 /** The command the insert button runs. */
-export const INSERT_COMMAND = 'shunong.chat.insertAnswer';
+const INSERT_COMMAND = 'shunong.chat.insertAnswer';
 
 /** What the participant needs. */
 export interface ParticipantServices {

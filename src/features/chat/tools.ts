@@ -30,7 +30,7 @@ export const TOOL_NAMES = {
 type Call<I> = (connection: Connection, input: I, token: vscode.CancellationToken) => Promise<CallAnswer>;
 
 /** The arguments as the confirmation shows them: one `name: value` line each, as plain text. */
-export function argumentLines(input: object): string {
+function argumentLines(input: object): string {
   const lines = Object.entries(input)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);

@@ -65,7 +65,7 @@ async function pickCached(citations: CitationService): Promise<CitedPassage | un
 }
 
 /** Renumbers the citations of a document; unused definitions are removed only on confirmation. */
-export async function renumber(
+async function renumber(
   editor: vscode.TextEditor,
   confirmRemove?: (labels: string[]) => Thenable<boolean>,
 ): Promise<boolean> {
@@ -99,7 +99,7 @@ export async function renumber(
 }
 
 /** "Shunong: Check Citations in Workspace": lints every Markdown file into the Problems panel. */
-export async function checkWorkspace(
+async function checkWorkspace(
   diagnostics: CitationDiagnostics,
 ): Promise<{ files: number; problems: number; report: string[] }> {
   const uris = await vscode.workspace.findFiles('**/*.{md,markdown}', '**/{node_modules,.git,.vscode-test}/**');

@@ -116,7 +116,7 @@ function markdownOf(e: vscode.TextEditor | undefined): vscode.TextDocument | und
 }
 
 /** One node per cited source: our definitions (in number order) and inline citations. */
-export function citationNodes(model: DocumentModel): Node[] {
+function citationNodes(model: DocumentModel): Node[] {
   const nodes: Node[] = [];
   const problems = new Set(model.problems.map((p) => p.label).filter((l): l is string => l !== undefined));
   for (const d of [...model.definitions].sort((a, b) => a.number - b.number)) {

@@ -59,7 +59,7 @@ export interface DraftServices {
 }
 
 /** Runs the command. */
-export async function draftWithKnowledge(
+async function draftWithKnowledge(
   services: DraftServices,
   preview: DraftPreview,
   args?: DraftArgs,

@@ -26,7 +26,7 @@ export function defaultOptions(uri?: vscode.Uri): DraftOptions {
 }
 
 /** The nearest heading at or above `line` (its text), if any. */
-export function currentHeading(doc: vscode.TextDocument, line: number): string | undefined {
+function currentHeading(doc: vscode.TextDocument, line: number): string | undefined {
   for (let l = line; l >= 0; l--) {
     const m = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(doc.lineAt(l).text);
     if (m && m[1]) return m[1];

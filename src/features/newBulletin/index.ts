@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext, services: NewBulletin
 }
 
 /** "Shunong: New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
-export async function newBulletin(
+async function newBulletin(
   connection: Connection,
   calendar: DailyValue<CurrentTime>,
   givenPlace?: string,

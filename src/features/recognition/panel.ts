@@ -149,7 +149,7 @@ export class RecognitionPanel implements vscode.Disposable {
 }
 
 /** Escapes text for HTML. */
-export function escapeHtml(s: string): string {
+function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -94,7 +94,7 @@ export function describeRefusal(err: ImageRefusedError, name: string): string {
 }
 
 /** Why our own download of a URL failed. */
-export function describeDownload(err: DownloadError): string {
+function describeDownload(err: DownloadError): string {
   switch (err.reason) {
     case 'http':
       return vscode.l10n.t('Downloading {0} failed: HTTP {1}.', err.url, String(err.status ?? ''));

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { EndpointProblem } from '../../shunong/endpoint';
 import { isPlatformError, platformErrorKind, type AnyShunongError, type ShunongErrorKind } from '../../shunong/errors';
 
-export { isPlatformError, platformErrorKind };
+export { isPlatformError };
 
 /** What the status bar says about the connection. */
 export type ConnectionState =

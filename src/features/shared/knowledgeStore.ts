@@ -7,7 +7,7 @@ import type { CitedPassage } from '../../citations/passage';
 import * as model from '../../knowledge/history';
 
 /** The workspace-state key. */
-export const STATE_KEY = 'shunong.knowledge.state';
+const STATE_KEY = 'shunong.knowledge.state';
 
 /** The persisted knowledge state of this workspace. */
 export class KnowledgeStore implements vscode.Disposable {

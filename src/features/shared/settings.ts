@@ -39,7 +39,7 @@ export const settings = {
 } as const;
 
 /** True when `e` changes a setting of `group`. */
-export function affects(e: vscode.ConfigurationChangeEvent, group: SettingGroup): boolean {
+function affects(e: vscode.ConfigurationChangeEvent, group: SettingGroup): boolean {
   return GROUP_SECTIONS[group].some((s) => e.affectsConfiguration(`shunong.${s}`));
 }
 

@@ -66,7 +66,7 @@ export function outcomeSeverity(o: VerifyOutcome): vscode.DiagnosticSeverity {
 }
 
 /** Counts of a report's outcomes. */
-export function countOutcomes(report: VerifyReport): Record<VerifyOutcome['status'], number> {
+function countOutcomes(report: VerifyReport): Record<VerifyOutcome['status'], number> {
   const c = { verified: 0, changed: 0, 'not-located': 0, 'unknown-kb': 0, unverified: 0 };
   for (const r of report.results) c[r.outcome.status]++;
   return c;

@@ -90,7 +90,7 @@ async function pickPlace(
 }
 
 /** "Shunong: Insert Weather Brief". Returns the inserted Markdown, or undefined. */
-export async function insertWeatherBrief(
+async function insertWeatherBrief(
   context: vscode.ExtensionContext,
   connection: Connection,
   givenPlace?: string,

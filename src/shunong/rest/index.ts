@@ -1,7 +1,6 @@
 /** The REST chat completions side of the platform (OpenAI-compatible, with the platform's tool types). */
 export {
   ShunongRestClient,
-  DEFAULT_REST_TIMEOUT_MS,
   type RestClientOptions,
   type RestCallOptions,
   type ChatResult,
@@ -12,7 +11,6 @@ export {
   weatherTool,
   chatRequest,
   restBaseUrl,
-  KNOWLEDGE_DEFAULTS,
   type KnowledgeToolOptions,
   type WeatherToolOptions,
   type KnowledgeToolWire,
@@ -21,10 +19,6 @@ export {
   type ChatMessage,
 } from './request';
 export {
-  chatCompletionSchema,
-  chatChunkSchema,
-  annotationSchema,
-  usageSchema,
   isKnowledgeCitation,
   isWeatherCitation,
   type Annotation,
@@ -35,4 +29,4 @@ export {
   type ChatChunk,
 } from './schemas';
 export { sseData } from './sse';
-export { summaryPrefix, documentTitle, matchCitation, sentencesOf, type SourceLike } from './annotations';
+export { summaryPrefix, matchCitation, sentencesOf, type SourceLike } from './annotations';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** `knowledge_citation`: a knowledge entry (not a `doc_name#chunk_index`). */
-export const knowledgeCitationSchema = z.looseObject({
+const knowledgeCitationSchema = z.looseObject({
   type: z.literal('knowledge_citation'),
   kb_id: z.string(),
   title: z.string(),
@@ -12,7 +12,7 @@ export const knowledgeCitationSchema = z.looseObject({
 });
 
 /** `weather_citation`: the weather data an answer used. */
-export const weatherCitationSchema = z.looseObject({
+const weatherCitationSchema = z.looseObject({
   type: z.literal('weather_citation'),
   provider: z.string(),
   location: z.string(),

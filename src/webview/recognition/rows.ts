@@ -7,7 +7,7 @@ import { h } from './dom';
 import { OVERSCAN, st, strings } from './state';
 
 /** One table row. */
-export function makeRow(i: number): HTMLTableRowElement {
+function makeRow(i: number): HTMLTableRowElement {
   const s = strings();
   const b = st.boxes[i] as BoxView;
   const conf = b.confidence.toFixed(2) + (b.low ? ` ${s.lowConfidenceMark}` : '');

@@ -171,16 +171,13 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
   arriving.set(requestId, data);
   post({ type: 'shrinking', requestId, delivery: m.delivery });
   const stop = (): boolean => cancelled.delete(requestId);
-  // Trace marks (the bench reads them; nothing else does): where the shrink's time goes.
-  const mark = (what: string): void => void performance.mark(`shunong-shrink:${requestId}:${what}`);
-  mark('start');
   let picture: Picture | undefined;
   try {
     const plan = new ShrinkPlan(m.width, m.height, m.byteLength, m.maxBytes);
     picture = new Picture(data, m.mime, m, m.orientation, maxScale(m.width, m.height));
     let kept: { blob: Blob; size: Size; canvas: OffscreenCanvas } | undefined;
-    let attempt = 0;
-    for (let size: Size | undefined = plan.size; size; attempt++) {
+    let size: Size | undefined = plan.size;
+    while (size) {
       const { width, height } = size;
       const decoded = await picture.pixels();
       if (stop()) return;
@@ -195,9 +192,7 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
       ctx.imageSmoothingEnabled = true;
       ctx.imageSmoothingQuality = 'high';
       ctx.drawImage(decoded.source, 0, 0, width, height);
-      mark(`decoded:${attempt}`);
       const out = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY / 100 });
-      mark(`encoded:${attempt}`);
       if (stop()) return;
       if (out.type !== 'image/jpeg') throw new Error(`the browser encoded ${out.type || 'nothing'}, not JPEG`);
       const verdict = plan.report(out.size);
@@ -211,7 +206,6 @@ export async function shrinkPicture(m: Shrink): Promise<void> {
     const bytes = new Uint8Array(await kept.blob.arrayBuffer());
     if (stop()) return;
     post({ type: 'shrunk', requestId, bytes, ...kept.size });
-    mark('posted');
     // What the preview will show: these pixels, not the JPEG decoded again while the platform works.
     lastPixels?.bitmap.close();
     lastPixels = { requestId, bitmap: kept.canvas.transferToImageBitmap() };

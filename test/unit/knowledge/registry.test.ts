@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { KnowledgeBaseRegistry, splitJoined } from '../../../src/knowledge/registry';
+import { KnowledgeBaseRegistry } from '../../../src/knowledge/registry';
 
 describe('knowledge/registry', () => {
   it('splits the comma-joined kb_code / kb_name of a result and pairs them in order', () => {
@@ -69,6 +69,14 @@ describe('knowledge/registry', () => {
         assert.equal(new Set(r.list().map((b) => b.code)).size, r.size);
       }),
     );
-    assert.deepEqual(splitJoined('a, b'), ['a', 'b']);
+  });
+
+  it('reads a list joined with spaces after the commas, or with full-width commas', () => {
+    const r = new KnowledgeBaseRegistry();
+    r.observe('TEA_001, RICE_001', '茶树，水稻');
+    assert.deepEqual(r.list(), [
+      { code: 'TEA_001', name: '茶树' },
+      { code: 'RICE_001', name: '水稻' },
+    ]);
   });
 });
