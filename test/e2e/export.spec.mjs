@@ -152,6 +152,17 @@ export const tests = [
       await screenshot('03-copy-panel');
       await wb.assertNoEnglish('the copy panel', [frame.locator('body'), ...(await wb.ours())]);
       assert.ok(existsSync(file), 'the article file is beside the bulletin (the fallback)');
+      // its picture is also saved beside it, and the panel lists it to upload in WeChat's editor
+      const picture = join(SCRATCH.path, '茶园冬季管理.wechat-1.jpeg');
+      assert.ok(existsSync(picture), "the article's picture is saved beside it, numbered");
+      await frame
+        .locator('body', {
+          hasText: l10n.t(
+            'The article’s pictures, saved beside it in order — upload these in the editor if WeChat drops a picture:',
+          ),
+        })
+        .waitFor({ state: 'visible', timeout: 20_000 });
+      assert.match(await frame.locator('body').innerText(), /茶园冬季管理\.wechat-1\.jpeg/);
 
       const phone = await page
         .context()
