@@ -46,13 +46,15 @@ async function measure(): Promise<void> {
   const direct = (): Promise<unknown> => api.connection.run((c) => c.knowledgeSearch(ARGS));
   const tool = async (): Promise<unknown> =>
     vscode.lm.invokeTool('shunong_searchKnowledge', { input: ARGS, toolInvocationToken: undefined }, none);
-  await vscode.commands.executeCommand('workbench.mcp.startServer', 'shunong-authors.shunong-vscode/Shunong', {
-    waitForLiveTools: true,
-  });
+  // The key's change event reaches VS Code's MCP registry asynchronously: a start asked before the
+  // server's definition arrived starts nothing, so it is asked again until the tools are listed.
   let mcpName: string | undefined;
-  for (let i = 0; i < 400 && !mcpName; i++) {
+  for (let i = 0; i < 90 && !mcpName; i++) {
+    await vscode.commands.executeCommand('workbench.mcp.startServer', 'shunong-authors.shunong-vscode/Shunong', {
+      waitForLiveTools: true,
+    });
     mcpName = vscode.lm.tools.find((t) => /knowledge_search/.test(t.name))?.name;
-    if (!mcpName) await new Promise((r) => setTimeout(r, 50));
+    if (!mcpName) await new Promise((r) => setTimeout(r, 500));
   }
   if (!mcpName) throw new Error("VS Code's MCP client listed no knowledge_search tool");
   const viaMcp = async (): Promise<unknown> =>
