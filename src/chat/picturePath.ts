@@ -2,7 +2,9 @@
  * Where a chat tool's workspace-relative picture path may be, in a workspace of one folder or
  * several: in each folder, in order, and first in the folder it names when it starts with a
  * folder's name (VS Code writes workspace-relative paths of a multi-root workspace that way).
+ * Only paths that stay inside their folder are offered ({@link insideFolder}).
  */
+import { insideFolder } from '../paths';
 
 /** A workspace folder as the lookup needs it. */
 export interface FolderName {
@@ -15,7 +17,10 @@ export interface PictureCandidate {
   readonly path: string;
 }
 
-/** The places `relative` may be, the likeliest first (a leading `/` is read as relative). */
+/**
+ * The places `relative` may be, the likeliest first (a leading `/` is read as relative), each path
+ * normalised; none that climbs out of its folder.
+ */
 export function pictureCandidates(folders: readonly FolderName[], relative: string): PictureCandidate[] {
   const rel = relative.replace(/^\/+/, '');
   const named: PictureCandidate[] = [];
@@ -24,5 +29,8 @@ export function pictureCandidates(folders: readonly FolderName[], relative: stri
     if (rel.startsWith(`${f.name}/`)) named.push({ folder, path: rel.slice(f.name.length + 1) });
     plain.push({ folder, path: rel });
   });
-  return [...named, ...plain];
+  return [...named, ...plain].flatMap((c) => {
+    const path = insideFolder(c.path);
+    return path === undefined ? [] : [{ folder: c.folder, path }];
+  });
 }

@@ -16,7 +16,6 @@ import {
   weatherNowText,
   type ReturnedPassage,
 } from '../../chat/toolText';
-import { insideFolder } from '../../paths';
 import { loadKnowledge } from '../../bundles';
 import { missText } from './authorText';
 import { isPlatformError } from '../../shunong/errors';
@@ -233,12 +232,9 @@ function noteLine(n: FlowNote): string {
 async function readWorkspacePicture(relative: string): Promise<{ bytes: Uint8Array } | string> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) return 'no workspace folder is open to read the image from.';
-  const candidates: vscode.Uri[] = [];
-  for (const c of pictureCandidates(folders, relative)) {
-    const folder = folders[c.folder] as vscode.WorkspaceFolder;
-    const inside = insideFolder(c.path);
-    if (inside !== undefined) candidates.push(vscode.Uri.joinPath(folder.uri, inside));
-  }
+  const candidates = pictureCandidates(folders, relative).map((c) =>
+    vscode.Uri.joinPath((folders[c.folder] as vscode.WorkspaceFolder).uri, c.path),
+  );
   if (candidates.length === 0) return '`image` must stay inside the workspace folder.';
   for (const uri of candidates) {
     try {

@@ -25,6 +25,13 @@ describe('chat: where a picture path may be in the workspace', () => {
     assert.deepEqual(pictureCandidates([{ name: 'farm' }], '/photos/tea.jpg'), [{ folder: 0, path: 'photos/tea.jpg' }]);
   });
 
+  it('only paths that stay inside their folder, normalised: a path climbing out is looked for nowhere', () => {
+    assert.deepEqual(pictureCandidates([{ name: 'farm' }], 'photos/../tea.jpg'), [{ folder: 0, path: 'tea.jpg' }]);
+    assert.deepEqual(pictureCandidates([{ name: 'farm' }], 'photos\\tea.jpg'), [{ folder: 0, path: 'photos/tea.jpg' }]);
+    assert.deepEqual(pictureCandidates([{ name: 'farm' }, { name: 'field' }], '../secret.jpg'), []);
+    assert.deepEqual(pictureCandidates([{ name: 'farm' }], 'farm/../../secret.jpg'), []);
+  });
+
   it('no folder: nowhere to look', () => {
     assert.deepEqual(pictureCandidates([], 'photos/tea.jpg'), []);
   });
