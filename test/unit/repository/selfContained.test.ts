@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FOLDERS = ['src', 'test', 'bench', 'scripts', '.ci'];
-const SKIP = new Set(['node_modules', 'fixtures', 'out', 'dist', 'selfContained.test.ts']);
+const SKIP = new Set(['node_modules', 'fixtures', 'out', 'dist']);
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -38,9 +38,10 @@ describe('The repository is self-contained', () => {
   });
 
   it('sees the pattern it looks for (the check is not blind)', () => {
-    const sample = "readFileSync('/work/shared/reference/000.txt')";
+    // built from parts, so that this file holds no such path itself
+    const sample = `readFileSync('${['', 'work', 'shared', 'reference', '000.txt'].join('/')}')`;
     assert.ok(OUTSIDE.some((p) => p.test(sample)));
-    assert.ok(OUTSIDE.some((p) => p.test("join(ROOT, '..', 'shared/ooxml-xsd/wml.xsd')")));
+    assert.ok(OUTSIDE.some((p) => p.test(`join(ROOT, '..', '${['shared', 'ooxml-xsd', 'wml.xsd'].join('/')}')`)));
     assert.ok(!OUTSIDE.some((p) => p.test("import { uiLanguage } from '../shared/language';")));
   });
 });
