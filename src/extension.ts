@@ -53,8 +53,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionExports {
     get connection() {
       return lazy.load().api.connection;
     },
-    get bulletin() {
-      return lazy.load().api.bulletin;
+    get calendar() {
+      return lazy.load().api.calendar;
     },
     get citations() {
       return lazy.load().api.citations;

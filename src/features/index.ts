@@ -1,8 +1,8 @@
 /**
  * The features bundle (`dist/features.js`): builds the few shared services and hands each feature
  * what it needs. Loaded by the thin activation entry (src/extension.ts) right after activation or
- * at the first command, whichever comes first, in every extension mode. The platform bundle (MCP SDK, zod) is not loaded
- * here either; it loads on first use.
+ * at the first command, whichever comes first, in every extension mode. The platform bundle (MCP
+ * SDK, zod) is not loaded here either; it loads on first use.
  */
 import * as vscode from 'vscode';
 import type { ChatStandIns } from './chat/standIns';
@@ -28,7 +28,8 @@ import { SourceOutcomes } from './shared/sourceOutcomes';
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
-  readonly bulletin: ReturnType<typeof calendar.activate>;
+  /** The day's date and solar terms, as the calendar status item holds them. */
+  readonly calendar: ReturnType<typeof calendar.activate>['calendar'];
   readonly citations: cite.Citations;
   /** The knowledge store and passage documents the search and the browser share, and the browser. */
   readonly knowledge: KnowledgeServices & { readonly browser: browser.Browser };
@@ -82,9 +83,9 @@ function register(
   draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, { connection });
   account.activate(context, { connection });
-  const bulletinApi = calendar.activate(context, { connection });
+  const { calendar: today } = calendar.activate(context, { connection });
   weather.activate(context, { connection });
-  newBulletin.activate(context, { connection, calendar: bulletinApi.calendar });
+  newBulletin.activate(context, { connection, calendar: today });
   const outcomes = new SourceOutcomes();
   context.subscriptions.push(outcomes);
   const citations = cite.activate(context, { citations: citationService, outcomes, docs: shared.docs });
@@ -109,7 +110,7 @@ function register(
   );
   return {
     connection,
-    bulletin: bulletinApi,
+    calendar: today,
     citations,
     knowledge: { ...shared, browser: knowledgeBrowser },
     preview: passages,

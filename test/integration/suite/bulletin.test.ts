@@ -17,7 +17,7 @@ async function markdownEditor(content: string): Promise<vscode.TextEditor> {
 suite('Weather and the farming calendar', () => {
   teardown(async () => {
     await admin({ now: null, rateLimit: null });
-    (await api()).bulletin.calendar.invalidate();
+    (await api()).calendar.invalidate();
     await closeAllEditors();
   });
 
@@ -121,9 +121,9 @@ suite('Weather and the farming calendar', () => {
   });
 
   test('"Insert Date and Solar Term" writes the line from get_current_time (endpoint clock set)', async () => {
-    const { bulletin } = await api();
+    const { calendar } = await api();
     await admin({ now: '2026-10-25T21:06:13+08:00' });
-    bulletin.calendar.invalidate();
+    calendar.invalidate();
     const editor = await markdownEditor('');
     const line = (await vscode.commands.executeCommand('shunong.insertDateAndSolarTerm')) as string;
     const expected = vscode.env.language.startsWith('zh')
@@ -132,16 +132,16 @@ suite('Weather and the farming calendar', () => {
     assert.equal(line, expected);
     assert.equal(editor.document.getText(), expected);
     // the cache answers without a new request on the same day
-    const t1 = await bulletin.calendar.get();
+    const t1 = await calendar.get();
     await admin({ now: '2026-11-08T08:00:00+08:00' });
-    const t2 = await bulletin.calendar.get();
+    const t2 = await calendar.get();
     assert.equal(t2, t1, 'cached for the day');
   });
 
   test('"New Bulletin" opens a Markdown bulletin with front matter filled from the tools', async () => {
-    const { bulletin } = await api();
+    const { calendar } = await api();
     await admin({ now: '2026-11-06T09:00:00+08:00' });
-    bulletin.calendar.invalidate();
+    calendar.invalidate();
     const doc = (await vscode.commands.executeCommand('shunong.newBulletin', '成都')) as vscode.TextDocument;
     assert.equal(doc.languageId, 'markdown');
     const text = doc.getText();

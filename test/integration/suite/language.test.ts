@@ -53,9 +53,9 @@ async function run<T>(command: string, ...args: unknown[]): Promise<T> {
 
 /** Everything our inserters write into one bulletin: weather brief, date line, a cited snippet. */
 async function insertAll(editor: vscode.TextEditor): Promise<{ brief: string; line: string; text: string }> {
-  const { bulletin } = await api();
+  const { calendar } = await api();
   await admin({ now: '2026-10-25T21:06:13+08:00' });
-  bulletin.calendar.invalidate();
+  calendar.invalidate();
   const brief = await run<string>('shunong.insertWeatherBrief', '成都');
   assert.ok(brief, 'a weather brief was inserted');
   const line = await run<string>('shunong.insertDateAndSolarTerm');
@@ -69,7 +69,7 @@ suite("Text in the bulletin's language", () => {
     await setSetting('insertLanguage', undefined);
     await setSetting('citations.referencesHeading', undefined);
     await admin({ now: null });
-    (await api()).bulletin.calendar.invalidate();
+    (await api()).calendar.invalidate();
     await closeAllEditors();
   });
 
@@ -114,9 +114,9 @@ suite("Text in the bulletin's language", () => {
   });
 
   test('where the document does not tell, shunong.insertLanguage decides over the UI language', async () => {
-    const { bulletin } = await api();
+    const { calendar } = await api();
     await admin({ now: '2026-10-25T21:06:13+08:00' });
-    bulletin.calendar.invalidate();
+    calendar.invalidate();
     await setSetting('insertLanguage', 'zh-CN');
     let editor = await bulletinEditor('');
     assert.equal(await run<string>('shunong.insertDateAndSolarTerm'), '2026年10月25日 星期日 · 霜降（距立冬 13 天）');
@@ -133,9 +133,9 @@ suite("Text in the bulletin's language", () => {
   });
 
   test('"New Bulletin" writes lang: and its template in the language; inserts into it follow its lang:', async () => {
-    const { bulletin } = await api();
+    const { calendar } = await api();
     await admin({ now: '2026-11-06T09:00:00+08:00' });
-    bulletin.calendar.invalidate();
+    calendar.invalidate();
     await setSetting('insertLanguage', 'zh-CN');
     const zh = (await run<vscode.TextDocument>('shunong.newBulletin', '成都')).getText();
     assert.ok(
