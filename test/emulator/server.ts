@@ -328,6 +328,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           { keys, controls, bucket, engine, clock, tokensPerSec: options.restTokensPerSec ?? DEFAULT_TOKENS_PER_SEC },
           rec,
         );
+      // The test controls close their connection after answering: a test process whose event loop
+      // was busy past the idle timeout would otherwise write its next control request onto a socket
+      // this server had already closed, and see "other side closed" instead of an answer.
+      if (url.pathname.startsWith('/__admin')) res.setHeader('connection', 'close');
       if (url.pathname === '/__admin') return handleAdmin(req, res);
       if (url.pathname === '/__admin/requests') return handleRequestLog(req, res);
       if (url.pathname.startsWith('/__images/')) return images.serve(url, res);
@@ -339,7 +343,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       else res.destroy();
     });
   });
-  http.keepAliveTimeout = 5_000;
+  // Idle connections stay open a minute, as common servers keep them, so that a client whose event
+  // loop is blocked for a few seconds (a photo being decoded) does not race the server's close.
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, '127.0.0.1', () => {

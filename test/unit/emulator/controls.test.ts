@@ -1,5 +1,6 @@
 /** The local endpoint's controls (DESIGN.md "The local endpoint's controls") and the token bucket. */
 import assert from 'node:assert/strict';
+import { Agent, get } from 'node:http';
 import { LOGGED_STRING_MAX, type Emulator } from '../../emulator/server';
 import { callOk, callTool, HEADERS, openSession, post, start } from './helpers';
 
@@ -121,6 +122,30 @@ describe('emulator controls', function () {
     assert.equal(state.latencyMs, 30);
     const t = await callOk(emu, sid, 'get_current_time', {});
     assert.equal(t.timezone, 'Asia/Shanghai');
+  });
+
+  it('the controls close their connection after answering; other routes keep theirs open a minute', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const answer = (path: string) =>
+      new Promise<{ connection?: string; keepAlive?: string; closed: Promise<void> }>((resolve, reject) => {
+        get(`${emu.origin}${path}`, { agent }, (res) => {
+          const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
+          res.resume();
+          res.on('end', () =>
+            resolve({ connection: res.headers.connection, keepAlive: res.headers['keep-alive'] as string, closed }),
+          );
+        }).on('error', reject);
+      });
+    try {
+      const log = await answer('/__admin/requests');
+      assert.equal(log.connection, 'close');
+      await log.closed;
+      const other = await answer('/no-such-page');
+      assert.equal(other.connection, 'keep-alive');
+      assert.equal(other.keepAlive, 'timeout=65');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('GET /__admin/requests lists the requests; one closed by the client during the delay keeps its tool, status 0', async () => {
