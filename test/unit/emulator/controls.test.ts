@@ -127,15 +127,17 @@ describe('emulator controls', function () {
   it('the controls close their connection after answering; other routes keep theirs open a minute', async () => {
     const agent = new Agent({ keepAlive: true });
     const answer = (path: string) =>
-      new Promise<{ connection?: string; keepAlive?: string; closed: Promise<void> }>((resolve, reject) => {
-        get(`${emu.origin}${path}`, { agent }, (res) => {
-          const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
-          res.resume();
-          res.on('end', () =>
-            resolve({ connection: res.headers.connection, keepAlive: res.headers['keep-alive'] as string, closed }),
-          );
-        }).on('error', reject);
-      });
+      new Promise<{ connection: string | undefined; keepAlive: string | undefined; closed: Promise<void> }>(
+        (resolve, reject) => {
+          get(`${emu.origin}${path}`, { agent }, (res) => {
+            const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
+            res.resume();
+            res.on('end', () =>
+              resolve({ connection: res.headers.connection, keepAlive: res.headers['keep-alive'], closed }),
+            );
+          }).on('error', reject);
+        },
+      );
     try {
       const log = await answer('/__admin/requests');
       assert.equal(log.connection, 'close');
