@@ -133,7 +133,7 @@ describe('emulator controls', function () {
             const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
             res.resume();
             res.on('end', () =>
-              resolve({ connection: res.headers.connection, keepAlive: res.headers['keep-alive'], closed }),
+              resolve({ connection: res.headers.connection, keepAlive: String(res.headers['keep-alive']), closed }),
             );
           }).on('error', reject);
         },
