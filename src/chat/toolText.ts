@@ -8,9 +8,13 @@
  */
 import { formatMessage, messagesEn, type Message } from '../knowledge/messages';
 import type { MissInfo } from '../knowledge/miss';
-import { presentScores } from '../knowledge/score';
-import { passageKey, resultListOf } from '../knowledge/types';
-import type { CurrentTime, KnowledgeResult, RecognitionResult, WeatherForecast, WeatherNow } from '../shunong/schemas';
+import { keyOf } from '../knowledge/history';
+import { storedScoreText } from '../knowledge/score';
+import type { SearchOutcome } from '../knowledge/search';
+import type { CurrentTime, RecognitionResult, WeatherForecast, WeatherNow } from '../shunong/schemas';
+
+/** A search that found passages, as the knowledge search ran it. */
+export type SearchHit = SearchOutcome & { readonly kind: 'hit' };
 
 /** One passage a tool returned in a chat turn: what a citation may name. */
 export interface ReturnedPassage {
@@ -27,32 +31,39 @@ export interface ReturnedPassage {
   readonly scoreLabel: string;
 }
 
-/** The passages of a hit, in the server's order, each with its score read by the result's `score_type`. */
-export function returnedPassages(result: KnowledgeResult): ReturnedPassage[] {
-  const list = resultListOf(result);
-  const scores = presentScores(list, result.counts);
-  return result.sources.map((s, i) => ({
-    key: passageKey(s),
-    docName: s.doc_name,
-    chunkIndex: s.chunk_index,
-    kbCode: result.kb_code,
-    kbName: result.kb_name,
-    content: s.content,
-    score: s.score,
-    scoreType: result.score_type,
-    scoreLabel: formatMessage(scores[i]!.label, messagesEn),
-  }));
+/** The passages of a hit in the order the search shows them, each with its score read as the search results read it. */
+export function returnedPassages(hit: SearchHit): ReturnedPassage[] {
+  return hit.record.passages.map((s) => {
+    const p = s.passage;
+    return {
+      key: keyOf(p),
+      docName: p.docName,
+      chunkIndex: p.chunkIndex,
+      kbCode: p.kbCode,
+      kbName: p.kbName,
+      content: p.content,
+      score: p.score,
+      scoreType: p.scoreType,
+      scoreLabel: storedScoreText(s, (m) => formatMessage(m, messagesEn)),
+    };
+  });
 }
 
 /** The model's text of a knowledge hit: a header with the rules, then one block per passage. */
-export function knowledgeHitText(result: KnowledgeResult): string {
-  const passages = returnedPassages(result);
+export function knowledgeHitText(hit: SearchHit): string {
+  const passages = returnedPassages(hit);
+  const scoreTypes = [...new Set(passages.map((p) => p.scoreType))];
+  const query = hit.record.options.query;
   const lines = [
-    `knowledge_search: ${passages.length} passage(s) for "${result.query}" (mode ${result.mode}, score_type ${result.score_type}).`,
+    hit.fused
+      ? `knowledge_search: ${passages.length} passage(s) for "${query}", ${hit.lists} knowledge bases searched one by one and their lists fused by rank (RRF, k = 60; mode ${hit.mode}, score_type ${scoreTypes.join(' / ')}).`
+      : `knowledge_search: ${passages.length} passage(s) for "${query}" (mode ${hit.mode}, score_type ${scoreTypes.join(' / ')}).`,
     'Cite a passage only by its citation key, exactly as written, in the form 〔doc_name#chunk_index〕; never cite anything else.',
-    scoreRule(result.score_type),
+    hit.fused
+      ? 'The order is the fused rank: raw scores of different knowledge bases are never compared.'
+      : scoreRule(scoreTypes[0] ?? ''),
   ];
-  for (const w of result.warnings) lines.push(`Platform warning: ${w}`);
+  for (const w of hit.warnings) lines.push(`Platform warning: ${w}`);
   passages.forEach((p, i) => {
     lines.push(
       '',
@@ -76,10 +87,14 @@ function scoreRule(scoreType: string): string {
  * is the knowledge bundle's (passed in, so that the features bundle does not carry the knowledge
  * layer and zod: see src/bundles.ts).
  */
-export function knowledgeMissText(reason: string, miss: MissInfo, describeMiss: (miss: MissInfo) => Message[]): string {
+export function knowledgeMissText(
+  reason: string | undefined,
+  miss: MissInfo,
+  describeMiss: (miss: MissInfo) => Message[],
+): string {
   return [
     'knowledge_search: NO passage matched (a miss). No citation may be written for this question; say that the knowledge base has nothing on it, and do not answer from memory as if it were sourced.',
-    `The platform said: ${reason}`,
+    ...(reason ? [`The platform said: ${reason}`] : []),
     ...describeMiss(miss).map((m) => formatMessage(m, messagesEn)),
   ].join('\n');
 }

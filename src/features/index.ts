@@ -103,7 +103,7 @@ function register(
     context,
     {
       connection,
-      docs: shared.docs,
+      ...shared,
       insertDraft: (editor, blocks) => citationService.insertDraft(editor, blocks),
     },
     standIns,

@@ -26,6 +26,7 @@ export const messagesEn = {
   'score.cosine': 'Rank {0} of {1} · similarity {2}',
   'score.cosine.threshold': 'Rank {0} of {1} · similarity {2} (threshold {3})',
   'score.below': 'below the usual relevance threshold {0}',
+  'score.foundIn': 'found in {0} of {1} knowledge bases',
   'score.unknown': 'Rank {0} of {1} · raw score {2}',
   'score.fused': 'Fused rank {0} of {1} · found in {2} of {3} lists',
   'score.note.rrf':

@@ -7,6 +7,7 @@
 import { msg, type Message, type MessageKey } from './messages';
 import { readRrf, type FoundBy, type RrfCounts } from './rrfReading';
 import { passageKey, type PassageLike, type ResultList } from './types';
+import type { StoredPassage } from './history';
 /** How a list's scores may be read. */
 export type ScoreKind = 'rrf' | 'cosine' | 'unknown';
 
@@ -73,6 +74,34 @@ export function presentScores<P extends PassageLike>(list: ResultList<P>, counts
 /** The label of an RRF passage: its rank and which retrievers likely found it. */
 export function rrfLabel(rank: number, of: number, found: FoundBy): Message {
   return msg(`score.rrf.${found}` satisfies MessageKey, rank, of);
+}
+
+/**
+ * The score line of a passage in the list it was retrieved in, read by its type: the rank and what
+ * the score tells, how many of the fused knowledge bases found it, and a mark when it came only
+ * because the search ran under the usual threshold. `format` turns a message into the reader's
+ * words (the UI's language, or English for a model), so the search results and the chat tools
+ * read a passage the same way.
+ */
+export function storedScoreText({ passage: p, view }: StoredPassage, format: (m: Message) => string): string {
+  const parts = [format(storedScoreLabel(p, view))];
+  if (view.foundIn !== undefined && view.lists !== undefined)
+    parts.push(format(msg('score.foundIn', view.foundIn, view.lists)));
+  if (view.belowUsual !== undefined) parts.push(`⚠ ${format(msg('score.below', formatScore(view.belowUsual)))}`);
+  return parts.join(' · ');
+}
+
+function storedScoreLabel(p: StoredPassage['passage'], view: StoredPassage['view']): Message {
+  switch (scoreKind(p.scoreType)) {
+    case 'rrf':
+      return rrfLabel(view.rank, view.of, view.found ?? readRrf(p.score));
+    case 'cosine':
+      return view.threshold !== undefined
+        ? msg('score.cosine.threshold', view.rank, view.of, formatScore(p.score, 3), formatScore(view.threshold))
+        : msg('score.cosine', view.rank, view.of, formatScore(p.score, 3));
+    default:
+      return msg('score.unknown', view.rank, view.of, formatScore(p.score));
+  }
 }
 
 /** Formats a number for display without pretending more precision than the server gave. */

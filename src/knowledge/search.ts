@@ -25,6 +25,8 @@ export interface SourceLike {
 export interface ResultLike {
   readonly kb_code: string;
   readonly kb_name: string;
+  /** The retrieval mode the platform ran (`hybrid`, `vector`). */
+  readonly mode?: string;
   readonly score_type: string;
   readonly counts: CountsLike;
   readonly sources: readonly SourceLike[];
@@ -91,6 +93,8 @@ export type SearchOutcome =
       readonly fused: boolean;
       /** How many lists had hits (fused searches). */
       readonly lists: number;
+      /** The retrieval mode the platform reported (the lists' modes, comma-joined, when they differ). */
+      readonly mode: string;
       readonly counts: SearchCounts;
       readonly warnings: readonly string[];
       readonly observed: readonly ObservedBases[];
@@ -209,6 +213,7 @@ function single(
     record: { id: newId(deps.now()), options, at, kbCodes: codes, passages },
     fused: false,
     lists: 1,
+    mode: result.mode ?? '',
     counts: cleanCounts(result.counts),
     warnings: result.warnings,
     observed,
@@ -268,6 +273,7 @@ function fused(
     record: { id: newId(deps.now()), options, at, kbCodes: hits.map((h) => h.code), passages },
     fused: true,
     lists: hits.length,
+    mode: [...new Set(hits.map((h) => h.result.mode ?? ''))].filter((m) => m !== '').join(', '),
     counts,
     warnings,
     observed,

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { ReturnedPassage } from '../../chat/toolText';
+import type { MissInfo } from '../../knowledge/miss';
 import { calendarLine, renderWeatherBrief } from '../../bulletin/render';
 import { loadKnowledge } from '../../bundles';
 import { withSignal } from '../shared/signal';
@@ -17,7 +18,7 @@ import { uiLanguage } from '../shared/language';
 import { localise, scoreLine } from '../shared/passageText';
 
 /** The failure of a call as the author reads it (a cancellation is passed on). */
-function failureText(err: unknown, connection: Connection): string {
+export function failureText(err: unknown, connection: Connection): string {
   if (isPlatformError(err, 'cancelled')) throw new vscode.CancellationError();
   return describeError(err, connection.endpoint);
 }
@@ -62,11 +63,9 @@ export async function weatherText(
   }
 }
 
-/** A search that found nothing (or failed), as the author reads it. */
-export function missText(err: unknown, connection: Connection): string {
-  if (isPlatformError(err, 'knowledge-miss'))
-    return [err.reason, ...loadKnowledge().describeMiss(err).map(localise)].join('\n');
-  return failureText(err, connection);
+/** A search every knowledge base missed, as the author reads it: the platform's words (when one base answered) and why. */
+export function noHitText(reason: string | undefined, miss: MissInfo): string {
+  return [...(reason ? [reason] : []), ...loadKnowledge().describeMiss(miss).map(localise)].join('\n');
 }
 
 /** The passages of a search, each with its citation, knowledge base, score and text. */

@@ -17,7 +17,7 @@ import {
   type ReturnedPassage,
 } from '../../chat/toolText';
 import { loadKnowledge } from '../../bundles';
-import { missText } from './authorText';
+import { failureText, noHitText } from './authorText';
 import { isPlatformError } from '../../shunong/errors';
 import type { FlowNote, ImageSource } from '../../recognition/flow';
 import { ImageRefusedError } from '../../recognition/image';
@@ -27,9 +27,19 @@ import { RECOGNITION_TYPES, isRecognitionType } from '../../recognition/types';
 import { readPicture } from '../recognition/checks';
 import { describeRefusal } from '../recognition/strings';
 import { recognizeThrough } from '../recognition/recognizing';
+import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
+import type { KnowledgeStore } from '../shared/knowledgeStore';
+import { searchThrough, textSearchOptions } from '../search/searching';
+import { commitOutcome } from '../search/sessionState';
 import { describeError } from '../shared/errors';
 import { withSignal } from '../shared/signal';
+
+/** What the calls need: the shared connection, and the knowledge store the search reads the known bases from. */
+export interface CallServices {
+  readonly connection: Connection;
+  readonly store: KnowledgeStore;
+}
 
 /** What a call answers: the model's text, and for a knowledge hit the passages it may cite. */
 export interface CallAnswer {
@@ -74,26 +84,23 @@ function badInput(detail: string): CallAnswer {
 /** A failure of the platform call as the model reads it; the user-facing sentence is localised. */
 function failure(err: unknown, connection: Connection): CallAnswer {
   if (isPlatformError(err, 'cancelled')) throw new vscode.CancellationError();
-  const author = missText(err, connection);
-  if (isPlatformError(err, 'knowledge-miss')) {
-    return { ok: false, passages: [], text: knowledgeMissText(err.reason, err, loadKnowledge().describeMiss), author };
-  }
   return {
     ok: false,
     passages: [],
     text: `The Shunong platform call failed: ${describeError(err, connection.endpoint)}`,
-    author,
+    author: failureText(err, connection),
   };
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
-/** `knowledge_search`, its input checked first. */
-export async function searchKnowledge(
-  connection: Connection,
-  input: SearchInput,
-  token: vscode.CancellationToken,
-): Promise<CallAnswer> {
+/**
+ * The search `input` asks for, as the knowledge search commands would run its words: the
+ * `shunong.knowledge.*` settings (of the active editor's document, as the commands read them) and
+ * the knowledge base the query's crop names, except what the model asked for itself. Or why the
+ * input is refused.
+ */
+export function searchOptionsOf(input: SearchInput): { options: SearchOptions; scope?: vscode.Uri } | CallAnswer {
   if (!isText(input.query)) return badInput('`query` must be a non-empty string.');
   if (input.kbCode !== undefined && typeof input.kbCode !== 'string') return badInput('`kbCode` must be a string.');
   const topK = input.topK;
@@ -104,25 +111,61 @@ export async function searchKnowledge(
   if (t !== undefined && (typeof t !== 'number' || !(t >= 0 && t <= 1))) {
     return badInput('`scoreThreshold` must be a number from 0 to 1.');
   }
-  const args = {
-    query: input.query.trim(),
+  const scope = vscode.window.activeTextEditor?.document.uri;
+  const options = {
+    ...textSearchOptions(input.query.trim(), scope, loadKnowledge()),
     ...(isText(input.kbCode) ? { kbCode: input.kbCode.trim() } : {}),
     ...(typeof topK === 'number' ? { topK } : {}),
     ...(typeof t === 'number' ? { scoreThreshold: t } : {}),
   };
+  return { options, ...(scope ? { scope } : {}) };
+}
+
+/**
+ * `knowledge_search` through the knowledge search the commands run (see {@link searchOptionsOf});
+ * without a knowledge base every base of the account is searched one by one and fused by rank, so
+ * each passage names its own base.
+ */
+export async function searchKnowledge(
+  services: CallServices,
+  input: SearchInput,
+  token: vscode.CancellationToken,
+): Promise<CallAnswer> {
+  const search = searchOptionsOf(input);
+  if ('text' in search) return search;
+  const { options, scope } = search;
+  const { connection, store } = services;
   try {
-    const result = await withSignal(token, (signal) =>
-      connection.run((c) => c.knowledgeSearch(args, { signal }), { offerSetKey: false }),
+    const outcome = await withSignal(token, (signal) => searchThrough(connection, store.state, options, signal, scope));
+    // The bases seen spare the next search a listing call; the history keeps the author's own searches.
+    void commitOutcome(store, outcome, false).catch(() => undefined);
+    const failed = outcome.failed.map(
+      (f) => `Knowledge base ${f.kbCode} could not be searched: ${describeError(f.error, connection.endpoint)}`,
     );
-    return { ok: true, text: knowledgeHitText(result), passages: returnedPassages(result) };
+    if (outcome.kind === 'miss') {
+      const reason = platformReason(outcome.miss);
+      return {
+        ok: false,
+        passages: [],
+        text: [knowledgeMissText(reason, outcome.miss, loadKnowledge().describeMiss), ...failed].join('\n'),
+        author: noHitText(reason, outcome.miss),
+      };
+    }
+    return { ok: true, text: [knowledgeHitText(outcome), ...failed].join('\n'), passages: returnedPassages(outcome) };
   } catch (err) {
     return failure(err, connection);
   }
 }
 
+/** The platform's own words of a miss (one knowledge base's; a miss of several bases has none). */
+function platformReason(miss: object): string | undefined {
+  const reason = (miss as { reason?: unknown }).reason;
+  return typeof reason === 'string' && reason !== '' ? reason : undefined;
+}
+
 /** `weather_search`: `now` (the default) or the 7-day forecast. */
 export async function weather(
-  connection: Connection,
+  { connection }: CallServices,
   input: WeatherInput,
   token: vscode.CancellationToken,
 ): Promise<CallAnswer> {
@@ -149,7 +192,7 @@ export async function weather(
 
 /** `get_current_time`. */
 export async function currentTime(
-  connection: Connection,
+  { connection }: CallServices,
   input: TimeInput,
   token: vscode.CancellationToken,
 ): Promise<CallAnswer> {
@@ -174,7 +217,7 @@ export async function currentTime(
  * with the browser's encoder, so jimp does it, as it does for the command when its webview cannot.
  */
 export async function recognizeCrop(
-  connection: Connection,
+  { connection }: CallServices,
   input: RecognizeInput,
   token: vscode.CancellationToken,
 ): Promise<CallAnswer> {

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ChatStandIns } from './standIns';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
+import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
 import { registerParticipant, ShunongParticipant } from './participant';
 import { onDidChangeSettings, settings, type ChatSettings } from '../shared/settings';
@@ -17,6 +18,8 @@ import { createTools, registerTools, TOOL_NAMES } from './tools';
 /** What the chat feature needs. */
 export interface ChatServices {
   readonly connection: Connection;
+  /** The workspace's knowledge store (the knowledge bases the search knows). */
+  readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
   /** The draft insertion (one edit, one undo step). */
   insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean>;
@@ -49,7 +52,7 @@ export function activate(
   standIns: ChatStandIns = {},
 ): ChatFeature {
   const registrations: Partial<Record<Part, vscode.Disposable>> = {};
-  const tools = createTools(services.connection);
+  const tools = createTools(services);
   let mcp: ShunongMcpProvider | undefined;
   const participant = new ShunongParticipant(services);
   const registrars: Record<Part, () => vscode.Disposable | undefined> = {

@@ -13,6 +13,7 @@ import type { ReturnedPassage } from '../../chat/toolText';
 import type { CitedPassage } from '../../citations/passage';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
+import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
 import { settings } from '../shared/settings';
 import { showBidi } from '../../text/bidi';
@@ -28,6 +29,7 @@ const INSERT_COMMAND = 'shunong.chat.insertAnswer';
 /** What the participant needs. */
 export interface ParticipantServices {
   readonly connection: Connection;
+  readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
   /** The draft insertion (one edit, one undo step). */
   insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean>;
@@ -96,7 +98,7 @@ export class ShunongParticipant {
       return {};
     }
     stream.progress(vscode.l10n.t('Searching the Shunong knowledge base…'));
-    const found = await searchKnowledge(connection, { query: prompt }, token);
+    const found = await searchKnowledge(this.services, { query: prompt }, token);
     if (!found.ok || found.passages.length === 0) {
       stream.markdown(
         asText(

@@ -1,18 +1,20 @@
 /**
  * The language model tools (`contributes.languageModelTools` + `vscode.lm.registerTool`): VS Code's
  * chat and agent mode call the platform through the shared connection. Each asks for confirmation
- * naming the endpoint and the arguments; each result is one text part (see calls.ts). The manifest
+ * naming the endpoint and the arguments it will send (the search's with the settings it adds to the
+ * model's); each result is one text part (see calls.ts). The manifest
  * offers them only while a key is set (`when: shunong.hasKey`); `shunong.chat.tools` off
  * unregisters them.
  */
 import * as vscode from 'vscode';
-import type { Connection } from '../shared/connection';
 import {
   currentTime,
   recognizeCrop,
   searchKnowledge,
+  searchOptionsOf,
   weather,
   type CallAnswer,
+  type CallServices,
   type RecognizeInput,
   type SearchInput,
   type TimeInput,
@@ -27,7 +29,7 @@ export const TOOL_NAMES = {
   recognize: 'shunong_recognizeCrop',
 } as const;
 
-type Call<I> = (connection: Connection, input: I, token: vscode.CancellationToken) => Promise<CallAnswer>;
+type Call<I> = (services: CallServices, input: I, token: vscode.CancellationToken) => Promise<CallAnswer>;
 
 /** The arguments as the confirmation shows them: one `name: value` line each, as plain text. */
 function argumentLines(input: object): string {
@@ -40,17 +42,19 @@ function argumentLines(input: object): string {
 /** One tool: a title for its confirmation, and the call. */
 class ShunongTool<I extends object> implements vscode.LanguageModelTool<I> {
   constructor(
-    private readonly connection: Connection,
+    private readonly services: CallServices,
     private readonly title: () => string,
     private readonly call: Call<I>,
+    /** The arguments the call will send, when it adds to the model's (the search's settings). */
+    private readonly sent: (input: I) => object = (input) => input,
   ) {}
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<I>): vscode.PreparedToolInvocation {
-    const endpoint = this.connection.endpoint;
+    const endpoint = this.services.connection.endpoint;
     const message = new vscode.MarkdownString();
     message.appendText(vscode.l10n.t('Send this request to the Shunong platform at {0}?', endpoint));
     message.appendMarkdown('\n\n');
-    message.appendCodeblock(argumentLines(options.input), 'text');
+    message.appendCodeblock(argumentLines(this.sent(options.input)), 'text');
     return {
       invocationMessage: vscode.l10n.t('Asking the Shunong platform at {0}…', endpoint),
       confirmationMessages: { title: this.title(), message },
@@ -61,30 +65,34 @@ class ShunongTool<I extends object> implements vscode.LanguageModelTool<I> {
     options: vscode.LanguageModelToolInvocationOptions<I>,
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
-    const answer = await this.call(this.connection, options.input ?? ({} as I), token);
+    const answer = await this.call(this.services, options.input ?? ({} as I), token);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(answer.text)]);
   }
 }
 
 /** The four tools, by name. */
-export function createTools(connection: Connection): ReadonlyMap<string, vscode.LanguageModelTool<object>> {
+export function createTools(services: CallServices): ReadonlyMap<string, vscode.LanguageModelTool<object>> {
   const tools: [string, vscode.LanguageModelTool<object>][] = [
     [
       TOOL_NAMES.search,
       new ShunongTool<SearchInput>(
-        connection,
+        services,
         () => vscode.l10n.t('Search the Shunong knowledge base'),
         searchKnowledge,
+        (input) => {
+          const search = searchOptionsOf(input);
+          return 'options' in search ? search.options : input;
+        },
       ),
     ],
-    [TOOL_NAMES.weather, new ShunongTool<WeatherInput>(connection, () => vscode.l10n.t('Shunong weather'), weather)],
+    [TOOL_NAMES.weather, new ShunongTool<WeatherInput>(services, () => vscode.l10n.t('Shunong weather'), weather)],
     [
       TOOL_NAMES.time,
-      new ShunongTool<TimeInput>(connection, () => vscode.l10n.t('Shunong date and solar term'), currentTime),
+      new ShunongTool<TimeInput>(services, () => vscode.l10n.t('Shunong date and solar term'), currentTime),
     ],
     [
       TOOL_NAMES.recognize,
-      new ShunongTool<RecognizeInput>(connection, () => vscode.l10n.t('Recognise a crop photo'), recognizeCrop),
+      new ShunongTool<RecognizeInput>(services, () => vscode.l10n.t('Recognise a crop photo'), recognizeCrop),
     ],
   ];
   return new Map(tools);

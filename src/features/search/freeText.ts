@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import type { SearchOptions } from '../../knowledge/history';
 import type { LatestOnly } from '../../knowledge/latestOnly';
-import { runSearch, type SearchOutcome } from '../../knowledge/search';
+import type { SearchOutcome } from '../../knowledge/search';
 import { describeError, isPlatformError } from '../shared/errors';
-import { searchDeps, type SearchServices, type TypingSearch } from './sessionState';
+import { searchThrough } from './searching';
+import type { SearchServices, TypingSearch } from './sessionState';
 import type { FlowInput } from './input';
 import { passageItems, resultsHeading, separator, type FlowItem } from './items';
 
@@ -63,9 +64,7 @@ export class LiveSearch implements TypingSearch {
     this.input.qp.busy = true;
     try {
       const state = this.services.store.state;
-      return await this.services.connection.run((client) => runSearch(options, searchDeps(client, state), signal), {
-        offerSetKey: false,
-      });
+      return await searchThrough(this.services.connection, state, options, signal);
     } finally {
       if (gen === this.generation) this.input.qp.busy = false;
     }

@@ -14,8 +14,7 @@ import { passageCount } from '../shared/passageText';
 import type { SearchRun, SearchServices } from './sessionState';
 import { TYPING_DELAY_MS } from './freeText';
 import { SearchSession } from './session';
-import { settings } from '../shared/settings';
-import { vocabularyFor } from './vocabulary';
+import { textSearchOptions } from './searching';
 
 /** What the search feature registered. */
 export interface SearchFeature {
@@ -42,16 +41,7 @@ export function freeTextOptions(editor: vscode.TextEditor | undefined, lib: Know
       selectionEnd: doc.offsetAt(sel.anchor),
     }).query;
   }
-  const defaults = settings.knowledge(editor?.document.uri);
-  const detected = query ? lib.detectSelection(query, vocabularyFor(lib, editor?.document.uri)) : undefined;
-  const kbCode = defaults.defaultKbCode || detected?.kbCode || '';
-  return {
-    query,
-    ...(kbCode ? { kbCode } : {}),
-    topK: defaults.topK,
-    scoreThreshold: defaults.scoreThreshold,
-    useRerank: defaults.useRerank,
-  };
+  return textSearchOptions(query, editor?.document.uri, lib);
 }
 
 /** Registers the search commands. */

@@ -6,10 +6,11 @@
 import * as vscode from 'vscode';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { MissInfo } from '../../knowledge/miss';
-import { runSearch, type SearchOutcome } from '../../knowledge/search';
+import type { SearchOutcome } from '../../knowledge/search';
 import { isPlatformError, showError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
-import { commitOutcome, searchDeps, type FlowContext, type SearchRun, type SearchServices } from './sessionState';
+import { searchThrough } from './searching';
+import { commitOutcome, type FlowContext, type SearchRun, type SearchServices } from './sessionState';
 import { LiveSearch } from './freeText';
 import { runGuided, type GuidedStart } from './guided';
 import { FlowAction, FlowInput } from './input';
@@ -116,10 +117,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
         async (signal): Promise<SearchOutcome | 'cancelled'> => {
           const state = store.state;
           // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
-          const outcome = await connection.run(
-            (client) => runSearch(options, searchDeps(client, state, this.target?.document.uri), signal),
-            { offerSetKey: false },
-          );
+          const outcome = await searchThrough(connection, state, options, signal, this.target?.document.uri);
           if (signal.aborted) return 'cancelled';
           // The store takes the change at once (in memory); writing it to workspace state is not waited for.
           void commitOutcome(store, outcome).catch(() => undefined);

@@ -3,12 +3,9 @@ import type * as vscode from 'vscode';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { MissInfo } from '../../knowledge/miss';
 import * as history from '../../knowledge/history';
-import type { SearchDeps, SearchOutcome } from '../../knowledge/search';
+import type { SearchOutcome } from '../../knowledge/search';
 import type { KnowledgeLib } from '../../bundles';
-import type { KnowledgeResult } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
-import { isPlatformError } from '../shared/errors';
-import { settings } from '../shared/settings';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
 import type { FlowInput } from './input';
@@ -64,28 +61,15 @@ export interface FlowContext {
   found(record: history.SearchRecord): void;
 }
 
-/** What `runSearch` needs: the shared client's call, the knowledge bases known in `state`, the usual threshold. */
-export function searchDeps(
-  client: { knowledgeSearch(o: history.SearchOptions, opts: { signal: AbortSignal }): Promise<KnowledgeResult> },
-  state: history.KnowledgeState,
-  uri?: vscode.Uri,
-): SearchDeps {
-  return {
-    call: (o, signal): Promise<KnowledgeResult> => client.knowledgeSearch(o, { signal }),
-    missOf: (e) => (isPlatformError(e, 'knowledge-miss') ? e : undefined),
-    bases: state.bases,
-    basesListed: state.basesListed,
-    now: () => new Date(),
-    usualThreshold: settings.knowledge(uri).scoreThreshold,
-  };
-}
-
-/** Remembers what a search saw (knowledge bases) and, for a hit, the search in the history. */
-export async function commitOutcome(store: KnowledgeStore, outcome: SearchOutcome): Promise<void> {
+/**
+ * Remembers what a search saw (knowledge bases) and, for a hit, the search in the history
+ * (`toHistory` false: the bases only, for a search the author did not run from the search UI).
+ */
+export async function commitOutcome(store: KnowledgeStore, outcome: SearchOutcome, toHistory = true): Promise<void> {
   await store.update((s) => {
     let next = s;
     for (const o of outcome.observed) next = history.observeBases(next, o.kbCode, o.kbName, o.listed);
-    if (outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id))
+    if (toHistory && outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id))
       next = history.addSearch(next, outcome.record);
     return next;
   });

@@ -9,7 +9,7 @@ import type { CitedPassage } from '../../citations/passage';
 import { keyOf, type StoredPassage } from '../../knowledge/history';
 import { messagesEn, msg, type Message } from '../../knowledge/messages';
 import { readRrf } from '../../knowledge/rrfReading';
-import { formatScore, rrfLabel, scoreKind } from '../../knowledge/score';
+import { scoreKind, storedScoreText } from '../../knowledge/score';
 import { citationText } from '../../knowledge/snippet';
 
 /** "1 passage" / "{n} passages" (one key each: zh-CN has no plural, English does). */
@@ -22,30 +22,9 @@ export function localise(message: Message): string {
   return vscode.l10n.t(messagesEn[message.key], ...message.args);
 }
 
-/** The score line of a passage, read by its type (and marked when it is under the usual threshold). */
+/** The score line of a passage in its list, in the display language (see {@link storedScoreText}). */
 export function scoreText(s: StoredPassage): string {
-  const { view } = s;
-  const parts = [scoreLabel(s)];
-  if (view.foundIn !== undefined && view.lists !== undefined) {
-    parts.push(vscode.l10n.t('found in {0} of {1} knowledge bases', view.foundIn, view.lists));
-  }
-  if (view.belowUsual !== undefined) parts.push(`⚠ ${localise(msg('score.below', formatScore(view.belowUsual)))}`);
-  return parts.join(' · ');
-}
-
-function scoreLabel({ passage: p, view }: StoredPassage): string {
-  switch (scoreKind(p.scoreType)) {
-    case 'rrf':
-      return localise(rrfLabel(view.rank, view.of, view.found ?? readRrf(p.score)));
-    case 'cosine':
-      return localise(
-        view.threshold !== undefined
-          ? msg('score.cosine.threshold', view.rank, view.of, formatScore(p.score, 3), formatScore(view.threshold))
-          : msg('score.cosine', view.rank, view.of, formatScore(p.score, 3)),
-      );
-    default:
-      return localise(msg('score.unknown', view.rank, view.of, formatScore(p.score)));
-  }
+  return storedScoreText(s, localise);
 }
 
 /** A score kept without its list (a citation, a pin) read by its type: RRF values only rank; cosine values are similarities. */

@@ -2,10 +2,27 @@
  * The language model tools through VS Code's own `vscode.lm.invokeTool`, against the local endpoint:
  * a hit (citation keys, knowledge base, the RRF score read as a rank), a miss (the platform's
  * explanation and the no-citation rule), bad input (nothing sent), no key; the confirmation text.
+ * The search tool runs the search the commands run: for the same words and settings it sends the
+ * same knowledge_search calls and answers the same passages in the same order.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, enableAIFeatures, endpointRequests, localEndpoint } from './helpers';
+import { keyOf } from '../../../src/knowledge/history';
+import {
+  acceptItem,
+  api,
+  captureQuickPick,
+  closeAllEditors,
+  closeQuickInput,
+  enableAIFeatures,
+  endpointRequests,
+  knowledgeSearches,
+  localEndpoint,
+  openBulletin,
+  RESULTS,
+  setSetting,
+  stepTitled,
+} from './helpers';
 
 const none = new vscode.CancellationTokenSource().token;
 
@@ -56,7 +73,101 @@ suite('chat: language model tools', function () {
     assert.match(text, /score: 0\.\d+ — Rank 1 of \d · likely found by/);
     assert.match(text, /they only order the results; they are not similarities/);
     const call = (await endpointRequests()).slice(before).find((r) => r.tool === 'knowledge_search');
-    assert.deepEqual(call?.arguments, { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001', topK: 3 });
+    assert.deepEqual(call?.arguments, {
+      query: '茶树修剪技术要点',
+      kbCode: 'TEA_MANAGER_001',
+      topK: 3,
+      scoreThreshold: 0.7,
+      useRerank: false,
+    });
+  });
+
+  /** The citation keys of a tool answer, in its order, with the knowledge base each names. */
+  const keysOf = (text: string): string[][] =>
+    [...text.matchAll(/citation key: ([^\n]+)\nknowledge base: [^\n]* \(([^)]*)\)/g)].map((m) => [m[1]!, m[2]!]);
+
+  test("the same search as Search Knowledge for Selection: the author's settings and the crop's knowledge base", async () => {
+    const settings: [string, unknown][] = [
+      ['knowledge.topK', 2],
+      ['knowledge.scoreThreshold', 0.5],
+      ['knowledge.useRerank', true],
+    ];
+    for (const [name, value] of settings) await setSetting(name, value);
+    try {
+      const editor = await openBulletin('夏季要做好茶树修剪技术要点的宣传。\n');
+      const doc = editor.document;
+      const from = doc.getText().indexOf('茶树修剪技术要点');
+      editor.selection = new vscode.Selection(doc.positionAt(from), doc.positionAt(from + '茶树修剪技术要点'.length));
+      const beforeCommand = (await endpointRequests()).length;
+      const cap = captureQuickPick();
+      const run = Promise.resolve(
+        vscode.commands.executeCommand<{
+          record?: { passages: { passage: { docName: string; chunkIndex: number; kbCode: string } }[] };
+        }>('shunong.searchSelection'),
+      );
+      let qp = await stepTitled(cap.get, /the query|查询语句/);
+      await acceptItem(
+        qp,
+        qp.items.find((i) => i.role === 'search'),
+      );
+      qp = await stepTitled(cap.get, RESULTS);
+      qp.hide();
+      const shown = (await run).record?.passages.map((s) => [keyOf(s.passage), s.passage.kbCode]) ?? [];
+      const commandCalls = knowledgeSearches((await endpointRequests()).slice(beforeCommand)).map((r) => r.arguments);
+
+      const beforeTool = (await endpointRequests()).length;
+      const text = await invoke('shunong_searchKnowledge', { query: '茶树修剪技术要点' });
+      const toolCalls = knowledgeSearches((await endpointRequests()).slice(beforeTool)).map((r) => r.arguments);
+
+      assert.deepEqual(commandCalls, [
+        { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001', topK: 2, scoreThreshold: 0.5, useRerank: true },
+      ]);
+      assert.deepEqual(toolCalls, commandCalls, 'the tool sends what the command sent');
+      assert.equal(shown.length, 2);
+      assert.deepEqual(keysOf(text), shown, 'the same passages, in the same order');
+    } finally {
+      for (const [name] of settings) await setSetting(name, undefined);
+      await closeQuickInput();
+      await closeAllEditors();
+    }
+  });
+
+  test('every knowledge base: searched one by one and fused by rank, as the command does; each passage names one base', async () => {
+    const { knowledge } = await api();
+    const forget = (): Thenable<void> => knowledge.store.update((s) => ({ ...s, bases: [], basesListed: false }));
+    const sorted = (calls: (Record<string, unknown> | undefined)[]): string[] =>
+      calls.map((c) => JSON.stringify(c)).sort();
+    const query = '病虫害防治';
+
+    await forget();
+    const beforeCommand = (await endpointRequests()).length;
+    const cap = captureQuickPick();
+    const run = Promise.resolve(
+      vscode.commands.executeCommand<{
+        record?: { passages: { passage: { docName: string; chunkIndex: number; kbCode: string } }[] };
+      }>('shunong.searchKnowledge', { query, topK: 5, scoreThreshold: 0.7, useRerank: false }),
+    );
+    const qp = await stepTitled(cap.get, RESULTS);
+    qp.hide();
+    const shown = (await run).record?.passages.map((s) => [keyOf(s.passage), s.passage.kbCode]) ?? [];
+    const commandCalls = knowledgeSearches((await endpointRequests()).slice(beforeCommand)).map((r) => r.arguments);
+
+    await forget();
+    const beforeTool = (await endpointRequests()).length;
+    const text = await invoke('shunong_searchKnowledge', { query });
+    const toolCalls = knowledgeSearches((await endpointRequests()).slice(beforeTool)).map((r) => r.arguments);
+
+    assert.ok(commandCalls.length > 2, 'a listing call, then one call per knowledge base');
+    assert.deepEqual(sorted(toolCalls), sorted(commandCalls), 'the tool sends what the command sent');
+    assert.ok(shown.length > 0);
+    assert.deepEqual(keysOf(text), shown, 'the same passages, in the same fused order');
+    assert.ok(
+      keysOf(text).every(([, code]) => code !== '' && !code!.includes(',')),
+      'each passage names one knowledge base',
+    );
+    assert.match(text, /knowledge bases searched one by one and their lists fused by rank/);
+    assert.equal(knowledge.store.state.basesListed, true, 'the bases seen are remembered for the next search');
+    await closeQuickInput();
   });
 
   test('search, a miss: the platform explanation and the rule that nothing may be cited', async () => {
@@ -138,6 +249,12 @@ suite('chat: language model tools', function () {
         .includes(`Send this request to the Shunong platform at ${local.url}?`),
       md,
     );
-    assert.ok(md.includes('```text\nquery: 小麦 拔节期 追肥\ntopK: 3\n```'), md);
+    // what will be sent: the model's arguments over the author's settings, the crop's knowledge base
+    assert.ok(
+      md.includes(
+        '```text\nquery: 小麦 拔节期 追肥\nkbCode: WHEAT_001\ntopK: 3\nscoreThreshold: 0.7\nuseRerank: false\n```',
+      ),
+      md,
+    );
   });
 });
