@@ -1,0 +1,98 @@
+/**
+ * Finding the names of a rule set in text without a segmenter: Chinese has no spaces, so the text
+ * is read left to right taking the longest known entry at each place — pesticide names (those the
+ * rules name and the allowed ones), crops, uses, and ordinary words that hold a name's characters.
+ * So 乙酰甲胺磷 is read whole and never as 甲胺磷, and 快乐果园 as 快乐 + 果园, never 乐果. Names
+ * in Latin letters or digits (carbofuran, 1605, B9) must stand alone: no letter or digit on either
+ * side, and a code followed by a unit (1605年, B9栋) is a number, not a pesticide. Pure, no native code.
+ */
+import type { RuleSet, SafetyRule } from './types';
+
+/** What an entry of the dictionary is. */
+export type Entry =
+  | { kind: 'pesticide'; name: string; rules: SafetyRule[] }
+  | { kind: 'crop'; name: string; crop: string }
+  | { kind: 'use'; name: string; use: string }
+  | { kind: 'other'; name: string };
+
+/** A place the dictionary found an entry. */
+export interface Hit {
+  entry: Entry;
+  start: number;
+  end: number;
+}
+
+const WORDISH = /[A-Za-z0-9]/;
+/** What follows a number that is a quantity, a year or an address, not a pesticide code. */
+const UNIT = /^[年月日号亩元斤克米个次只头株倍%℃份期届栋楼层室户人块吨升]/;
+
+/** Latin lower case only, so the text keeps its length and offsets. */
+function fold(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/** The dictionary of a rule set. */
+export class Dictionary {
+  /** Entries by their first (folded) character, longest first. */
+  private readonly byFirst = new Map<string, Array<{ key: string; entry: Entry; latin: boolean }>>();
+
+  constructor(rules: RuleSet) {
+    const entries = new Map<string, Entry>();
+    const add = (name: string, entry: Entry): void => {
+      const key = fold(name.trim());
+      const old = entries.get(key);
+      // A pesticide name wins over a crop or an ordinary word spelt the same; rules of one name gather.
+      if (old?.kind === 'pesticide' && entry.kind === 'pesticide') old.rules.push(...entry.rules);
+      else if (!old || (entry.kind === 'pesticide' && old.kind !== 'pesticide')) entries.set(key, entry);
+    };
+    for (const w of rules.ordinaryWords) add(w, { kind: 'other', name: w });
+    for (const n of rules.otherNames) add(n, { kind: 'pesticide', name: n, rules: [] });
+    for (const u of rules.uses) for (const n of [u.name, ...u.aliases]) add(n, { kind: 'use', name: n, use: u.name });
+    for (const c of rules.crops)
+      for (const n of [c.name, ...c.aliases]) add(n, { kind: 'crop', name: n, crop: c.name });
+    for (const r of rules.rules)
+      for (const n of new Set([r.substance, ...r.names])) add(n, { kind: 'pesticide', name: n, rules: [r] });
+    for (const [key, entry] of entries) {
+      const first = key[0]!;
+      let list = this.byFirst.get(first);
+      if (!list) this.byFirst.set(first, (list = []));
+      list.push({ key, entry, latin: WORDISH.test(first) || WORDISH.test(key[key.length - 1]!) });
+    }
+    for (const list of this.byFirst.values()) list.sort((a, b) => b.key.length - a.key.length);
+  }
+
+  /** Every entry in `text`, left to right, each the longest that starts where the last ended. */
+  scan(text: string): Hit[] {
+    const folded = fold(text);
+    const hits: Hit[] = [];
+    let i = 0;
+    while (i < folded.length) {
+      const hit = this.at(folded, i);
+      if (hit) {
+        hits.push(hit);
+        i = hit.end;
+      } else i++;
+    }
+    return hits;
+  }
+
+  private at(text: string, i: number): Hit | undefined {
+    const list = this.byFirst.get(text[i]!);
+    if (!list) return undefined;
+    for (const { key, entry, latin } of list) {
+      if (!text.startsWith(key, i)) continue;
+      const end = i + key.length;
+      if (latin && !this.standsAlone(text, i, end, key)) continue;
+      return { entry, start: i, end };
+    }
+    return undefined;
+  }
+
+  /** A Latin or numeric name has no letter or digit beside it, and a code no unit after it. */
+  private standsAlone(text: string, start: number, end: number, key: string): boolean {
+    if (WORDISH.test(key[0]!) && start > 0 && WORDISH.test(text[start - 1]!)) return false;
+    if (WORDISH.test(key[key.length - 1]!) && end < text.length && WORDISH.test(text[end]!)) return false;
+    if (/^[a-z]?\d+$/.test(key) && UNIT.test(text.slice(end).trimStart())) return false;
+    return true;
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * Pesticide safety in bulletins (pure, no vscode): the rules as shipped data a station can extend,
+ * the lint that finds banned and restricted pesticides recommended in Markdown, and its messages.
+ * Loaded as its own bundle (`dist/safety.js`, with zod) on first use.
+ */
+export type { Crop, RuleSet, RulesProblem, SafetyFinding, SafetyKind, SafetyRule, Use } from './types';
+export { shippedRules, withStationRules } from './ruleSet';
+export { lintSafety, SafetyLinter, type SafetyOptions } from './lint';
+export { announcementIn, findingMessage, scopeIn, substanceIn } from './message';
+export { isProhibited } from './clauses';
