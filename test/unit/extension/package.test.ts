@@ -146,6 +146,7 @@ describe('package: what the Marketplace and VS Code expect of the manifest', () 
       'shunong.bulletin.template',
       'shunong.recognition.saveFolder',
       'shunong.export.docxTemplate',
+      'shunong.safety.rulesFile',
     ]);
     const props = manifest.contributes.configuration.properties;
     for (const key of restricted) {
