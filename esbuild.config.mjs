@@ -92,6 +92,8 @@ const builds = [
   hostBundle('citations', 'src/citations/index.ts'),
   hostBundle('knowledge', 'src/knowledge/index.ts'),
   hostBundle('publish', 'src/publish/index.ts'),
+  // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
+  hostBundle('safety', 'src/safety/index.ts', { mainFields: ['module', 'main'] }),
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
   // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
   hostBundle('imaging', 'src/recognition/imaging.ts', { logOverride: { 'empty-import-meta': 'silent' } }),

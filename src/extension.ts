@@ -68,6 +68,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionExports {
     get export() {
       return lazy.load().api.export;
     },
+    get safety() {
+      return lazy.load().api.safety;
+    },
     get verify() {
       return lazy.load().api.verify;
     },

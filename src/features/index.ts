@@ -18,10 +18,12 @@ import * as exporting from './export/index';
 import * as newBulletin from './newBulletin/index';
 import * as preview from './markdownPreview/index';
 import * as recognition from './recognition/index';
+import * as safety from './safety/index';
 import * as search from './search/index';
 import * as verify from './verify/index';
 import * as weather from './weather/index';
 import { CitationService } from './shared/citationService';
+import { SafetyService } from './shared/safety';
 import { createKnowledgeServices, type KnowledgeServices } from './shared/knowledge';
 import { SourceOutcomes } from './shared/sourceOutcomes';
 
@@ -41,6 +43,8 @@ export interface ShunongApi {
   readonly verify: verify.VerifyFeature;
   /** VS Code's chat: the language model tools, the participant, the MCP server definition. */
   readonly chat: chat.ChatFeature;
+  /** Pesticide safety: the Problems, the station's rules file. */
+  readonly safety: safety.SafetyFeature;
 }
 
 /** The features once loaded: their API, and when they have started. */
@@ -78,8 +82,10 @@ function register(
   output: vscode.LogOutputChannel,
   standIns: ChatStandIns,
 ): ShunongApi {
-  const citationService = new CitationService(context.workspaceState);
-  const shared = createKnowledgeServices(context, () => citationService.cache);
+  const safetyService = new SafetyService();
+  context.subscriptions.push(safetyService);
+  const citationService = new CitationService(context.workspaceState, safetyService);
+  const shared = createKnowledgeServices(context, () => citationService.cache, safetyService);
   draft.activate(context, { connection, citations: citationService });
   recognition.activate(context, { connection });
   account.activate(context, { connection });
@@ -99,6 +105,7 @@ function register(
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
   const exports = exporting.activate(context, { output });
+  const safetyFeature = safety.activate(context, { safety: safetyService });
   const chatFeature = chat.activate(
     context,
     {
@@ -117,6 +124,7 @@ function register(
     export: exports,
     verify: verified,
     chat: chatFeature,
+    safety: safetyFeature,
   };
 }
 

@@ -97,6 +97,12 @@ export interface ExportSettings {
   readonly imageBaseUrl: string;
 }
 
+/** Pesticide safety (`shunong.safety.*`). */
+export interface SafetySettings {
+  /** Trimmed workspace-relative path of a station's own rules file ('' = the shipped rules only). */
+  readonly rulesFile: string;
+}
+
 /** What is offered to VS Code's chat (`shunong.chat.*`, application scope). */
 export interface ChatSettings {
   /** The language model tools (`shunong_searchKnowledge` and the others). */
@@ -119,6 +125,7 @@ export interface SettingGroups {
   language: LanguageSettings;
   export: ExportSettings;
   chat: ChatSettings;
+  safety: SafetySettings;
 }
 
 export type SettingGroup = keyof SettingGroups;
@@ -162,6 +169,7 @@ export const SETTING_DEFAULTS = {
   'export.docxTemplate': '',
   'export.refuseBrokenCitations': false,
   'export.imageBaseUrl': '',
+  'safety.rulesFile': '',
   'chat.tools': true,
   'chat.participant': true,
   'chat.mcpServer': true,
@@ -179,6 +187,7 @@ export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> =
   language: ['insertLanguage'],
   export: ['export'],
   chat: ['chat'],
+  safety: ['safety'],
 };
 
 function bool(v: unknown, fallback: boolean): boolean {
@@ -297,6 +306,11 @@ function chatSettings(get: RawSettings): ChatSettings {
   };
 }
 
+/** The pesticide safety settings. */
+export function safetySettings(get: RawSettings): SafetySettings {
+  return { rulesFile: str(get('safety.rulesFile'), D['safety.rulesFile']).trim() };
+}
+
 /** Each group's reader. */
 export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => SettingGroups[G] } = {
   connection: connectionSettings,
@@ -309,4 +323,5 @@ export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => Sett
   language: languageSettings,
   export: exportSettings,
   chat: chatSettings,
+  safety: safetySettings,
 };

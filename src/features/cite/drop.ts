@@ -30,14 +30,15 @@ export function registerPassageDrop(citations: CitationService): vscode.Disposab
 }
 
 /** The drop of a passage: the cited snippet at the drop spot, the definition in the references section. */
-function dropEdit(
+async function dropEdit(
   citations: CitationService,
   doc: vscode.TextDocument,
   pos: vscode.Position,
   passage: CitedPassage,
-): vscode.DocumentDropEdit | undefined {
+): Promise<vscode.DocumentDropEdit | undefined> {
   const s = settings.citations(doc.uri);
-  const result = loadCitations().insertCitation(doc.getText(), doc.offsetAt(pos), sourceOf(passage), {
+  const text = doc.getText();
+  const result = loadCitations().insertCitation(text, doc.offsetAt(pos), sourceOf(passage), {
     style: s.style,
     ...referencesOptions(doc),
     snippet: { text: passage.content, as: s.snippetAs },
@@ -46,6 +47,7 @@ function dropEdit(
     void vscode.window.showWarningMessage(insertErrorMessage(result.error));
     return undefined;
   }
+  if (!(await citations.safeToInsert(text, result.edits))) return undefined;
   const others = result.edits.filter(
     (e) => !(e.start === result.offset && e.end === result.offset && e.newText === result.inserted),
   );

@@ -10,6 +10,7 @@ import { describeError, isPlatformError } from '../shared/errors';
 import { searchThrough } from './searching';
 import type { SearchServices, TypingSearch } from './sessionState';
 import type { FlowInput } from './input';
+import type { SafetyService } from '../shared/safety';
 import { passageItems, resultsHeading, separator, type FlowItem } from './items';
 
 /** Quiet time after the last keystroke before a search-as-you-type request is sent. */
@@ -72,7 +73,7 @@ export class LiveSearch implements TypingSearch {
 }
 
 /** The items of a search-as-you-type answer: the passages in the server's order, or one quiet line. */
-export function typedItems(r: SearchOutcome | Error, endpoint: string): FlowItem[] {
+export function typedItems(r: SearchOutcome | Error, endpoint: string, safety: SafetyService): FlowItem[] {
   if (r instanceof TypingTooShort) return [];
   if (r instanceof Error) {
     const about = isPlatformError(r, 'cancelled') ? vscode.l10n.t('Cancelled.') : describeError(r, endpoint);
@@ -87,5 +88,5 @@ export function typedItems(r: SearchOutcome | Error, endpoint: string): FlowItem
       },
     ];
   }
-  return [separator(resultsHeading(r)), ...passageItems(r.record, true)];
+  return [separator(resultsHeading(r)), ...passageItems(r.record, true, safety)];
 }

@@ -11,6 +11,7 @@ import { keyOf, type SearchOptions, type SearchRecord, type StoredPassage } from
 import { firstLine, snippetRest } from '../../knowledge/snippet';
 import type { SearchOutcome } from '../../knowledge/search';
 import { uiLanguage } from '../shared/language';
+import type { SafetyService } from '../shared/safety';
 import { passageCount, scoreText } from '../shared/passageText';
 
 /** An entry of the vocabulary (crop, growth stage or farm task). */
@@ -90,16 +91,22 @@ export function skipItem(detail?: string): FlowItem {
  * while typing: the typed query is the quick pick's filter text, and VS Code must neither hide nor
  * re-sort the passages by it.
  */
-export function passageItems(record: SearchRecord, alwaysShow: boolean): PassageItem[] {
-  return record.passages.map((s) => ({
-    label: showBidi(firstLine(s.passage.content, 40)),
-    description: showBidi(`${keyOf(s.passage)} · ${s.passage.kbName}`),
-    detail: showBidi(`${scoreText(s)} · ${snippetRest(s.passage.content)}`),
-    role: 'passage',
-    stored: s,
-    buttons: [BUTTON_SNIPPET, BUTTON_CITATION, BUTTON_COPY, BUTTON_REVEAL],
-    ...(alwaysShow ? { alwaysShow: true } : {}),
-  }));
+export function passageItems(record: SearchRecord, alwaysShow: boolean, safety: SafetyService): PassageItem[] {
+  return record.passages.map((s) => {
+    const bans = safety.bans(s.passage.content);
+    const mark = bans.length
+      ? `${vscode.l10n.t('Recommends a banned pesticide: {0}', [...new Set(bans.map((f) => f.mention))].join(vscode.l10n.t(', ')))} · `
+      : '';
+    return {
+      label: `${bans.length ? '$(warning) ' : ''}${showBidi(firstLine(s.passage.content, 40))}`,
+      description: showBidi(`${keyOf(s.passage)} · ${s.passage.kbName}`),
+      detail: mark + showBidi(`${scoreText(s)} · ${snippetRest(s.passage.content)}`),
+      role: 'passage',
+      stored: s,
+      buttons: [BUTTON_SNIPPET, BUTTON_CITATION, BUTTON_COPY, BUTTON_REVEAL],
+      ...(alwaysShow ? { alwaysShow: true } : {}),
+    };
+  });
 }
 
 /** The heading of a hit: `"query": 3 passages · where` (the knowledge base, or how many were fused). */

@@ -68,7 +68,7 @@ export async function queryStep(
               outcome = r;
               record = r.record;
             }
-            show(typedItems(r, services.connection.endpoint));
+            show(typedItems(r, services.connection.endpoint, services.safety));
           });
         },
         onActive: (item) => {

@@ -51,7 +51,7 @@ export async function resultsStep(
   const { record } = outcome;
   const { input, services } = ctx;
   const docs = services.docs;
-  const passages = passageItems(record, false);
+  const passages = passageItems(record, false, services.safety);
   const info = infoItems(ctx, outcome);
   for (;;) {
     let r;

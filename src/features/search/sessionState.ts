@@ -1,4 +1,5 @@
 /** What the steps of one search session share: its quick input, services, target editor and state. */
+import type { SafetyService } from '../shared/safety';
 import type * as vscode from 'vscode';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { MissInfo } from '../../knowledge/miss';
@@ -30,6 +31,8 @@ export interface SearchServices {
   readonly connection: Connection;
   readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
+  /** The pesticide rules: results that recommend a banned pesticide are marked. */
+  readonly safety: SafetyService;
   /** The knowledge bundle (vocabulary, query composition, misses), loaded on first use. */
   readonly knowledge: () => KnowledgeLib;
   /** The debouncer of search-as-you-type, made on first use. */

@@ -8,7 +8,10 @@ import * as vscode from 'vscode';
 import type { CitationCache, InsertErrorCode } from '../../citations/index';
 import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';
+import { applyEdits } from '../../citations/edits';
+import type { TextEdit } from '../../citations/types';
 import { loadCitations } from '../../bundles';
+import type { SafetyService } from './safety';
 import { referencesOptions } from './language';
 import { settings } from './settings';
 
@@ -22,7 +25,18 @@ export class CitationService {
   readonly onDidChange = this.changed.event;
 
   /** @param state the workspace state the cache is persisted in. */
-  constructor(private readonly state: vscode.Memento) {}
+  constructor(
+    private readonly state: vscode.Memento,
+    private readonly safety: SafetyService,
+  ) {}
+
+  /**
+   * Whether text that edits bring into a bulletin may go in: true unless it brings a banned
+   * pesticide in and the author, asked, does not insert it anyway.
+   */
+  async safeToInsert(before: string, edits: readonly TextEdit[]): Promise<boolean> {
+    return this.safety.confirmInsertion(before, applyEdits(before, edits));
+  }
 
   /** The workspace cache of retrieval contexts (loaded on first use). */
   get cache(): CitationCache {
@@ -63,6 +77,7 @@ export class CitationService {
         void vscode.window.showWarningMessage(insertErrorMessage(result.error));
         return false;
       }
+      if (attempt === 0 && snippet && !(await this.safeToInsert(text, result.edits))) return false;
       const version = doc.version;
       const ok = await editor.edit(
         (b) => {
@@ -106,6 +121,7 @@ export class CitationService {
       if (plan.error !== 'empty') void vscode.window.showWarningMessage(insertErrorMessage(plan.error));
       return false;
     }
+    if (!(await this.safeToInsert(doc.getText(), plan.edits))) return false;
     const ok = await editor.edit(
       (b) => {
         for (const e of plan.edits) b.insert(doc.positionAt(e.start), e.newText);

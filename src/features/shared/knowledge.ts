@@ -4,6 +4,7 @@
  * handed to both features.
  */
 import * as vscode from 'vscode';
+import type { SafetyService } from './safety';
 import type { CitationCache } from '../../citations/index';
 import { KnowledgeStore } from './knowledgeStore';
 import { KNOWLEDGE_SCHEME, PassageDocs } from './passageDocs';
@@ -12,6 +13,8 @@ import { KNOWLEDGE_SCHEME, PassageDocs } from './passageDocs';
 export interface KnowledgeServices {
   readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
+  /** The pesticide rules in force: search results mark passages that recommend a banned pesticide. */
+  readonly safety: SafetyService;
 }
 
 /**
@@ -21,9 +24,10 @@ export interface KnowledgeServices {
 export function createKnowledgeServices(
   context: vscode.ExtensionContext,
   cited: () => CitationCache,
+  safety: SafetyService,
 ): KnowledgeServices {
   const store = new KnowledgeStore(context.workspaceState);
   const docs = new PassageDocs(store, cited);
   context.subscriptions.push(store, docs, vscode.workspace.registerTextDocumentContentProvider(KNOWLEDGE_SCHEME, docs));
-  return { store, docs };
+  return { store, docs, safety };
 }

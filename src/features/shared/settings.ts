@@ -36,6 +36,8 @@ export const settings = {
   export: (scope?: vscode.Uri | null): SettingGroups['export'] => readSettings('export', scope),
   /** `shunong.chat.*` (application scope). */
   chat: (): SettingGroups['chat'] => readSettings('chat'),
+  /** `shunong.safety.*` for a document or folder. */
+  safety: (scope?: vscode.Uri | null): SettingGroups['safety'] => readSettings('safety', scope),
 } as const;
 
 /** True when `e` changes a setting of `group`. */

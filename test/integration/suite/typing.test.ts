@@ -61,6 +61,7 @@ async function openQueryStep(clock: ManualScheduler): Promise<{
       connection,
       store: knowledge.store,
       docs: knowledge.docs,
+      safety: knowledge.safety,
       knowledge: () => knowledgeLib,
       debounce: <I, R>(request: (input: I, signal: AbortSignal) => Promise<R>) => {
         const counts: TypingCounts = { calls: 0, sent: 0, aborted: 0 };

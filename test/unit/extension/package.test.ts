@@ -37,6 +37,7 @@ describe('package: the .vsix contents', () => {
       'mozjpeg_dec.wasm',
       'platform.js',
       'publish.js',
+      'safety.js',
       'webp_dec.wasm',
     ]);
   });
@@ -146,6 +147,7 @@ describe('package: what the Marketplace and VS Code expect of the manifest', () 
       'shunong.bulletin.template',
       'shunong.recognition.saveFolder',
       'shunong.export.docxTemplate',
+      'shunong.safety.rulesFile',
     ]);
     const props = manifest.contributes.configuration.properties;
     for (const key of restricted) {

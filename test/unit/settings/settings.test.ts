@@ -13,6 +13,7 @@ import {
   languageSettings,
   READERS,
   recognitionSettings,
+  safetySettings,
   SETTING_DEFAULTS,
   weatherSettings,
   type RawSettings,
@@ -159,6 +160,9 @@ describe('settings', () => {
     assert.equal(recognitionSettings(raw({ 'recognition.saveFolder': '  ' })).saveFolder, 'images/recognition');
     assert.equal(recognitionSettings(raw({ 'recognition.saveFolder': ' shots ' })).saveFolder, 'shots');
     assert.equal(bulletinSettings(raw({ 'bulletin.template': ' t.md ' })).template, 't.md');
+    assert.deepEqual(safetySettings(raw({})), { rulesFile: '' });
+    assert.equal(safetySettings(raw({ 'safety.rulesFile': ' rules/station.json ' })).rulesFile, 'rules/station.json');
+    assert.equal(safetySettings(raw({ 'safety.rulesFile': 42 })).rulesFile, '', 'a non-string is the default');
     const base = (v: unknown): string => exportSettings(raw({ 'export.imageBaseUrl': v })).imageBaseUrl;
     assert.equal(base(' https://img.example.cn/tea/ '), 'https://img.example.cn/tea', 'trimmed, no trailing slash');
     assert.deepEqual(

@@ -156,11 +156,11 @@ describe('failures from the local endpoint', () => {
       assert.equal(e.fulltextCandidates, 0);
       assert.equal(e.threshold, 0.7);
       assert.equal(e.filtered, 32, 'the default threshold filtered every vector candidate');
-      assert.equal(e.bestScore, 0.5805);
+      assert.equal(e.bestScore, 0.5806);
       assert.ok(e.bestScore < e.threshold, 'the best candidate is under the threshold');
       assert.ok(
         e.reason.startsWith(
-          '知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.5805)',
+          '知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.5806)',
         ),
         e.reason,
       );
@@ -175,7 +175,7 @@ describe('failures from the local endpoint', () => {
     assert.equal(isRankOnlyScoreType(r.score_type), false);
     assert.deepEqual(
       r.sources.map((s) => s.score),
-      [0.8825, 0.8753, 0.8745, 0.8737, 0.8184],
+      [0.8826, 0.8754, 0.8746, 0.8738, 0.8185],
     );
     assert.equal(r.total, 5);
     assert.deepEqual(r.warnings, ['Rerank 精排已手动关闭']);

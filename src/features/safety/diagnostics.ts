@@ -1,0 +1,129 @@
+/**
+ * The safety findings of Markdown bulletins in the Problems panel (source `shunong-safety`, code =
+ * the rule's id), linted incrementally by one linter per document and debounced while typing like
+ * the citation diagnostics; the timers come from an injected scheduler so tests run on a virtual clock.
+ */
+import * as vscode from 'vscode';
+import type { SafetyLinter } from '../../safety/lint';
+import type { SafetyFinding } from '../../safety/types';
+import { realScheduler, type Scheduler, type Timer } from '../../time/scheduler';
+import type { SafetyService } from '../shared/safety';
+
+/** Diagnostics wait this long after the last change of a document, as the citation diagnostics do. */
+export const DEBOUNCE_MS = 400;
+
+export const SAFETY_SOURCE = 'shunong-safety';
+
+const SEVERITY: Record<SafetyFinding['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+};
+
+/** The findings and Problems of Markdown documents. */
+export class SafetyDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(SAFETY_SOURCE);
+  private readonly linters = new Map<string, SafetyLinter>();
+  private readonly findings = new Map<string, { version: number; items: SafetyFinding[] }>();
+  private readonly timers = new Map<string, Timer>();
+
+  private readonly rulesChanged: vscode.Disposable;
+
+  constructor(
+    private readonly safety: SafetyService,
+    private readonly clock: Pick<Scheduler, 'setTimer'> = realScheduler,
+  ) {
+    this.rulesChanged = safety.onDidChangeRules(() => this.relint());
+  }
+
+  /** New rules (the station file changed): every linter starts afresh and open bulletins are linted again. */
+  private relint(): void {
+    this.linters.clear();
+    this.findings.clear();
+    for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') this.refresh(d);
+  }
+
+  /** Lints a document now and publishes its diagnostics. */
+  refresh(doc: vscode.TextDocument): SafetyFinding[] {
+    const key = doc.uri.toString();
+    if (doc.languageId !== 'markdown') {
+      this.collection.delete(doc.uri);
+      return [];
+    }
+    let linter = this.linters.get(key);
+    if (!linter) {
+      linter = new this.safety.core.SafetyLinter(this.safety.rules);
+      if (!doc.isClosed) this.linters.set(key, linter);
+    }
+    const items = linter.lint(doc.getText(), { today: this.safety.today() });
+    if (!doc.isClosed) this.findings.set(key, { version: doc.version, items });
+    this.collection.set(
+      doc.uri,
+      items.map((f) => this.toDiagnostic(doc, f)),
+    );
+    return items;
+  }
+
+  /** Schedules a lint after the debounce; a newer change cancels the pending one. */
+  schedule(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    this.timers.get(key)?.dispose();
+    const version = doc.version;
+    this.timers.set(
+      key,
+      this.clock.setTimer(DEBOUNCE_MS, () => {
+        this.timers.delete(key);
+        if (!doc.isClosed && doc.version === version) this.refresh(doc);
+      }),
+    );
+  }
+
+  /** The findings of a document at its current version (linted now when none are published). */
+  current(doc: vscode.TextDocument): SafetyFinding[] {
+    const hit = this.findings.get(doc.uri.toString());
+    return hit && hit.version === doc.version ? hit.items : this.refresh(doc);
+  }
+
+  /** The finding whose mention covers `pos`. */
+  at(doc: vscode.TextDocument, pos: vscode.Position): SafetyFinding | undefined {
+    const offset = doc.offsetAt(pos);
+    return this.current(doc).find((f) => offset >= f.offset && offset < f.offset + f.length);
+  }
+
+  /** The diagnostic of a finding. */
+  toDiagnostic(doc: vscode.TextDocument, f: SafetyFinding): vscode.Diagnostic {
+    const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
+    const d = new vscode.Diagnostic(range, this.safety.message(f), SEVERITY[f.severity]);
+    d.source = SAFETY_SOURCE;
+    d.code = f.rule.id;
+    return d;
+  }
+
+  /** Keeps the Problems in step with opening, typing and closing. */
+  watch(): vscode.Disposable[] {
+    const markdown = (d: vscode.TextDocument): boolean => d.languageId === 'markdown';
+    return [
+      vscode.workspace.onDidOpenTextDocument((d) => markdown(d) && this.schedule(d)),
+      vscode.workspace.onDidChangeTextDocument(
+        (e) => markdown(e.document) && e.contentChanges.length > 0 && this.schedule(e.document),
+      ),
+      vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
+    ];
+  }
+
+  /** A closed document: its linter and findings are forgotten; an untitled one's Problems go. */
+  closed(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    this.timers.get(key)?.dispose();
+    this.timers.delete(key);
+    this.linters.delete(key);
+    this.findings.delete(key);
+    if (doc.isUntitled) this.collection.delete(doc.uri);
+  }
+
+  dispose(): void {
+    this.rulesChanged.dispose();
+    for (const t of this.timers.values()) t.dispose();
+    this.collection.dispose();
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Pesticide safety in the editor: the Problems of banned and restricted pesticides as the author
+ * types, their hover, a quick action that searches the knowledge base for alternatives, the
+ * station's rules file and "Show Pesticide Rules". The logic is the pure core's (src/safety),
+ * handed in as a loader so the bundle loads on first use.
+ */
+import * as vscode from 'vscode';
+import { frontMatter } from '../../bulletin/frontMatter';
+import type { RuleSet, SafetyFinding } from '../../safety/types';
+import { insertWordsFor } from '../shared/language';
+import type { SafetyService } from '../shared/safety';
+import { settings } from '../shared/settings';
+import { SafetyDiagnostics } from './diagnostics';
+import { findingHover, kindLabel } from './hover';
+import { StationRules } from './rules';
+
+/** What the feature needs. */
+export interface SafetyServices {
+  /** The rules in force and the lint (the core loads on first use). */
+  safety: SafetyService;
+}
+
+/** What the feature registered (used by the integration tests). */
+export interface SafetyFeature {
+  readonly diagnostics: SafetyDiagnostics;
+  readonly rules: StationRules;
+}
+
+/**
+ * The query of the "search for alternatives" action: the crop, the pest or task the mention's
+ * sentence names (its pieces without the pesticide and without quantities), and the word for
+ * alternatives, in the document's language.
+ */
+export function alternativesQuery(doc: vscode.TextDocument, f: SafetyFinding): string {
+  const words = insertWordsFor(doc);
+  const text = doc.getText();
+  const crop = f.crop ?? frontMatter(text).fields['crop'];
+  const from = Math.max(...['。', '！', '？', '；', '\n', '. '].map((p) => text.lastIndexOf(p, f.offset) + 1));
+  const ends = ['。', '！', '？', '；', '\n'].map((p) => text.indexOf(p, f.offset)).filter((i) => i >= 0);
+  const sentence = text.slice(from, ends.length ? Math.min(...ends) : text.length);
+  const about = sentence
+    .split(/[，,、;；:：\s]+/)
+    .filter((w) => w && !/\d/.test(w) && !w.includes(f.mention))
+    .slice(0, 2);
+  return [crop, ...about, words.t('alternatives')].filter(Boolean).join(' ');
+}
+
+/** The rules in force on `date` (and those coming into force later), as a Markdown document. */
+export function rulesDocument(rules: RuleSet, date: string): string {
+  const lines = [
+    `# ${vscode.l10n.t('Pesticide rules in force on {0}', date)}`,
+    '',
+    vscode.l10n.t('Rules as of {0} (version {1}).', rules.asOf, rules.version),
+    '',
+    `| ${vscode.l10n.t('Substance')} | ${vscode.l10n.t('Kind')} | ${vscode.l10n.t('Scope')} | ${vscode.l10n.t('Announcement')} | ${vscode.l10n.t('In force from')} |`,
+    '| --- | --- | --- | --- | --- |',
+  ];
+  const cell = (s: string): string => s.replace(/\|/g, '\\|');
+  for (const r of [...rules.rules].sort((a, b) => a.effective.localeCompare(b.effective))) {
+    const upcoming = r.effective > date;
+    const scope = [...(r.scope?.crops ?? []), ...(r.scope?.uses ?? [])].join(vscode.l10n.t(', '));
+    const names = r.names.filter((n) => n !== r.substance).join(vscode.l10n.t(', '));
+    lines.push(
+      `| ${cell(r.substance)}${names ? ` (${cell(names)})` : ''} | ${kindLabel({ rule: r, upcoming })} | ${cell(scope)} | ${cell(r.announcement)} | ${r.effective}${r.note ? ` — ${cell(r.note)}` : ''} |`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Registers the diagnostics, hover, quick action, rules file and command. */
+export function activate(context: vscode.ExtensionContext, services: SafetyServices): SafetyFeature {
+  const { safety } = services;
+  const md: vscode.DocumentSelector = { language: 'markdown' };
+  const diagnostics = new SafetyDiagnostics(safety);
+  const rules = new StationRules(safety);
+  context.subscriptions.push(
+    diagnostics,
+    rules,
+    ...diagnostics.watch(),
+    vscode.languages.registerHoverProvider(md, {
+      provideHover: (doc, pos) => {
+        const f = diagnostics.at(doc, pos);
+        if (!f) return undefined;
+        const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
+        return findingHover(f, safety.message(f), range);
+      },
+    }),
+    vscode.languages.registerCodeActionsProvider(
+      md,
+      {
+        provideCodeActions: (doc, range) =>
+          diagnostics
+            .current(doc)
+            .filter((f) =>
+              new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length)).intersection(range),
+            )
+            .map((f) => {
+              const k = settings.knowledge(doc.uri);
+              const action = new vscode.CodeAction(
+                vscode.l10n.t('Search the knowledge base for alternatives to {0}', f.rule.substance),
+                vscode.CodeActionKind.QuickFix,
+              );
+              action.diagnostics = [diagnostics.toDiagnostic(doc, f)];
+              action.command = {
+                title: action.title,
+                command: 'shunong.searchKnowledge',
+                arguments: [
+                  {
+                    query: alternativesQuery(doc, f),
+                    topK: k.topK,
+                    scoreThreshold: k.scoreThreshold,
+                    useRerank: k.useRerank,
+                  },
+                ],
+              };
+              return action;
+            }),
+      },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+    vscode.commands.registerCommand('shunong.showPesticideRules', async () => {
+      const content = rulesDocument(safety.rules, safety.today());
+      const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+      await vscode.window.showTextDocument(doc, { preview: true });
+      await vscode.commands.executeCommand('markdown.showPreview');
+    }),
+  );
+  if (settings.safety(vscode.workspace.workspaceFolders?.[0]?.uri).rulesFile) void rules.reload();
+  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d);
+  return { diagnostics, rules };
+}
