@@ -6,5 +6,5 @@
 export type { Crop, RuleSet, RulesProblem, SafetyFinding, SafetyKind, SafetyRule, Use } from './types';
 export { shippedRules, withStationRules } from './ruleSet';
 export { lintSafety, SafetyLinter, type SafetyOptions } from './lint';
-export { announcementIn, findingMessage, scopeIn, substanceIn } from './message';
+export { announcementIn, findingMessage, noteIn, scopeIn, substanceIn } from './message';
 export { isProhibited } from './clauses';

@@ -20,7 +20,8 @@ function cropNames(rules: RuleSet): Crops {
 export function announcementIn(announcement: string, lang: Lang): string {
   if (lang === 'zh') return announcement;
   const words = wordsOf(lang);
-  const no = /第\s*(\d+)\s*号/.exec(announcement);
+  // The ministry's own announcements; another issuer's (a county bureau's notice) is kept as written.
+  const no = /^(?:农业部|农业农村部)公告第\s*(\d+)\s*号$/.exec(announcement);
   if (no) return words.t('Announcement No. {0}', no[1]!);
   const list = /禁限用农药名录.*?(\d{4})/.exec(announcement);
   if (list) return words.t('the {0} list of banned and restricted pesticides', list[1]!);
@@ -30,6 +31,11 @@ export function announcementIn(announcement: string, lang: Lang): string {
 /** A rule's substance in a language. */
 export function substanceIn(rule: SafetyRule, lang: Lang): string {
   return lang === 'en' && rule.en ? rule.en : rule.substance;
+}
+
+/** A rule's note in a language (the other language's when it has only that one). */
+export function noteIn(rule: SafetyRule, lang: Lang): string | undefined {
+  return lang === 'zh' ? (rule.noteZh ?? rule.note) : (rule.note ?? rule.noteZh);
 }
 
 /** A rule's scope (crops and uses) as one phrase, '' when it has none. */

@@ -25,6 +25,7 @@ const rule = z.strictObject({
   effective: date,
   announcement: name,
   note: z.string().optional(),
+  noteZh: z.string().optional(),
 });
 
 const crop = z.strictObject({

@@ -22,6 +22,8 @@ export interface SafetyRule {
   announcement: string;
   /** What is less certain, exceptions, trade names. */
   note?: string | undefined;
+  /** The note in Chinese. */
+  noteZh?: string | undefined;
 }
 
 /** A crop of the hierarchy the scopes name (白菜 is a 十字花科蔬菜 is a 蔬菜 is a 作物). */

@@ -16,25 +16,34 @@ export function kindLabel(f: Pick<SafetyFinding, 'rule' | 'upcoming'>): string {
   }
 }
 
-/** The scope of a rule as one line ('' when it has none). */
-export function scopeLine(f: SafetyFinding): string {
-  const s = f.rule.scope;
-  if (!s) return '';
-  const parts = [...(s.crops ?? []), ...(s.uses ?? [])].join(vscode.l10n.t(', '));
-  const except = s.except?.length ? ' ' + vscode.l10n.t('(except {0})', s.except.join(vscode.l10n.t(', '))) : '';
-  return parts + except;
+/** How a rule reads in the UI language (SafetyService.describe). */
+export interface RuleWords {
+  substance: string;
+  scope: string;
+  announcement: string;
+  note: string | undefined;
+}
+
+/** The scope of a rule as one line, with what it excepts ('' when it has none). */
+export function scopeLine(f: SafetyFinding, words: RuleWords): string {
+  const except = f.rule.scope?.except ?? [];
+  return (
+    words.scope +
+    (words.scope && except.length ? ' ' + vscode.l10n.t('(except {0})', except.join(vscode.l10n.t(', '))) : '')
+  );
 }
 
 /** The hover's Markdown. */
-export function findingHover(f: SafetyFinding, message: string, range: vscode.Range): vscode.Hover {
+export function findingHover(f: SafetyFinding, message: string, words: RuleWords, range: vscode.Range): vscode.Hover {
   const md = new vscode.MarkdownString();
+  const line = (text: string): void => void md.appendMarkdown(`- ${plainForMarkdown(text)}\n`);
   md.appendMarkdown(`**${plainForMarkdown(f.rule.substance)}** — ${plainForMarkdown(kindLabel(f))}\n\n`);
   md.appendMarkdown(`${plainForMarkdown(message)}\n\n`);
-  const scope = scopeLine(f);
-  if (scope) md.appendMarkdown(`- ${vscode.l10n.t('Scope: {0}', plainForMarkdown(scope))}\n`);
-  if (f.crop) md.appendMarkdown(`- ${vscode.l10n.t('Crop: {0}', plainForMarkdown(f.crop))}\n`);
-  md.appendMarkdown(`- ${vscode.l10n.t('Announcement: {0}', plainForMarkdown(f.rule.announcement))}\n`);
-  md.appendMarkdown(`- ${vscode.l10n.t('In force from: {0}', f.rule.effective)}\n`);
-  if (f.rule.note) md.appendMarkdown(`- ${vscode.l10n.t('Note: {0}', plainForMarkdown(f.rule.note))}\n`);
+  const scope = scopeLine(f, words);
+  if (scope) line(vscode.l10n.t('Scope: {0}', scope));
+  if (f.crop) line(vscode.l10n.t('Crop: {0}', f.crop));
+  line(vscode.l10n.t('Announcement: {0}', words.announcement));
+  line(vscode.l10n.t('In force from: {0}', f.rule.effective));
+  if (words.note) line(vscode.l10n.t('Note: {0}', words.note));
   return new vscode.Hover(md, range);
 }

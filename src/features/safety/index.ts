@@ -6,12 +6,12 @@
  */
 import * as vscode from 'vscode';
 import { frontMatter } from '../../bulletin/frontMatter';
-import type { RuleSet, SafetyFinding } from '../../safety/types';
+import type { RuleSet, SafetyFinding, SafetyRule } from '../../safety/types';
 import { insertWordsFor } from '../shared/language';
 import type { SafetyService } from '../shared/safety';
 import { settings } from '../shared/settings';
 import { SafetyDiagnostics } from './diagnostics';
-import { findingHover, kindLabel } from './hover';
+import { findingHover, kindLabel, type RuleWords } from './hover';
 import { StationRules } from './rules';
 
 /** What the feature needs. */
@@ -46,7 +46,7 @@ export function alternativesQuery(doc: vscode.TextDocument, f: SafetyFinding): s
 }
 
 /** The rules in force on `date` (and those coming into force later), as a Markdown document. */
-export function rulesDocument(rules: RuleSet, date: string): string {
+export function rulesDocument(rules: RuleSet, date: string, describe: (rule: SafetyRule) => RuleWords): string {
   const lines = [
     `# ${vscode.l10n.t('Pesticide rules in force on {0}', date)}`,
     '',
@@ -58,10 +58,10 @@ export function rulesDocument(rules: RuleSet, date: string): string {
   const cell = (s: string): string => s.replace(/\|/g, '\\|');
   for (const r of [...rules.rules].sort((a, b) => a.effective.localeCompare(b.effective))) {
     const upcoming = r.effective > date;
-    const scope = [...(r.scope?.crops ?? []), ...(r.scope?.uses ?? [])].join(vscode.l10n.t(', '));
+    const w = describe(r);
     const names = r.names.filter((n) => n !== r.substance).join(vscode.l10n.t(', '));
     lines.push(
-      `| ${cell(r.substance)}${names ? ` (${cell(names)})` : ''} | ${kindLabel({ rule: r, upcoming })} | ${cell(scope)} | ${cell(r.announcement)} | ${r.effective}${r.note ? ` — ${cell(r.note)}` : ''} |`,
+      `| ${cell(r.substance)}${names ? ` (${cell(names)})` : ''} | ${kindLabel({ rule: r, upcoming })} | ${cell(w.scope)} | ${cell(w.announcement)} | ${r.effective}${w.note ? ` — ${cell(w.note)}` : ''} |`,
     );
   }
   return lines.join('\n') + '\n';
@@ -82,7 +82,7 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
         const f = diagnostics.at(doc, pos);
         if (!f) return undefined;
         const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
-        return findingHover(f, safety.message(f), range);
+        return findingHover(f, safety.message(f), safety.describe(f.rule), range);
       },
     }),
     vscode.languages.registerCodeActionsProvider(
@@ -119,7 +119,7 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
     vscode.commands.registerCommand('shunong.showPesticideRules', async () => {
-      const content = rulesDocument(safety.rules, safety.today());
+      const content = rulesDocument(safety.rules, safety.today(), (r) => safety.describe(r));
       const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
       await vscode.window.showTextDocument(doc, { preview: true });
       await vscode.commands.executeCommand('markdown.showPreview');

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { loadSafety, type SafetyLib } from '../../bundles';
-import type { RuleSet, SafetyFinding } from '../../safety/types';
+import type { RuleSet, SafetyFinding, SafetyRule } from '../../safety/types';
 import { beijingDate } from '../../time/beijing';
 import { realScheduler, type Scheduler } from '../../time/scheduler';
 import { uiLanguage } from './language';
@@ -47,6 +47,17 @@ export class SafetyService implements vscode.Disposable {
   /** A finding's message in the UI language. */
   message(f: SafetyFinding): string {
     return this.core.findingMessage(f, uiLanguage(), this.rules);
+  }
+
+  /** A rule's substance, scope, announcement and note in the UI language. */
+  describe(rule: SafetyRule): { substance: string; scope: string; announcement: string; note: string | undefined } {
+    const lang = uiLanguage();
+    return {
+      substance: this.core.substanceIn(rule, lang),
+      scope: this.core.scopeIn(rule, lang, this.rules),
+      announcement: this.core.announcementIn(rule.announcement, lang),
+      note: this.core.noteIn(rule, lang),
+    };
   }
 
   /** The bans in force (severity error) in a text. */

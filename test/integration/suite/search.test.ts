@@ -195,7 +195,7 @@ suite('Knowledge search', () => {
     let qp = await stepTitled(cap.get, /No passage matched|未命中/);
     const labels = qp.items.map((i) => i.label).join('\n');
     assert.match(labels, /25 vector \/ 0 full-text|向量 25 条 \/ 全文 0 条/);
-    assert.match(labels, /0\.7.*25.*0\.4926/);
+    assert.match(labels, /0\.7.*25.*0\.4925/);
     const offers = qp.items.filter((i) => i.role === 'offer').map((i) => itemId(i));
     assert.deepEqual(
       offers,

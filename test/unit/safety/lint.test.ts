@@ -238,3 +238,14 @@ describe('safety messages', () => {
     assert.match(findingMessage(alias, 'en'), /^呋喃丹 is carbofuran\./);
   });
 });
+
+describe('safety messages: announcements', () => {
+  it("name the ministry's announcements by number in English, and keep another issuer's as written", async () => {
+    const { announcementIn } = await import('../../../src/safety/message');
+    assert.equal(announcementIn('农业农村部公告第736号', 'en'), 'Announcement No. 736');
+    assert.equal(announcementIn('农业部公告第199号', 'en'), 'Announcement No. 199');
+    assert.equal(announcementIn('县农业农村局通知第1号', 'en'), '县农业农村局通知第1号');
+    assert.equal(announcementIn('《禁限用农药名录》(2019)', 'en'), 'the 2019 list of banned and restricted pesticides');
+    assert.equal(announcementIn('农业农村部公告第736号', 'zh'), '农业农村部公告第736号');
+  });
+});
