@@ -5,7 +5,7 @@
  *
  *   shunong tools [--endpoint url] [--timeout ms]
  *   shunong call <tool> [json-args] [--timeout ms] [--endpoint url]
- *   shunong check <files…> [--online [--cache file] [--refresh]]
+ *   shunong check <files…> [--rules file] [--online [--cache file] [--refresh]]
  *   shunong export <file.md> --to docx|wechat|html [-o out] [--force]
  *
  * `call` prints exactly one JSON envelope on stdout; everything else goes to stderr.
@@ -27,7 +27,8 @@ commands:
   tools                         list the endpoint's tools (one per line: name, first line of description)
   call <tool> [json-args]       call a tool; prints one JSON envelope on stdout
                                 <tool>: exact name, shunong_<name>, shunong.<name>, method name or unique part
-  check <files…>                check citations in Markdown bulletins (offline)
+  check <files…>                check citations and pesticide safety in Markdown bulletins (offline)
+        [--rules <file>]               a station's pesticide rules file over the shipped rules
   check --online <files…>       also look each cited source up on the platform
         [--cache <file>] [--refresh]   keep passages and outcomes in <file>; --refresh asks again
   export <file.md> --to <fmt>   publish a bulletin: docx (Word, real footnotes), wechat, html
@@ -44,8 +45,9 @@ environment:
   SHUNONG_ENDPOINT              the endpoint, when --endpoint is not given
 
 exit codes: 0 success, 1 tool or transport failure, 2 usage error
-  check: 0 clean, 1 problems (or a changed, not-located source or unknown knowledge base),
-         3 (--online) some sources could only be left unverified, 2 usage error
+  check: 0 clean, 1 problems (a banned pesticide, or a changed, not-located source or unknown
+         knowledge base), 3 (--online) some sources could only be left unverified,
+         2 usage error or unusable rules file (shunong check --help for its options)
 `;
 
 /**
