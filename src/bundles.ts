@@ -4,7 +4,8 @@
  * - `dist/platform.js`: src/shunong (MCP SDK + zod);
  * - `dist/citations.js`: src/citations (markdown-it);
  * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod);
- * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports).
+ * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports);
+ * - `dist/safety.js`: src/safety (the pesticide rules and their lint; zod).
  */
 import * as path from 'node:path';
 
@@ -12,6 +13,7 @@ export type Platform = typeof import('./shunong/index');
 export type CitationsLib = typeof import('./citations/index');
 export type KnowledgeLib = typeof import('./knowledge/index');
 export type PublishLib = typeof import('./publish/index');
+export type SafetyLib = typeof import('./safety/index');
 
 const loaded = new Map<string, unknown>();
 
@@ -44,4 +46,9 @@ export function loadKnowledge(): KnowledgeLib {
 /** The publishing bundle (exports to Word, WeChat, HTML), loaded once, on the first export. */
 export function loadPublish(): PublishLib {
   return load<PublishLib>('publish.js');
+}
+
+/** The pesticide safety bundle (rules, lint, messages), loaded once, on first use. */
+export function loadSafety(): SafetyLib {
+  return load<SafetyLib>('safety.js');
 }

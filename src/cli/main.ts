@@ -53,7 +53,8 @@ exit codes: 0 success, 1 tool or transport failure, 2 usage error
 /**
  * Runs the command line in-process.
  * @param argv the arguments after the program name
- * @param now the clock (the Beijing date `check --online` keeps its outcomes by)
+ * @param now the clock (today in Beijing, which `check` and `export` apply the pesticide rules on
+ *   and `check --online` keeps its outcomes by)
  * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error; `check --online` also 3)
  */
 export async function main(
@@ -72,7 +73,7 @@ export async function main(
   }
   if (cmd === 'export') {
     const { runExport } = await import('./export');
-    return runExport(line, io, env);
+    return runExport(line, io, env, now);
   }
   if (line.help || cmd === 'help') {
     io.stdout(USAGE);

@@ -37,6 +37,7 @@ describe('package: the .vsix contents', () => {
       'mozjpeg_dec.wasm',
       'platform.js',
       'publish.js',
+      'safety.js',
       'webp_dec.wasm',
     ]);
   });
