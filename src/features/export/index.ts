@@ -3,7 +3,8 @@
  * "Shunong: Copy for WeChat": a bulletin to Word with real footnotes, to a WeChat article, to a
  * standalone HTML page, through src/publish (the `dist/publish.js` bundle, loaded on the first
  * export). The bulletin is read as it is in the editor (unsaved changes included) and never
- * changed; an existing file is replaced only when the user says so.
+ * changed; an existing file is replaced only when the user says so, and one that recommends a
+ * banned pesticide is exported only when the user says so (safety.ts).
  */
 import { insideFolder } from '../../paths';
 import * as vscode from 'vscode';
@@ -15,6 +16,7 @@ import { settings } from '../shared/settings';
 import { imageReader } from './images';
 import { WechatPanel } from './panel';
 import { chooseFormat, chooseTarget, type Target } from './prompts';
+import { safeToExport } from './safety';
 
 /** What the tests see of the feature. */
 export interface ExportApi {
@@ -67,9 +69,10 @@ async function exportDocument(
   format: ExportFormat,
 ): Promise<vscode.Uri | undefined> {
   const publish: PublishLib = loadPublish();
+  const s = settings.export(document.uri);
+  if (!(await safeToExport(document.getText(), s.refuseUnsafe))) return undefined;
   const target = await chooseTarget(document, format, publish.outputName);
   if (!target) return undefined;
-  const s = settings.export(document.uri);
   const template = format === 'docx' && s.docxTemplate ? await readTemplate(document, s.docxTemplate) : undefined;
   if (template === null) return undefined;
   let outcome;
