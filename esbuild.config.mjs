@@ -11,6 +11,7 @@
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
 //   dist/publish.js    - src/publish (Word via docx, WeChat article, HTML page), loaded on first export.
+//   dist/safety.js     - src/safety (the pesticide rules and their lint; zod), loaded on first use.
 //   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
 //                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
 //                        its style sheet, where the panel loads it from.
@@ -39,6 +40,9 @@ const common = {
   // Node reads the bundles as UTF-8: Chinese text (the l10n catalogue the inserters read, the
   // vocabulary) stays 3 bytes a character instead of a 6-byte \uXXXX escape.
   charset: 'utf8',
+  // jsonc-parser's "main" is a UMD build whose require('./impl/…') calls esbuild cannot follow
+  // (the bundle would fail to load); its ES module build bundles whole.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 /** A webview's script: src/webview/<name>/main.ts as one browser IIFE in media/<name>/main.js. */
@@ -92,8 +96,7 @@ const builds = [
   hostBundle('citations', 'src/citations/index.ts'),
   hostBundle('knowledge', 'src/knowledge/index.ts'),
   hostBundle('publish', 'src/publish/index.ts'),
-  // jsonc-parser's `main` is a UMD build whose requires esbuild cannot follow; its ES module build bundles.
-  hostBundle('safety', 'src/safety/index.ts', { mainFields: ['module', 'main'] }),
+  hostBundle('safety', 'src/safety/index.ts'),
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
   // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
   hostBundle('imaging', 'src/recognition/imaging.ts', { logOverride: { 'empty-import-meta': 'silent' } }),

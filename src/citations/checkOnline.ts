@@ -9,7 +9,7 @@
  * not asked again unless `refresh`. The bulletins are read by the caller's reader.
  */
 import { analyzeDocument } from './analyze';
-import { formatProblemLine, type CheckIo, type ReadBulletin } from './check';
+import { notesText, reportBulletin, type CheckIo, type ReadBulletin, type SafetyCheck } from './check';
 import { CitationCache } from './retrievalContext';
 import { contextOfFound, verifySources, type VerifyOptions, type VerifyResult } from './verify';
 import { VerifyCache } from './verifyCache';
@@ -24,6 +24,8 @@ export interface OnlineCheck {
   passages: CitationCache;
   /** The outcomes known so far; this check's are added. */
   outcomes: VerifyCache;
+  /** The safety lint run beside the citation check. */
+  safety: SafetyCheck;
 }
 
 /** The JSON of a `--cache` file. */
@@ -65,6 +67,7 @@ export async function checkBulletinsOnline(
   const lines = new Map<string, { offset: number; text: string }[]>();
   let unreadable = false;
   let problems = 0;
+  let notes = 0;
   for (const file of check.files) {
     const got = await read(file);
     if ('error' in got) {
@@ -75,11 +78,10 @@ export async function checkBulletinsOnline(
     const text = got.text;
     const model = analyzeDocument(text);
     docs.push({ file, text, model });
-    problems += model.problems.length;
-    lines.set(
-      file,
-      model.problems.map((p) => ({ offset: p.range.start, text: formatProblemLine(file, p) })),
-    );
+    const report = reportBulletin(file, text, model, check.safety);
+    problems += report.problems;
+    notes += report.notes;
+    lines.set(file, report.lines);
   }
   const sources = collectSources(docs);
   const report = await verifySources(sources, { ...deps, passages, cache: outcomes, refresh: check.refresh });
@@ -103,7 +105,7 @@ export async function checkBulletinsOnline(
     .filter((s) => counts.has(s))
     .map((s) => `${counts.get(s)} ${s.replace('-kb', ' knowledge base').replace('-', ' ')}`);
   io.stderr(
-    `shunong check: ${problems} problem${problems === 1 ? '' : 's'}; ${sources.length} source${sources.length === 1 ? '' : 's'}${summary.length ? `: ${summary.join(', ')}` : ''}; ${report.requests} request${report.requests === 1 ? '' : 's'}\n`,
+    `shunong check: ${problems} problem${problems === 1 ? '' : 's'}; ${sources.length} source${sources.length === 1 ? '' : 's'}${summary.length ? `: ${summary.join(', ')}` : ''}; ${report.requests} request${report.requests === 1 ? '' : 's'}${notesText(notes)}\n`,
   );
   if (unreadable) return 2;
   if (problems > 0 || counts.has('changed') || counts.has('not-located') || counts.has('unknown-kb')) return 1;

@@ -24,6 +24,8 @@ const OPTIONS = {
   citations: { type: 'string' },
   template: { type: 'string' },
   'refuse-broken': { type: 'boolean' },
+  'refuse-unsafe': { type: 'boolean' },
+  rules: { type: 'string' },
   lang: { type: 'string' },
   workspace: { type: 'string' },
   'save-folder': { type: 'string' },

@@ -1,35 +1,46 @@
 /**
- * `shunong check <files…> [--online [--cache <file>] [--refresh]]`: the citation check of
- * `citations/check.ts` and `citations/checkOnline.ts` from a terminal. The bulletins are read
- * and the cache file read and written here; the exit codes are the checks'
- * (2 also for a usage error or a cache that cannot be read or written).
+ * `shunong check <files…> [--rules <file>] [--online [--cache <file>] [--refresh]]`: the citation
+ * and pesticide safety check of `citations/check.ts` and `citations/checkOnline.ts` from a terminal.
+ * The bulletins, the station's rules file and the cache file are read (and the cache written)
+ * here; the exit codes are the checks' (2 also for a usage error, a rules file that cannot be used,
+ * or a cache that cannot be read or written).
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { checkBulletins } from '../citations/check';
+import { checkBulletins, type SafetyCheck } from '../citations/check';
 import { cacheFileText, checkBulletinsOnline, parseCacheFile } from '../citations/checkOnline';
 import { CitationCache } from '../citations/retrievalContext';
 import { VerifyCache } from '../citations/verifyCache';
 import { platformErrorKind } from '../shunong/errors';
 import { redactSecret } from '../shunong/redact';
+import { shippedRules, withStationRules } from '../safety/index';
+import { beijingDate } from '../time/beijing';
 import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
 import { hint, platformClient } from './client';
 import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
 
 const CHECK_USAGE = 'usage: shunong check <files…>';
 const CHECK_ONLINE_USAGE =
-  'usage: shunong check <files…> [--online [--cache <file>] [--refresh] [--endpoint url] [--timeout ms]]';
+  'usage: shunong check <files…> [--online [--cache <file>] [--refresh] [--endpoint url] [--timeout ms]] [--rules <file>]';
 
 const CHECK_HELP = `${CHECK_ONLINE_USAGE}
+Checks the citations and the pesticides each bulletin recommends (the rules in force on its
+front matter's date:, else today in Beijing). A safety line reads file:line:col severity [rule] message:
+an error (a ban in force) is a problem; a warning (a scope ban where no crop is named) or
+information (a ban coming within six months, a restricted-use pesticide) is a note, and notes do
+not change the exit code.
+  --rules <file>         a station's rules file (JSON) over the shipped rules; a file that cannot be
+                         used is reported on its lines (file:line:col) and the check exits 2
   --online               also look each cited source up on the platform (the key from SHUNONG_API_KEY)
   --cache <file>         keep passages and outcomes in <file> between runs (with --online)
   --refresh              ask the platform again, even what the cache knows from today (with --online)
   --endpoint <url>       MCP endpoint (with --online; default: $SHUNONG_ENDPOINT or the platform's)
   --timeout <ms>         per-call timeout in milliseconds (with --online; default 30000)
-exit codes: 0 clean, 1 problems (or a changed, not-located source or unknown knowledge base),
-            3 (--online) some sources could only be left unverified, 2 usage error or unreadable file`;
+exit codes: 0 clean (notes allowed), 1 problems (a ban, or a changed, not-located source or unknown
+            knowledge base), 3 (--online) some sources could only be left unverified,
+            2 usage error, unreadable file or unusable rules file`;
 
 const ONLINE_OPTIONS: readonly string[] = ['online', 'cache', 'refresh', 'endpoint', 'timeout'];
-const OPTIONS = ['help', 'online', 'cache', 'refresh', 'endpoint', 'timeout'] as const;
+const OPTIONS = ['help', 'online', 'cache', 'refresh', 'endpoint', 'timeout', 'rules'] as const;
 
 /** Runs `shunong check`; resolves to the exit code. */
 export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: () => number): Promise<number> {
@@ -57,7 +68,10 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
     io.stderr(`${CHECK_USAGE}\n`);
     return 2;
   }
-  if (!o.online) return checkBulletins(files, readBulletinText, io);
+  const rules = await loadRules(o.rules, io);
+  if (!rules) return 2;
+  const safety: SafetyCheck = { rules, today: beijingDate(now()) };
+  if (!o.online) return checkBulletins(files, readBulletinText, io, safety);
 
   let passages = new CitationCache();
   let outcomes = new VerifyCache();
@@ -72,7 +86,7 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   const client = platformClient({ endpoint: o.endpoint, timeoutMs: timeout }, io, env);
   try {
     const code = await checkBulletinsOnline(
-      { files, refresh: o.refresh === true, passages, outcomes },
+      { files, refresh: o.refresh === true, passages, outcomes, safety },
       readBulletinText,
       { stdout: (s) => io.stdout(guard(s)), stderr: (s) => io.stderr(guard(s)) },
       {
@@ -86,6 +100,27 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   } finally {
     await client.close();
   }
+}
+
+/** The shipped rules, with the station's file over them when given; undefined after telling why it cannot be used. */
+async function loadRules(file: string | undefined, io: CliIo): Promise<SafetyCheck['rules'] | undefined> {
+  if (file === undefined) return shippedRules();
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    io.stderr(`shunong check: cannot read the rules file ${file}: ${errorCode(err)}\n`);
+    return undefined;
+  }
+  const { rules, problems } = withStationRules(shippedRules(), text, file);
+  // Each problem's message starts with the file's name; the line goes beside it, as an editor reads it.
+  for (const p of problems) {
+    const why = p.message.startsWith(`${file}: `) ? p.message.slice(file.length + 2) : p.message;
+    io.stderr(`${file}:${p.line}${p.column === undefined ? '' : `:${p.column}`} ${why}\n`);
+  }
+  if (problems.length === 0) return rules;
+  io.stderr(`shunong check: the rules file ${file} cannot be used; fix it, or leave out --rules\n`);
+  return undefined;
 }
 
 /** The cache file's passages and outcomes (none yet when it does not exist); undefined after telling why it cannot be used. */

@@ -1,14 +1,18 @@
 /**
  * `shunong export <file.md> --to docx|wechat|html [-o out] [--force]`: a bulletin published from
  * a terminal, as the command does it in VS Code. Warnings go to stderr, one line each.
+ * A bulletin that recommends a pesticide banned on its date (its front matter's `date:`, else today
+ * in Beijing by the injected clock) is exported with those mentions listed on stderr, or refused with
+ * `--refuse-unsafe`.
  * Exit codes: 0 written, 1 refused or failed (an existing file without `--force`, broken citations
- * with `--refuse-broken`, an unreadable bulletin or template), 2 usage error.
+ * with `--refuse-broken`, a banned pesticide with `--refuse-unsafe`, an unreadable bulletin or
+ * template), 2 usage error.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
 import { wordsOf } from '../text/words';
-import { formatProblemLine } from '../citations/check';
+import { formatFindingLine, formatProblemLine } from '../citations/check';
 import {
   EXPORT_FORMATS,
   exportBulletin,
@@ -18,6 +22,8 @@ import {
   type ExportFormat,
 } from '../publish/index';
 import type { ImageCandidate } from '../publish/images';
+import { lintSafety, shippedRules } from '../safety/index';
+import { beijingDate } from '../time/beijing';
 import { optionsOf, UsageError, type CommandLine } from './args';
 import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
 
@@ -28,6 +34,8 @@ const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o 
   --citations <how>      footnotes (default) or list (a numbered references list; Word)
   --template <file.docx> a Word file whose styles the export uses (Word)
   --refuse-broken        refuse to export a bulletin with broken citations
+  --refuse-unsafe        refuse to export a bulletin that recommends a pesticide banned on its date
+                         (without it: exported, and each such mention listed on stderr)
   --lang <zh-CN|en>      the language of the export's own words (default: the bulletin's)
   --workspace <dir>      the folder pictures are looked up from (default: the current folder)
   --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)`;
@@ -40,6 +48,7 @@ const OPTIONS = [
   'citations',
   'template',
   'refuse-broken',
+  'refuse-unsafe',
   'lang',
   'workspace',
   'save-folder',
@@ -53,6 +62,7 @@ interface Args {
   citations: 'footnotes' | 'list';
   template?: string | undefined;
   refuseBroken: boolean;
+  refuseUnsafe: boolean;
   lang?: string | undefined;
   workspace: string;
   saveFolder: string;
@@ -76,14 +86,21 @@ function exportArgs(line: CommandLine, cwd: string): Args {
     citations,
     template: o.template,
     refuseBroken: o['refuse-broken'] === true,
+    refuseUnsafe: o['refuse-unsafe'] === true,
     lang: o.lang,
     workspace: resolve(cwd, o.workspace ?? '.'),
     saveFolder: o['save-folder'] ?? 'images/recognition',
   };
 }
 
-/** Runs `shunong export`; resolves to the exit code. */
-export async function runExport(line: CommandLine, io: CliIo, env: CliEnv, cwd = process.cwd()): Promise<number> {
+/** Runs `shunong export`; resolves to the exit code. `now` is the clock (today in Beijing, the file's time). */
+export async function runExport(
+  line: CommandLine,
+  io: CliIo,
+  env: CliEnv,
+  now: () => number,
+  cwd = process.cwd(),
+): Promise<number> {
   if (line.help) {
     io.stdout(`${EXPORT_USAGE}\n`);
     return 0;
@@ -103,6 +120,13 @@ export async function runExport(line: CommandLine, io: CliIo, env: CliEnv, cwd =
     return 1;
   }
   const text = read.text;
+  const rules = shippedRules();
+  const bans = lintSafety(text, rules, { today: beijingDate(now()) }).filter((f) => f.severity === 'error');
+  for (const f of bans) io.stderr(`${formatFindingLine(args.file, f, rules)}\n`);
+  if (bans.length > 0 && args.refuseUnsafe) {
+    io.stderr(`shunong export: refused: ${bans.length} banned pesticide mention(s) (--refuse-unsafe)\n`);
+    return 1;
+  }
   let template: Uint8Array | undefined;
   if (args.template && args.to === 'docx') {
     try {
@@ -126,7 +150,7 @@ export async function runExport(line: CommandLine, io: CliIo, env: CliEnv, cwd =
     citations: args.citations,
     refuseBrokenCitations: args.refuseBroken,
     ...(template ? { template } : {}),
-    now: new Date(),
+    now: new Date(now()),
     readImage: async (c) => {
       try {
         return new Uint8Array(await readFile(join(bases[c.base], ...c.path.split('/'))));

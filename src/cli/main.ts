@@ -5,7 +5,7 @@
  *
  *   shunong tools [--endpoint url] [--timeout ms]
  *   shunong call <tool> [json-args] [--timeout ms] [--endpoint url]
- *   shunong check <files…> [--online [--cache file] [--refresh]]
+ *   shunong check <files…> [--rules file] [--online [--cache file] [--refresh]]
  *   shunong export <file.md> --to docx|wechat|html [-o out] [--force]
  *
  * `call` prints exactly one JSON envelope on stdout; everything else goes to stderr.
@@ -27,7 +27,8 @@ commands:
   tools                         list the endpoint's tools (one per line: name, first line of description)
   call <tool> [json-args]       call a tool; prints one JSON envelope on stdout
                                 <tool>: exact name, shunong_<name>, shunong.<name>, method name or unique part
-  check <files…>                check citations in Markdown bulletins (offline)
+  check <files…>                check citations and pesticide safety in Markdown bulletins (offline)
+        [--rules <file>]               a station's pesticide rules file over the shipped rules
   check --online <files…>       also look each cited source up on the platform
         [--cache <file>] [--refresh]   keep passages and outcomes in <file>; --refresh asks again
   export <file.md> --to <fmt>   publish a bulletin: docx (Word, real footnotes), wechat, html
@@ -44,14 +45,16 @@ environment:
   SHUNONG_ENDPOINT              the endpoint, when --endpoint is not given
 
 exit codes: 0 success, 1 tool or transport failure, 2 usage error
-  check: 0 clean, 1 problems (or a changed, not-located source or unknown knowledge base),
-         3 (--online) some sources could only be left unverified, 2 usage error
+  check: 0 clean, 1 problems (a banned pesticide, or a changed, not-located source or unknown
+         knowledge base), 3 (--online) some sources could only be left unverified,
+         2 usage error or unusable rules file (shunong check --help for its options)
 `;
 
 /**
  * Runs the command line in-process.
  * @param argv the arguments after the program name
- * @param now the clock (the Beijing date `check --online` keeps its outcomes by)
+ * @param now the clock (today in Beijing, which `check` and `export` apply the pesticide rules on
+ *   and `check --online` keeps its outcomes by)
  * @returns the exit code (0 success, 1 tool or transport failure, 2 usage error; `check --online` also 3)
  */
 export async function main(
@@ -70,7 +73,7 @@ export async function main(
   }
   if (cmd === 'export') {
     const { runExport } = await import('./export');
-    return runExport(line, io, env);
+    return runExport(line, io, env, now);
   }
   if (line.help || cmd === 'help') {
     io.stdout(USAGE);

@@ -104,7 +104,7 @@ function register(
   search.activate(context, { connection, ...shared });
   const knowledgeBrowser = browser.activate(context, shared);
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
-  const exports = exporting.activate(context, { output });
+  const exports = exporting.activate(context, { output, safety: safetyService });
   const safetyFeature = safety.activate(context, { safety: safetyService });
   const chatFeature = chat.activate(
     context,

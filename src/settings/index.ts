@@ -93,6 +93,8 @@ export interface ExportSettings {
   readonly docxTemplate: string;
   /** Refuse to export a bulletin with broken citations (else export it with a warning that lists them). */
   readonly refuseBrokenCitations: boolean;
+  /** Refuse to export a bulletin that recommends a pesticide banned on its date (else ask before exporting it). */
+  readonly refuseUnsafe: boolean;
   /** Where a station hosts a WeChat article's pictures (http(s), no trailing slash; '' = pictures embedded). */
   readonly imageBaseUrl: string;
 }
@@ -168,6 +170,7 @@ export const SETTING_DEFAULTS = {
   'export.citations': 'footnotes',
   'export.docxTemplate': '',
   'export.refuseBrokenCitations': false,
+  'export.refuseUnsafe': false,
   'export.imageBaseUrl': '',
   'safety.rulesFile': '',
   'chat.tools': true,
@@ -293,6 +296,7 @@ export function exportSettings(get: RawSettings): ExportSettings {
     citations: oneOf(get('export.citations'), ['footnotes', 'list'], D['export.citations']),
     docxTemplate: str(get('export.docxTemplate'), D['export.docxTemplate']).trim(),
     refuseBrokenCitations: bool(get('export.refuseBrokenCitations'), D['export.refuseBrokenCitations']),
+    refuseUnsafe: bool(get('export.refuseUnsafe'), D['export.refuseUnsafe']),
     imageBaseUrl: baseUrl(str(get('export.imageBaseUrl'), D['export.imageBaseUrl'])),
   };
 }

@@ -3,7 +3,8 @@
  * "Shunong: Copy for WeChat": a bulletin to Word with real footnotes, to a WeChat article, to a
  * standalone HTML page, through src/publish (the `dist/publish.js` bundle, loaded on the first
  * export). The bulletin is read as it is in the editor (unsaved changes included) and never
- * changed; an existing file is replaced only when the user says so.
+ * changed; an existing file is replaced only when the user says so, and one that recommends a
+ * banned pesticide is exported only when the user says so (safety.ts).
  */
 import { insideFolder } from '../../paths';
 import * as vscode from 'vscode';
@@ -15,6 +16,8 @@ import { settings } from '../shared/settings';
 import { imageReader } from './images';
 import { WechatPanel } from './panel';
 import { chooseFormat, chooseTarget, type Target } from './prompts';
+import type { SafetyService } from '../shared/safety';
+import { safeToExport } from './safety';
 
 /** What the tests see of the feature. */
 export interface ExportApi {
@@ -25,13 +28,16 @@ export interface ExportApi {
 }
 
 /** Registers the commands. */
-export function activate(context: vscode.ExtensionContext, services: { output: vscode.LogOutputChannel }): ExportApi {
+export function activate(
+  context: vscode.ExtensionContext,
+  services: { output: vscode.LogOutputChannel; safety: SafetyService },
+): ExportApi {
   const run = async (uri?: vscode.Uri, format?: ExportFormat): Promise<vscode.Uri | undefined> => {
     const document = await bulletinDocument(uri);
     if (!document) return undefined;
     const chosen = format ?? (await chooseFormat(context.workspaceState));
     if (!chosen) return undefined;
-    return exportDocument(context, services.output, document, chosen);
+    return exportDocument(context, services, document, chosen);
   };
   context.subscriptions.push(
     vscode.commands.registerCommand('shunong.exportBulletin', (uri?: unknown, format?: unknown) =>
@@ -62,14 +68,15 @@ async function bulletinDocument(uri: vscode.Uri | undefined): Promise<vscode.Tex
 
 async function exportDocument(
   context: vscode.ExtensionContext,
-  output: vscode.LogOutputChannel,
+  { output, safety }: { output: vscode.LogOutputChannel; safety: SafetyService },
   document: vscode.TextDocument,
   format: ExportFormat,
 ): Promise<vscode.Uri | undefined> {
   const publish: PublishLib = loadPublish();
+  const s = settings.export(document.uri);
+  if (!(await safeToExport(document.getText(), s.refuseUnsafe, safety))) return undefined;
   const target = await chooseTarget(document, format, publish.outputName);
   if (!target) return undefined;
-  const s = settings.export(document.uri);
   const template = format === 'docx' && s.docxTemplate ? await readTemplate(document, s.docxTemplate) : undefined;
   if (template === null) return undefined;
   let outcome;

@@ -1,7 +1,7 @@
 /**
  * "Shunong: Export Bulletin…" and "Copy for WeChat" inside a real VS Code: the format prompt, the
- * file beside the bulletin, overwrite refusal, the Word template setting, broken citations, the
- * copy panel's webview handshake, and the bulletin never changed.
+ * file beside the bulletin, overwrite refusal, the Word template setting, broken citations, a
+ * banned pesticide, the copy panel's webview handshake, and the bulletin never changed.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -85,6 +85,9 @@ suite('Export a bulletin', function () {
     await vscode.workspace
       .getConfiguration('shunong')
       .update('export.refuseBrokenCitations', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.refuseUnsafe', undefined, vscode.ConfigurationTarget.Global);
     (await api()).export.wechatPanel?.dispose();
     await closeAllEditors();
   });
@@ -234,6 +237,58 @@ suite('Export a bulletin', function () {
     assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html'), undefined);
     assert.match(String(errors.calls[0]?.[0]), /1/);
     assert.equal(await exists(vscode.Uri.joinPath(folder(), '失效.html')), false, 'nothing written');
+    assert.equal(editor.document.getText(), text);
+  });
+
+  test('a banned pesticide: a modal warning before anything is written, or refused when the setting says so', async () => {
+    const text = '---\ndate: 2026-12-02\n---\n\n# 地下害虫防治\n\n玉米播种时可用3%克百威颗粒剂沟施，防治蛴螬。\n';
+    const editor = await bulletin('克百威.md', text);
+    const target = vscode.Uri.joinPath(folder(), '克百威.html');
+    let answer: string | undefined;
+    const warns = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => answer) as unknown as typeof vscode.window.showWarningMessage,
+    );
+    const infos = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
+    restores.push(warns, infos);
+    answer = undefined; // Cancel
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html'), undefined);
+    assert.equal(warns.calls.length, 1);
+    const [message, options, ...buttons] = warns.calls[0]!;
+    const substance = vscode.env.language.startsWith('zh') ? '克百威' : 'carbofuran';
+    assert.ok(String(message).includes(substance), String(message));
+    assert.match(String(message), /7/, 'the line');
+    assert.equal((options as vscode.MessageOptions).modal, true);
+    assert.deepEqual(buttons, [vscode.l10n.t('Export Anyway')]);
+    assert.equal(await exists(target), false, 'nothing written after Cancel');
+    answer = vscode.l10n.t('Export Anyway');
+    assert.equal(
+      ((await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html')) as vscode.Uri).toString(),
+      target.toString(),
+    );
+    assert.equal(await exists(target), true);
+    await vscode.workspace.fs.delete(target);
+
+    await vscode.workspace
+      .getConfiguration('shunong')
+      .update('export.refuseUnsafe', true, vscode.ConfigurationTarget.Global);
+    const errors = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as typeof vscode.window.showErrorMessage,
+    );
+    restores.push(errors);
+    const asked = warns.calls.length;
+    assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html'), undefined);
+    assert.equal(warns.calls.length, asked, 'refused without asking');
+    assert.ok(String(errors.calls[0]?.[0]).includes(substance), String(errors.calls[0]?.[0]));
+    assert.match(String(errors.calls[0]?.[0]), /7/, 'the line');
+    assert.equal(await exists(target), false, 'nothing written');
     assert.equal(editor.document.getText(), text);
   });
 

@@ -76,6 +76,26 @@ describe('shunong check --online (local endpoint)', () => {
     assert.equal(calls(), before + 2);
   });
 
+  it('reports the safety findings too: a ban is a problem (exit 1), a restricted-use pesticide a note (exit 0)', async () => {
+    const banned = join(dir, 'banned.md');
+    writeFileSync(banned, `---\ndate: 2026-12-02\n---\n\n玉米播种时可用3%克百威颗粒剂沟施。\n\n${cleanBulletin()}`);
+    const r = await run(['check', '--online', banned], env);
+    assert.equal(r.code, 1, r.err);
+    assert.deepEqual(r.out.trimEnd().split('\n'), [
+      `${banned}:5:10 error [carbofuran-736] carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).`,
+    ]);
+    assert.match(r.err, /^shunong check: 1 problem; 1 source: 1 verified;/);
+    const restricted = join(dir, 'restricted.md');
+    writeFileSync(
+      restricted,
+      `---\ndate: 2026-12-02\ncrop: 水稻\n---\n\n可用毒死蜱防治稻纵卷叶螟。\n\n${cleanBulletin()}`,
+    );
+    const n = await run(['check', '--online', restricted], env);
+    assert.equal(n.code, 0, n.err);
+    assert.match(n.out, /^.*restricted\.md:6:3 information \[chlorpyrifos-restricted-\d+\]/);
+    assert.match(n.err, /^shunong check: 0 problems; 1 source: 1 verified; .*; 1 note\n$/);
+  });
+
   it('options count before the command too: `--online check` checks online, `--endpoint` before it is used', async () => {
     const file = join(dir, 'clean.md');
     const before = calls();

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Emulator } from '../../emulator/server';
@@ -214,5 +214,29 @@ describe('shunong command line (built dist/cli.js)', function () {
       );
     });
     assert.equal(u, 2);
+  });
+
+  it('check runs the pesticide lint as a program: its rules and their parser are in the bundle', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shunong-cli-safety-'));
+    const bulletin = join(dir, '玉米.md');
+    writeFileSync(bulletin, '---\ndate: 2026-12-02\n---\n\n玉米播种时可用3%克百威颗粒剂沟施。\n');
+    const rules = join(dir, 'station.json');
+    writeFileSync(rules, '{ "rules": [ }');
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'check', ...args], (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out: stdout, err: stderr }),
+        );
+      });
+    try {
+      const r = await run([bulletin]);
+      assert.equal(r.code, 1, r.err);
+      assert.match(r.out, /:5:10 error \[carbofuran-736\] carbofuran is banned/);
+      const bad = await run([bulletin, '--rules', rules]);
+      assert.equal(bad.code, 2, bad.err);
+      assert.match(bad.err, /station\.json:1:\d+ not JSON/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -102,6 +102,31 @@ describe('cli: shunong export', () => {
     assert.match(b.err.join(''), /broken\.md: Line 3: broken citation: Footnote \[\^9\] has no definition\./);
   });
 
+  it('refuses a bulletin recommending a banned pesticide with --refuse-unsafe (exit 1), else exports it listing the mention', async () => {
+    writeFileSync(join(dir, '玉米.md'), '# 地下害虫防治\n\n玉米播种时可用3%克百威颗粒剂沟施，防治蛴螬。\n');
+    const today = (): number => Date.parse('2026-12-02T12:00:00+08:00');
+    const line =
+      '玉米.md:3:10 error [carbofuran-736] carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).\n';
+    const a = io();
+    assert.equal(await main(['export', '玉米.md', '--to', 'html', '--refuse-unsafe'], a.io, {}, today), 1);
+    assert.deepEqual(a.err, [line, 'shunong export: refused: 1 banned pesticide mention(s) (--refuse-unsafe)\n']);
+    assert.ok(!existsSync(join(dir, '玉米.html')), 'nothing written');
+    const b = io();
+    assert.equal(await main(['export', '玉米.md', '--to', 'html'], b.io, {}, today), 0);
+    assert.deepEqual(b.err, [line]);
+    assert.ok(existsSync(join(dir, '玉米.html')));
+    // the rules in force on the day: before the ban there is nothing to refuse
+    const c = io();
+    const before = (): number => Date.parse('2026-05-31T12:00:00+08:00');
+    assert.equal(await main(['export', '玉米.md', '--to', 'html', '--refuse-unsafe', '--force'], c.io, {}, before), 0);
+    assert.deepEqual(c.err, []);
+    // a prohibition is no recommendation
+    writeFileSync(join(dir, '茶园.md'), '# 茶园\n\n严禁在茶园使用克百威、氧乐果等高毒农药。\n');
+    const d = io();
+    assert.equal(await main(['export', '茶园.md', '--to', 'html', '--refuse-unsafe'], d.io, {}, today), 0);
+    assert.deepEqual(d.err, []);
+  });
+
   it('answers usage errors with exit 2 and the usage', async () => {
     for (const argv of [
       ['export'],
@@ -117,6 +142,7 @@ describe('cli: shunong export', () => {
     const h = io();
     assert.equal(await main(['export', '--help'], h.io, {}), 0);
     assert.match(h.out.join(''), /--to <format>/);
+    assert.match(h.out.join(''), /--refuse-unsafe/);
     const missing = io();
     assert.equal(await main(['export', 'nope.md', '--to', 'docx'], missing.io, {}), 1);
     assert.match(missing.err.join(''), /cannot read nope\.md: ENOENT/);

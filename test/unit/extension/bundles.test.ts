@@ -30,8 +30,17 @@ async function contents(entry: string): Promise<Set<string>> {
   return out;
 }
 
-/** Lives in a lazy bundle: the MCP SDK and zod (platform, knowledge), markdown-it (citations), jimp and the decoders (imaging), jszip and sax (publish). */
-const LAZY = ['@modelcontextprotocol/sdk', 'zod', 'markdown-it', 'markdown-it-footnote', 'jimp', 'jszip', 'sax'];
+/** Lives in a lazy bundle: the MCP SDK and zod (platform, knowledge), markdown-it (citations), jimp and the decoders (imaging), jszip and sax (publish), jsonc-parser (safety). */
+const LAZY = [
+  '@modelcontextprotocol/sdk',
+  'zod',
+  'markdown-it',
+  'markdown-it-footnote',
+  'jimp',
+  'jszip',
+  'sax',
+  'jsonc-parser',
+];
 
 describe('bundles loaded at activation', () => {
   it('the activation entry holds none of the heavy libraries, nor the features (only their stand-ins)', async () => {

@@ -121,6 +121,8 @@ describe('settings', () => {
     assert.equal(citationSettings(raw({ 'citations.snippetAs': 'paragraph' })).snippetAs, 'paragraph');
     assert.equal(citationSettings(raw({ 'citations.snippetAs': 3 })).snippetAs, 'blockquote');
     assert.equal(citationSettings(raw({ 'citations.diagnostics': 'no' })).diagnostics, true);
+    assert.equal(exportSettings(raw({ 'export.refuseUnsafe': true })).refuseUnsafe, true);
+    assert.equal(exportSettings(raw({ 'export.refuseUnsafe': 'yes' })).refuseUnsafe, false);
     assert.equal(recognitionSettings(raw({ 'recognition.defaultType': 'tea_stage' })).defaultType, 'tea_stage');
     assert.equal(recognitionSettings(raw({ 'recognition.defaultType': 'rice' })).defaultType, 'ask');
     assert.deepEqual(
