@@ -55,7 +55,10 @@ export class SafetyService implements vscode.Disposable {
     return {
       substance: this.core.substanceIn(rule, lang),
       scope: this.core.scopeIn(rule, lang, this.rules),
-      announcement: this.core.announcementIn(rule.announcement, lang),
+      // In English the ministry's own title follows its number, so the announcement can be looked up.
+      announcement: ((en) => (en === rule.announcement ? en : `${en} (${rule.announcement})`))(
+        this.core.announcementIn(rule.announcement, lang),
+      ),
       note: this.core.noteIn(rule, lang),
     };
   }
