@@ -33,12 +33,11 @@ export function scopeLine(f: SafetyFinding, words: RuleWords): string {
   );
 }
 
-/** The hover's Markdown. */
-export function findingHover(f: SafetyFinding, message: string, words: RuleWords, range: vscode.Range): vscode.Hover {
+/** The hover's Markdown: what the Problem's own hover (its message) does not say. */
+export function findingHover(f: SafetyFinding, words: RuleWords, range: vscode.Range): vscode.Hover {
   const md = new vscode.MarkdownString();
   const line = (text: string): void => void md.appendMarkdown(`- ${plainForMarkdown(text)}\n`);
   md.appendMarkdown(`**${plainForMarkdown(f.rule.substance)}** — ${plainForMarkdown(kindLabel(f))}\n\n`);
-  md.appendMarkdown(`${plainForMarkdown(message)}\n\n`);
   const scope = scopeLine(f, words);
   if (scope) line(vscode.l10n.t('Scope: {0}', scope));
   if (f.crop) line(vscode.l10n.t('Crop: {0}', f.crop));

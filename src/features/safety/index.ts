@@ -82,7 +82,7 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
         const f = diagnostics.at(doc, pos);
         if (!f) return undefined;
         const range = new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length));
-        return findingHover(f, safety.message(f), safety.describe(f.rule), range);
+        return findingHover(f, safety.describe(f.rule), range);
       },
     }),
     vscode.languages.registerCodeActionsProvider(
