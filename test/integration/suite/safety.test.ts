@@ -209,6 +209,38 @@ suite('Pesticide safety', () => {
     assert.ok(editor.document.getText().includes('克百威颗粒剂'));
   });
 
+  test('a draft (or a chat answer) that recommends a banned pesticide asks before it goes in, in one edit or none', async () => {
+    const { citations } = await api();
+    const original = '---\ndate: 2026-12-02\n---\n\n# 玉米\n\n';
+    const editor = await openBulletin(original);
+    const blocks = [
+      { runs: [{ text: '播种时可每亩撒施克百威颗粒剂。', cites: [{ kind: 'passage' as const, passage: AGED }] }] },
+    ];
+    const asked = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as typeof vscode.window.showWarningMessage,
+    );
+    try {
+      assert.equal(await citations.service.insertDraft(editor, blocks), false);
+    } finally {
+      asked.restore();
+    }
+    assert.equal(asked.calls[0]![0], 'This passage recommends a banned pesticide. Insert it anyway?');
+    assert.equal(editor.document.getText(), original, 'nothing was inserted');
+    const anyway = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => 'Insert Anyway') as unknown as typeof vscode.window.showWarningMessage,
+    );
+    try {
+      assert.equal(await citations.service.insertDraft(editor, blocks), true);
+    } finally {
+      anyway.restore();
+    }
+    assert.match(editor.document.getText(), /克百威颗粒剂/);
+  });
+
   test('a snippet with no banned pesticide goes in without a question', async () => {
     await api();
     const editor = await openBulletin('# 玉米\n\n');
