@@ -1,0 +1,43 @@
+// Mutation testing of the pure folders (`npm run test:mutation [-- <folder>]`, see
+// scripts/mutation.mjs, which narrows `mutate` and the tests to one folder). Not part of CI: on
+// two cores a folder takes minutes to hours. Results are kept per folder under reports/mutation/,
+// so a second run re-tests only the mutants of code or tests that changed.
+const folder = process.env.STRYKER_FOLDER;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: folder
+    ? [`src/${folder}/**/*.ts`]
+    : ['src/{citations,knowledge,text,bulletin,chat,publish,recognition,shunong,time,settings,safety}/**/*.ts'],
+  incrementalFile: `reports/mutation/${folder ?? 'all'}.json`,
+  jsonReporter: { fileName: `reports/mutation/${folder ?? 'all'}.report.json` },
+  testRunner: 'mocha',
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  testRunnerNodeArgs: ['--import', 'tsx'],
+  // Every unit test: with per-test coverage, a mutant runs only the tests that reach it.
+  // (Not the tests of the built extension, the manifest or the docs: they read dist/, not src/.)
+  mochaOptions: {
+    config: '.mocharc.json',
+    spec: ['test/unit/**/*.test.ts'],
+    ignore: ['test/unit/extension/**', 'test/unit/docs/**', 'test/unit/repository/**'],
+  },
+  incremental: true,
+  concurrency: 2,
+  timeoutMS: 20000,
+  reporters: ['clear-text', 'progress', 'json'],
+  ignorePatterns: [
+    '.vscode-test',
+    'test-output',
+    'dist',
+    'out',
+    'reports',
+    '*.vsix',
+    'docs',
+    'media/recognition',
+    'media/wechat',
+  ],
+  cleanTempDir: 'always',
+};
