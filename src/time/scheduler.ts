@@ -42,6 +42,7 @@ export const realScheduler: Scheduler = {
         },
         Math.max(0, Math.min(ms, MAX_TIMEOUT_MS)),
       );
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, a signal fires 'abort' once only.
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   },

@@ -78,4 +78,38 @@ describe('time/scheduler: realScheduler', () => {
     await realScheduler.sleep(15);
     assert.equal(fired, 1);
   });
+
+  it('an already aborted signal rejects the sleep at once with its reason', async () => {
+    const ac = new AbortController();
+    ac.abort(new Error('gone'));
+    await assert.rejects(realScheduler.sleep(60_000, ac.signal), /gone/);
+  });
+
+  it('a finished sleep takes its listener off the signal, so a long-lived signal does not collect them', async () => {
+    const ac = new AbortController();
+    const added: unknown[] = [];
+    const removed: unknown[] = [];
+    const signal = ac.signal;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, fn: EventListener, o?: AddEventListenerOptions) => {
+      if (type === 'abort') added.push(fn);
+      add(type, fn, o);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, fn: EventListener) => {
+      if (type === 'abort') removed.push(fn);
+      remove(type, fn);
+    }) as typeof signal.removeEventListener;
+    await realScheduler.sleep(1, signal);
+    assert.equal(added.length, 1);
+    assert.deepEqual(removed, added);
+  });
+
+  it('a timer of a minute has not fired when a short sleep is over', async () => {
+    let fired = false;
+    const t = realScheduler.setTimer(60_000, () => (fired = true));
+    await realScheduler.sleep(10);
+    t.dispose();
+    assert.equal(fired, false);
+  });
 });
