@@ -2,10 +2,11 @@
  * Pesticide safety in the editor: the Problems of banned and restricted pesticides as the author
  * types, their hover, a quick action that searches the knowledge base for alternatives, the
  * station's rules file and "Show Pesticide Rules". The logic is the pure core's (src/safety),
- * handed in as a loader so the bundle loads on first use.
+ * reached through the shared SafetyService, which loads its bundle on first use.
  */
 import * as vscode from 'vscode';
 import { frontMatter } from '../../bulletin/frontMatter';
+import { mentionTopic } from '../../safety/topic';
 import type { RuleSet, SafetyFinding, SafetyRule } from '../../safety/types';
 import { insertWordsFor } from '../shared/language';
 import type { SafetyService } from '../shared/safety';
@@ -35,13 +36,7 @@ export function alternativesQuery(doc: vscode.TextDocument, f: SafetyFinding): s
   const words = insertWordsFor(doc);
   const text = doc.getText();
   const crop = f.crop ?? frontMatter(text).fields['crop'];
-  const from = Math.max(...['。', '！', '？', '；', '\n', '. '].map((p) => text.lastIndexOf(p, f.offset) + 1));
-  const ends = ['。', '！', '？', '；', '\n'].map((p) => text.indexOf(p, f.offset)).filter((i) => i >= 0);
-  const sentence = text.slice(from, ends.length ? Math.min(...ends) : text.length);
-  const about = sentence
-    .split(/[，,、;；:：\s]+/)
-    .filter((w) => w && !/\d/.test(w) && !w.includes(f.mention))
-    .slice(0, 2);
+  const about = mentionTopic(text, f.offset, f.mention);
   return [crop, ...about, words.t('alternatives')].filter(Boolean).join(' ');
 }
 

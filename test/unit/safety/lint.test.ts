@@ -249,3 +249,13 @@ describe('safety messages: announcements', () => {
     assert.equal(announcementIn('农业农村部公告第736号', 'zh'), '农业农村部公告第736号');
   });
 });
+
+describe('safety: what a mention is about', () => {
+  it("is the sentence's pieces without the pesticide and without quantities", async () => {
+    const { mentionTopic } = await import('../../../src/safety/topic');
+    const text = '# 标题\n\n防治蛴螬、地老虎，可每亩撒施 3% 克百威颗粒剂 2 千克。下一句。';
+    assert.deepEqual(mentionTopic(text, text.indexOf('克百威'), '克百威'), ['防治蛴螬', '地老虎']);
+    const en = 'First sentence. Against wireworms, apply carbofuran at 2 kg per mu.';
+    assert.deepEqual(mentionTopic(en, en.indexOf('carbofuran'), 'carbofuran'), ['Against', 'wireworms']);
+  });
+});
