@@ -105,6 +105,13 @@ function strayTags(renderer: string, html: string): string[] {
   return renderer === 'markdown-it 12' ? tags.filter((t) => !/^<a href="[^"]*">$|^<\/a>$/.test(t)) : tags;
 }
 
+/** The links in rendered HTML other than footnote references and back links, as `href text`. */
+function outsideLinks(html: string): string[] {
+  return [...html.matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)]
+    .filter((m) => !/href="#(?:user-content-)?fn/.test(m[1]!))
+    .map((m) => `${m[1]} ${textOf(m[2]!)}`);
+}
+
 describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, micromark + GFM)', () => {
   it('property: a citation inserted after any prose is exactly one footnote reading as its source', () => {
     fc.assert(
@@ -150,6 +157,30 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
       }),
       { numRuns: Number(process.env.FC_RUNS ?? 200) },
     );
+  });
+
+  it('a citation inserted before `(`, `[` or a line-start `:` stays one footnote, not a link text or a definition', () => {
+    const s: CitationSource = { docName: '茶树农事操作.docx', chunkIndex: 1, kbName: '茶树管理', kbCode: 'TEA' };
+    // glued, markdown-it reads `茶树[^1](见附件)` as a link to 见附件, `[^1][附件]` as a link to the
+    // author's [附件] and `[^1]: 见附件` as a second definition: the footnote is lost
+    for (const [text, at] of [
+      ['茶树(见附件)。\n', '茶树'.length],
+      ['茶树[附件]。\n\n[附件]: https://a.cn/f.pdf\n', '茶树'.length],
+      [': 见附件。\n', 0],
+    ] as const) {
+      const r = insertCitation(text, at, s);
+      assert.ok(r.ok);
+      const out = applyEdits(text, r.edits);
+      for (const [name, render] of Object.entries(RENDERERS)) {
+        const html = render(out).html;
+        assert.equal(render(out).refs, 1, `${name}: one footnote reference in ${JSON.stringify(out)}\n${html}`);
+        assert.equal(render(out).defs.length, 1, `${name}: one definition in ${JSON.stringify(out)}\n${html}`);
+        const links = outsideLinks(html);
+        if (text.startsWith('茶树('))
+          assert.deepEqual(links, [], `${name}: no link in ${JSON.stringify(out)}\n${html}`);
+        else assert.ok(!links.some((l) => l.includes('^')), `${name}: ${JSON.stringify(out)}\n${html}`);
+      }
+    }
   });
 
   it('separates a citation from a bare URL before it, in every insertion path', () => {

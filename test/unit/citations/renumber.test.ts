@@ -45,6 +45,26 @@ describe('citations/renumber', () => {
     assert.ok(!removed.includes('c.docx#7'));
   });
 
+  it('removes an unused definition on the last line of a file without a final line break (LF and CRLF)', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const kept = '[^1]: a.docx#1 — kb (K)';
+      const text = ['正文[^1]。', '', '## 参考资料', '', kept, '[^2]: b.docx#2 — kb (K)'].join(eol);
+      const r = renumber(text, { removeUnused: true });
+      assert.deepEqual(r.unused, ['2']);
+      assert.equal(
+        applyEdits(text, r.edits),
+        ['正文[^1]。', '', '## 参考资料', '', kept].join(eol),
+        JSON.stringify(eol),
+      );
+      const fix = lint(text).find((p) => p.code === 'unused-definition')!.fix!;
+      assert.equal(
+        applyEdits(text, fix.edits),
+        ['正文[^1]。', '', '## 参考资料', '', kept].join(eol),
+        JSON.stringify(eol),
+      );
+    }
+  });
+
   it('property: renumbering keeps every other byte, and twice changes nothing', () => {
     const ours = fc.array(fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 5 })), { maxLength: 8 });
     fc.assert(
