@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, type CitationSource } from '../../../src/citations';
 import { anyText, bulletin, flat, source } from './helpers';
 
@@ -239,7 +240,7 @@ describe('citations/insert', () => {
           assert.equal(after.inlineCitations.length - before.inlineCitations.length, style === 'inline' ? 1 : 0);
         },
       ),
-      { numRuns: Number(process.env.FC_RUNS ?? 400) },
+      { numRuns: runs(400) },
     );
   });
 });

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, lint, type CitationSource } from '../../../src/citations';
 import { asRead, RENDERERS, textOf } from '../../support/renderers';
 import { anyText, flat } from './helpers';
@@ -133,7 +134,7 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
           assert.deepEqual(strayTags(name, got.defs[0]!), [], `${name}: no Markdown/HTML in ${got.defs[0]}`);
         }
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 300) },
+      { numRuns: runs(300) },
     );
   });
 
@@ -155,7 +156,7 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
           assert.ok(!links.some((l) => l.includes('〕')), `${name}: ${JSON.stringify(out)} → ${html}`);
         }
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 200) },
+      { numRuns: runs(200) },
     );
   });
 

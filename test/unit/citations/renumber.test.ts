@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, lint, renumber } from '../../../src/citations';
 import { bulletin, skeleton } from './helpers';
 
@@ -99,7 +100,7 @@ describe('citations/renumber', () => {
           before.references.filter((x) => x.ours).map((x) => src(before, x.label)),
         );
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 300) },
+      { numRuns: runs(300) },
     );
   });
 });
