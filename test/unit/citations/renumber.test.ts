@@ -66,6 +66,35 @@ describe('citations/renumber', () => {
     }
   });
 
+  it('removes several unused definitions ending a file without a final line break in one go (found by a rendering property)', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const text = ['正文[^3]。', '', '## 参考资料', '', '[^1]: d0.docx#0 — kb (K)', '[^2]: d1.docx#1 — kb (K)'].join(
+        eol,
+      );
+      const withUsed = `${text}${eol}[^3]: d3.docx#3 — kb (K)${eol}[^4]: d4.docx#4 — kb (K)`;
+      assert.equal(
+        applyEdits(text, renumber(text, { removeUnused: true }).edits),
+        ['正文[^3]。', '', '## 参考资料', ''].join(eol),
+      );
+      assert.equal(
+        applyEdits(withUsed, renumber(withUsed, { removeUnused: true }).edits),
+        ['正文[^1]。', '', '## 参考资料', '', '[^1]: d3.docx#3 — kb (K)'].join(eol),
+      );
+      // merged duplicates at the end go the same way
+      const dup = [
+        '正文[^1][^2][^3]。',
+        '',
+        '[^1]: a.docx#1 — kb (K)',
+        '[^2]: a.docx#1 — kb (K)',
+        '[^3]: a.docx#1 — kb (K)',
+      ].join(eol);
+      assert.equal(
+        applyEdits(dup, renumber(dup).edits),
+        ['正文[^1][^1][^1]。', '', '[^1]: a.docx#1 — kb (K)'].join(eol),
+      );
+    }
+  });
+
   it('property: renumbering keeps every other byte, and twice changes nothing', () => {
     const ours = fc.array(fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 5 })), { maxLength: 8 });
     fc.assert(
