@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, lint, type CitationSource } from '../../../src/citations';
 import { asRead, RENDERERS, textOf } from '../../support/renderers';
-import { anyText, flat } from './helpers';
+import { anyText, flat, outsideLinks } from './helpers';
 
 /** Words of prose as authors write them around links, and Markdown punctuation. */
 const proseWord = fc.constantFrom(
@@ -104,13 +104,6 @@ function expected(s: CitationSource): string {
 function strayTags(renderer: string, html: string): string[] {
   const tags = html.match(/<[^>]+>/g) ?? [];
   return renderer === 'markdown-it 12' ? tags.filter((t) => !/^<a href="[^"]*">$|^<\/a>$/.test(t)) : tags;
-}
-
-/** The links in rendered HTML other than footnote references and back links, as `href text`. */
-function outsideLinks(html: string): string[] {
-  return [...html.matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)]
-    .filter((m) => !/href="#(?:user-content-)?fn/.test(m[1]!))
-    .map((m) => `${m[1]} ${textOf(m[2]!)}`);
 }
 
 describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, micromark + GFM)', () => {
