@@ -62,6 +62,14 @@ describe('publish: one parse unless something may be broken (property)', () => {
     assert.equal(frontMatter('---\r\n...\r\n正文').blanked, '   \r\n   \r\n正文');
   });
 
+  it('an indented paragraph after a blank line continues an unreferenced definition: its references are checked (found by the property above)', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const text = ['', '[^1]: dup.docx#1 — 茶 (K)', '', '    [^3] 续段', ''].join(eol);
+      assert.ok(analyzeDocument(text).problems.some((p) => p.severity === 'error'));
+      assert.ok(mayBeBroken(parseForPublish(text).tokens, text));
+    }
+  });
+
   it('finds the references section the analysis finds', () => {
     fc.assert(
       fc.property(doc, (text) => {
