@@ -6,8 +6,11 @@
  * starting query and publishing all find it here.
  */
 
-/** The front matter at the top of a text (after an optional BOM); group 1 is its content. */
-export const FRONT_MATTER = /^(?:\uFEFF)?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+/**
+ * The front matter at the top of a text (after an optional BOM); group 1 is its content (absent when
+ * empty: the closing `---` right on the second line closes it, as in every Markdown reader).
+ */
+export const FRONT_MATTER = /^(?:\uFEFF)?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)??(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
 
 /** What {@link frontMatter} finds. */
 export interface FrontMatter {
@@ -22,7 +25,7 @@ export function frontMatter(text: string): FrontMatter {
   const m = FRONT_MATTER.exec(text);
   if (!m) return { fields: {}, blanked: text };
   const fields: Record<string, string> = {};
-  for (const line of m[1]!.split(/\r?\n/)) {
+  for (const line of (m[1] ?? '').split(/\r?\n/)) {
     const kv = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/.exec(line);
     if (kv) fields[kv[1]!] = unquote(kv[2]!);
   }

@@ -203,7 +203,8 @@ function wrapFootnoteRef(md: MarkdownIt): void {
   const wrapped: RenderRule & { [WRAPPED]?: true } = (tokens, idx, opts, env, self) => {
     const html = inner(tokens, idx, opts, env, self);
     const t = (tokens[idx]!.meta as { snTitle?: string } | null)?.snTitle;
-    return t === undefined ? html : html.replace('<a ', `<a title="${md.utils.escapeHtml(showBidi(t))}" `);
+    // a function, so a `$&` or `$'` in the passage is text, not a replacement pattern
+    return t === undefined ? html : html.replace('<a ', () => `<a title="${md.utils.escapeHtml(showBidi(t))}" `);
   };
   wrapped[WRAPPED] = true;
   rules.footnote_ref = wrapped;

@@ -318,10 +318,16 @@ function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, 
   }
   let backslashes = 0;
   for (let i = at - 1; i >= 0 && text.charCodeAt(i) === 0x5c; i--) backslashes++;
-  // `\[^1]` would be an escaped bracket, `^[^1]` an inline footnote, `https://a.cn/x[^1]` part of a link
+  // `\[^1]` would be an escaped bracket, `^[^1]` an inline footnote, `https://a.cn/x[^1]` part of a link,
+  // `#[^1]` in an empty heading no heading at all
   const lineStart = a.lines.lineStart(a.lines.lineAt(at));
+  const emptyHeading =
+    spot.block?.where?.kind === 'lines' && spot.block.where.atx && /^ {0,3}#{1,6}$/.test(text.slice(lineStart, at));
   const pre =
-    backslashes % 2 === 1 || text[at - 1] === '^' || gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at))
+    backslashes % 2 === 1 ||
+    text[at - 1] === '^' ||
+    emptyHeading ||
+    gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at))
       ? ' '
       : '';
   const next = text[at];

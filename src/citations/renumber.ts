@@ -28,9 +28,28 @@ export interface RenumberResult {
 
 /** The edit deleting a whole line, line break included. */
 export function deleteLine(lines: LineIndex, line: number): TextEdit {
-  if (line + 1 < lines.lineCount) return { start: lines.lineStart(line), end: lines.lineStart(line + 1), newText: '' };
-  const start = line > 0 ? lines.lineEnd(line - 1) : 0;
-  return { start, end: lines.lineEnd(line), newText: '' };
+  return deleteLines(lines, [line])[0]!;
+}
+
+/**
+ * The edits deleting whole lines, line breaks included. Adjacent lines go in one edit: the last
+ * line of a text without a final line break takes the break before it, which the line above would
+ * also take, so two edits would overlap.
+ */
+export function deleteLines(lines: LineIndex, toDelete: Iterable<number>): TextEdit[] {
+  const sorted = [...new Set(toDelete)].sort((x, y) => x - y);
+  const edits: TextEdit[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    const first = sorted[i]!;
+    const last = sorted[j]!;
+    if (last + 1 < lines.lineCount)
+      edits.push({ start: lines.lineStart(first), end: lines.lineStart(last + 1), newText: '' });
+    else edits.push({ start: first > 0 ? lines.lineEnd(first - 1) : 0, end: lines.lineEnd(last), newText: '' });
+    i = j + 1;
+  }
+  return edits;
 }
 
 /**
@@ -92,16 +111,13 @@ export function renumberAnalysis(a: Analysis, opts: RenumberOptions = {}): Renum
   const edits: TextEdit[] = [];
   const unused: string[] = [];
   const slots: OurDefinition[] = [];
+  const deleted: number[] = [];
   for (const d of model.definitions) {
     const merged = droppedShadows.has(d) || (!d.duplicateLabel && keeperOf.has(d.label));
     const isUnused = !merged && (d.duplicateLabel || !used.has(d.label));
     if (isUnused) unused.push(d.label);
-    if (merged) {
-      edits.push(deleteLine(lines, d.line));
-      continue;
-    }
-    if (isUnused && opts.removeUnused) {
-      edits.push(deleteLine(lines, d.line));
+    if (merged || (isUnused && opts.removeUnused)) {
+      deleted.push(d.line);
       continue;
     }
     if (!newOf.has(d)) {
@@ -111,6 +127,7 @@ export function renumberAnalysis(a: Analysis, opts: RenumberOptions = {}): Renum
     }
     slots.push(d);
   }
+  edits.push(...deleteLines(lines, deleted));
   for (const [merged, keeper] of keeperOf) if (mapping[keeper] !== undefined) mapping[merged] = mapping[keeper]!;
 
   for (const r of model.references) {

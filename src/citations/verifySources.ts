@@ -7,7 +7,7 @@
  */
 import { citationKey } from './citation';
 import type { DocumentModel } from './model';
-import { deleteLine } from './renumber';
+import { deleteLines } from './renumber';
 import { LineIndex } from './positions';
 import type { SourceRange, TextEdit } from './types';
 
@@ -152,6 +152,11 @@ export function removeCitationEdits(
   const edits: TextEdit[] = [];
   for (const r of model.references)
     if (r.ours && r.label === use.label) edits.push({ start: r.range.start, end: r.range.end, newText: '' });
-  for (const d of model.definitions) if (d.label === use.label) edits.push(deleteLine(lines, d.line));
+  edits.push(
+    ...deleteLines(
+      lines,
+      model.definitions.filter((d) => d.label === use.label).map((d) => d.line),
+    ),
+  );
   return edits.sort((a, b) => a.start - b.start);
 }

@@ -103,8 +103,15 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
     // is one of ours on one line, read above, that cites nothing itself.
     if (!referenced.has(label)) {
       if (!isOurLabel(label) || /\[\^|〔/.test(m[2]!)) return true;
-      const next = /^\r?\n([^\r\n]*)/.exec(text.slice(m.index! + m[0].length))?.[1];
+      const following = text
+        .slice(m.index! + m[0].length)
+        .split(/\r?\n/)
+        .slice(1);
+      const next = following[0];
       if (next !== undefined && next.trim() !== '' && !/^[ \t>]*\[\^[^\]\s]+\]:/.test(next)) return true;
+      // after blank lines, an indented line still continues the footnote
+      const resumed = following.find((l) => l.trim() !== '');
+      if (next?.trim() === '' && resumed !== undefined && /^(?: {4}|\t)/.test(resumed)) return true;
     }
     // one of ours that nothing references is not in the tokens: read it here
     if (isOurLabel(label) && parseDefinitionBody(m[2]!.trim())?.parsed.ok === false) return true;

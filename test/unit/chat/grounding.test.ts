@@ -24,6 +24,22 @@ describe('chat grounding', () => {
     assert.deepEqual(g.removed, ['[^1]: 小麦栽培技术规程.pdf#3', '[^1]']);
   });
 
+  it('removes footnotes whatever their label: letters and words are held to the rule numbers are', () => {
+    const g = groundParagraph(
+      '追肥[^a]，浇水[^note-1]，中耕[^茶]。\n[^a]: 小麦栽培技术规程.pdf#3\n[^note-1]: 编造的文献.pdf#9',
+      allowed,
+    );
+    assert.equal(g.text, '追肥，浇水，中耕。');
+    assert.deepEqual(g.kept, []);
+    assert.deepEqual(g.removed, [
+      '[^a]: 小麦栽培技术规程.pdf#3',
+      '[^note-1]: 编造的文献.pdf#9',
+      '[^a]',
+      '[^note-1]',
+      '[^茶]',
+    ]);
+  });
+
   it('with nothing returned this turn, every citation goes', () => {
     const g = groundParagraph('X〔小麦栽培技术规程.pdf#3〕', new Set());
     assert.equal(g.text, 'X');

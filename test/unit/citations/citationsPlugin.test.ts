@@ -100,6 +100,11 @@ for (const [name, factory] of [
       assert.match(html, /<sup class="shunong-cite"[^>]*>&lt;img src=x onerror=alert\(1\)&gt;#1<\/sup>/);
     });
 
+    it("a passage holding $&, $' or $` shows as written in its reference's title (found by a rendering property)", () => {
+      const html = render('x[^1]\n\n[^1]: a.docx#0 — kb (K)\n', { passageText: () => "$& $' $` $<b>" });
+      assert.match(html, /<a title="\$&amp; \$' \$` \$&lt;b&gt;" href="#fn1" id="fnref1">\[1\]<\/a>/);
+    });
+
     it('builds on a footnote plugin already there, and drops a second list when one comes after', () => {
       const alone = render(BULLETIN);
       for (const order of ['footnote-first', 'footnote-after'] as const) {

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import markdownIt, { type MarkdownIt, type StateCore } from 'markdown-it';
 import md12 from 'markdown-it-12';
 import footnote from 'markdown-it-footnote';
@@ -161,7 +162,7 @@ for (const [name, factory] of [
           }
           same(text);
         }),
-        { numRuns: Number(process.env.FC_RUNS ?? 150) },
+        { numRuns: runs(150) },
       );
     });
   });

@@ -1,6 +1,8 @@
-/** Shared generators and helpers for the citation tests. */
+/** Shared generators and helpers for the citation tests (the alphabets they draw from: ../hostile.ts). */
 import fc from 'fast-check';
 import { analyzeDocument, type DocumentModel } from '../../../src/citations';
+import { textOf } from '../../support/renderers';
+import { ending, fencedCode, frontMatter, hostileLine, hostilePiece, withEnding } from '../hostile';
 
 /** Text made of characters that matter to Markdown, HTML and our format. */
 export const trickyChar = fc.constantFrom(
@@ -40,7 +42,9 @@ export const trickyChar = fc.constantFrom(
   '\u3000',
   '"',
 );
-export const trickyText = fc.array(trickyChar, { maxLength: 24 }).map((a) => a.join(''));
+export const trickyText = fc
+  .array(fc.oneof({ weight: 3, arbitrary: trickyChar }, { weight: 1, arbitrary: hostilePiece }), { maxLength: 24 })
+  .map((a) => a.join(''));
 /** Any string, newlines included. */
 export const anyText = fc.oneof(
   trickyText,
@@ -57,8 +61,6 @@ export const fragment = fc.oneof(
     '[^note]: 作者自己的注释，不要动。',
     '[^7]: 作者自己的第七条。\n    续行。',
     'Use `[^1]` in code, and `〔a.docx#1〕` too.',
-    '```\n[^2] and 〔b.docx#2〕\n```',
-    '~~~md\n[^1]: fake.docx#1 — kb (K)\n~~~',
     '    [^3] indented code',
     '<div>\n[^4] html block\n</div>',
     '| 作物 | 建议 |\n| --- | --- |\n| 茶 | 修剪 |',
@@ -70,24 +72,31 @@ export const fragment = fc.oneof(
     '---',
     'Setext\n===',
     '',
+    '详见 https://www.agri.gov.cn/notice 和 www.agri.gov.cn/x，或写信 a@b.cn。',
+    '「引号」《书名》【注】（括号）：\u202e反转\u202c \u2067隔离\u2069。',
   ),
+  fencedCode,
   trickyText,
+  hostileLine,
 );
 
-/** A bulletin: front matter sometimes, fragments separated by blank lines (sometimes not). */
+/**
+ * A bulletin: front matter sometimes, fragments separated by blank lines (sometimes not), LF or
+ * CRLF, with or without a final line break.
+ */
 export const bulletin = fc
   .tuple(
-    fc.boolean(),
+    fc.option(frontMatter, { nil: undefined }),
     fc.array(fragment, { maxLength: 12 }),
     fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
-    fc.constantFrom('\n', '\r\n'),
+    ending,
   )
-  .map(([fm, parts, tight, eol]) => {
-    let s = fm ? '---\ntitle: "[^1]"\n---\n' : '';
+  .map(([fm, parts, tight, e]) => {
+    let s = fm !== undefined ? `${fm}\n` : '';
     parts.forEach((p, i) => {
       s += p + (tight[i] ? '\n' : '\n\n');
     });
-    return eol === '\n' ? s : s.replace(/\n/g, eol);
+    return withEnding(s, e);
   });
 
 /** A source to cite. */
@@ -116,4 +125,11 @@ export function skeleton(text: string, model: DocumentModel = analyzeDocument(te
     at = c.end;
   }
   return out + text.slice(at);
+}
+
+/** The links in rendered HTML other than footnote references and back links, as `attributes text`. */
+export function outsideLinks(html: string): string[] {
+  return [...html.matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)]
+    .filter((m) => !/href="#(?:user-content-)?fn/.test(m[1]!))
+    .map((m) => `${m[1]} ${textOf(m[2]!)}`);
 }

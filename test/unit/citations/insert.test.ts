@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, type CitationSource } from '../../../src/citations';
 import { anyText, bulletin, flat, source } from './helpers';
 
@@ -163,6 +164,18 @@ describe('citations/insert', () => {
     }
   });
 
+  it('a citation in an empty heading keeps it a heading (found by a rendering property)', () => {
+    for (const [t, at, want] of [
+      ['#\n', 1, '# [^1]'],
+      ['前文\n\n###\n', 7, '前文\n\n### [^1]'],
+      ['  ## \n', 4, '  ## [^1] '],
+      ['#标签\n', 1, '#[^1]标签'],
+    ] as const) {
+      const out = insertOk(t, at, tea).text;
+      assert.equal(out.split('\n\n## 参考资料')[0], want, JSON.stringify(t));
+    }
+  });
+
   it('writes an escaped snippet as a blockquote ending with its citation', () => {
     const t = '第一段。\n\n第二段。\n';
     const snippet = '# 标题\n| a | b |\n|---|---|\n`code` <b>x</b> & [^1] 〔d#1〕\n\n1. 列表';
@@ -239,7 +252,7 @@ describe('citations/insert', () => {
           assert.equal(after.inlineCitations.length - before.inlineCitations.length, style === 'inline' ? 1 : 0);
         },
       ),
-      { numRuns: Number(process.env.FC_RUNS ?? 400) },
+      { numRuns: runs(400) },
     );
   });
 });

@@ -6,9 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, lint, type CitationSource } from '../../../src/citations';
 import { asRead, RENDERERS, textOf } from '../../support/renderers';
-import { anyText, flat } from './helpers';
+import { anyText, flat, outsideLinks } from './helpers';
 
 /** Words of prose as authors write them around links, and Markdown punctuation. */
 const proseWord = fc.constantFrom(
@@ -126,7 +127,7 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
           assert.deepEqual(strayTags(name, got.defs[0]!), [], `${name}: no Markdown/HTML in ${got.defs[0]}`);
         }
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 300) },
+      { numRuns: runs(300) },
     );
   });
 
@@ -148,8 +149,32 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
           assert.ok(!links.some((l) => l.includes('〕')), `${name}: ${JSON.stringify(out)} → ${html}`);
         }
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 200) },
+      { numRuns: runs(200) },
     );
+  });
+
+  it('a citation inserted before `(`, `[` or a line-start `:` stays one footnote, not a link text or a definition', () => {
+    const s: CitationSource = { docName: '茶树农事操作.docx', chunkIndex: 1, kbName: '茶树管理', kbCode: 'TEA' };
+    // glued, markdown-it reads `茶树[^1](见附件)` as a link to 见附件, `[^1][附件]` as a link to the
+    // author's [附件] and `[^1]: 见附件` as a second definition: the footnote is lost
+    for (const [text, at] of [
+      ['茶树(见附件)。\n', '茶树'.length],
+      ['茶树[附件]。\n\n[附件]: https://a.cn/f.pdf\n', '茶树'.length],
+      [': 见附件。\n', 0],
+    ] as const) {
+      const r = insertCitation(text, at, s);
+      assert.ok(r.ok);
+      const out = applyEdits(text, r.edits);
+      for (const [name, render] of Object.entries(RENDERERS)) {
+        const html = render(out).html;
+        assert.equal(render(out).refs, 1, `${name}: one footnote reference in ${JSON.stringify(out)}\n${html}`);
+        assert.equal(render(out).defs.length, 1, `${name}: one definition in ${JSON.stringify(out)}\n${html}`);
+        const links = outsideLinks(html);
+        if (text.startsWith('茶树('))
+          assert.deepEqual(links, [], `${name}: no link in ${JSON.stringify(out)}\n${html}`);
+        else assert.ok(!links.some((l) => l.includes('^')), `${name}: ${JSON.stringify(out)}\n${html}`);
+      }
+    }
   });
 
   it('separates a citation from a bare URL before it, in every insertion path', () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, lint, renumber } from '../../../src/citations';
 import { bulletin, skeleton } from './helpers';
 
@@ -45,6 +46,55 @@ describe('citations/renumber', () => {
     assert.ok(!removed.includes('c.docx#7'));
   });
 
+  it('removes an unused definition on the last line of a file without a final line break (LF and CRLF)', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const kept = '[^1]: a.docx#1 — kb (K)';
+      const text = ['正文[^1]。', '', '## 参考资料', '', kept, '[^2]: b.docx#2 — kb (K)'].join(eol);
+      const r = renumber(text, { removeUnused: true });
+      assert.deepEqual(r.unused, ['2']);
+      assert.equal(
+        applyEdits(text, r.edits),
+        ['正文[^1]。', '', '## 参考资料', '', kept].join(eol),
+        JSON.stringify(eol),
+      );
+      const fix = lint(text).find((p) => p.code === 'unused-definition')!.fix!;
+      assert.equal(
+        applyEdits(text, fix.edits),
+        ['正文[^1]。', '', '## 参考资料', '', kept].join(eol),
+        JSON.stringify(eol),
+      );
+    }
+  });
+
+  it('removes several unused definitions ending a file without a final line break in one go (found by a rendering property)', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const text = ['正文[^3]。', '', '## 参考资料', '', '[^1]: d0.docx#0 — kb (K)', '[^2]: d1.docx#1 — kb (K)'].join(
+        eol,
+      );
+      const withUsed = `${text}${eol}[^3]: d3.docx#3 — kb (K)${eol}[^4]: d4.docx#4 — kb (K)`;
+      assert.equal(
+        applyEdits(text, renumber(text, { removeUnused: true }).edits),
+        ['正文[^3]。', '', '## 参考资料', ''].join(eol),
+      );
+      assert.equal(
+        applyEdits(withUsed, renumber(withUsed, { removeUnused: true }).edits),
+        ['正文[^1]。', '', '## 参考资料', '', '[^1]: d3.docx#3 — kb (K)'].join(eol),
+      );
+      // merged duplicates at the end go the same way
+      const dup = [
+        '正文[^1][^2][^3]。',
+        '',
+        '[^1]: a.docx#1 — kb (K)',
+        '[^2]: a.docx#1 — kb (K)',
+        '[^3]: a.docx#1 — kb (K)',
+      ].join(eol);
+      assert.equal(
+        applyEdits(dup, renumber(dup).edits),
+        ['正文[^1][^1][^1]。', '', '[^1]: a.docx#1 — kb (K)'].join(eol),
+      );
+    }
+  });
+
   it('property: renumbering keeps every other byte, and twice changes nothing', () => {
     const ours = fc.array(fc.tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 5 })), { maxLength: 8 });
     fc.assert(
@@ -79,7 +129,7 @@ describe('citations/renumber', () => {
           before.references.filter((x) => x.ours).map((x) => src(before, x.label)),
         );
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 300) },
+      { numRuns: runs(300) },
     );
   });
 });

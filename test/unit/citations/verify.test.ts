@@ -326,6 +326,13 @@ describe('citations: verify sources against the knowledge base (local endpoint)'
     assert.ok(!out2.includes('〔水稻分蘖期管理要点.pdf#2〕'));
     assert.deepEqual(analyzeDocument(out).problems, []);
   });
+
+  it('remove the citation: two definitions of its label ending a file without a final line break both go', () => {
+    const text = '正文[^1]。\n\n## 参考资料\n\n[^1]: a.docx#1 — kb (K)\n[^1]: b.docx#2 — kb (K)';
+    const model = analyzeDocument(text);
+    const use = sourcesOf(text).find((s) => s.citation === 'a.docx#1')!.uses[0]!;
+    assert.equal(applyEdits(text, removeCitationEdits(text, model, use)), '正文。\n\n## 参考资料\n');
+  });
 });
 
 function platformKind(e: unknown): string | undefined {

@@ -197,7 +197,7 @@ describe('emulator: REST chat completions', function () {
           for (const a of m.annotations) assert.ok((a.score as number) >= minScore - 1e-4);
         },
       ),
-      { numRuns: 30, seed: 9 },
+      { numRuns: 30 },
     );
   });
 

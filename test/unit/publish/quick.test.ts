@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analyzeDocument, applyEdits, insertCitation, type CitationSource } from '../../../src/citations';
 import { recognisedHeadings } from '../../../src/citations/analyze';
+import { frontMatter } from '../../../src/bulletin/frontMatter';
 import { mayBeBroken, parseForPublish, readBulletin } from '../../../src/publish/read';
 import { bulletin, fragment, source } from '../citations/helpers';
 
@@ -52,6 +53,21 @@ describe('publish: one parse unless something may be broken (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('an empty front matter ends at its second `---`: what follows is read, up to the next thematic break (found by the property below)', () => {
+    const text = '---\n---\n> ## 参考资料\n\n正文。\n\n---\n';
+    assert.equal(readBulletin(text, { lang: 'zh' }).referencesHeading, '参考资料');
+    assert.equal(frontMatter(text).blanked, '   \n   \n> ## 参考资料\n\n正文。\n\n---\n');
+    assert.equal(frontMatter('---\r\n...\r\n正文').blanked, '   \r\n   \r\n正文');
+  });
+
+  it('an indented paragraph after a blank line continues an unreferenced definition: its references are checked (found by the property above)', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const text = ['', '[^1]: dup.docx#1 — 茶 (K)', '', '    [^3] 续段', ''].join(eol);
+      assert.ok(analyzeDocument(text).problems.some((p) => p.severity === 'error'));
+      assert.ok(mayBeBroken(parseForPublish(text).tokens, text));
+    }
   });
 
   it('finds the references section the analysis finds', () => {

@@ -5,13 +5,13 @@
  * reads back as the same characters. In markdown-it 12 a URL or e-mail address may still show as a
  * link (the limit stated in src/text/markdown.ts); everything else holds there too.
  *
- * These properties run from a random seed each time (not the suite's fixed one), so every run looks
- * for new counterexamples. A failure prints the seed and path; replay it with
- * `TEXT_SEED=<seed> TEXT_PATH=<path> npx mocha test/unit/text/markdown.test.ts`, then keep the
- * counterexample in the regression list below.
+ * Like every property of the suite these run from a new random seed each run (test/unit/fast-check-seed.ts
+ * says how to replay a failure); keep each counterexample found in the regressions below.
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
+import { hostilePiece } from '../hostile';
 import { analyzeDocument } from '../../../src/citations';
 import { showBidi } from '../../../src/text/bidi';
 import {
@@ -24,97 +24,62 @@ import {
 } from '../../../src/text/markdown';
 import { asRead, RENDERERS, textOf } from '../../support/renderers';
 
-const seed =
-  process.env.TEXT_SEED !== undefined ? Number(process.env.TEXT_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
-const path = process.env.TEXT_PATH;
-const runs = Number(process.env.FC_RUNS ?? 150);
-const params = { seed, numRuns: runs, ...(path !== undefined ? { path } : {}) };
+const params = { numRuns: runs(150) };
 
-/** URL shapes, both scripts' brackets, bidi controls, line breaks, HTML and Markdown punctuation. */
-const piece = fc.constantFrom(
-  'w',
-  'W',
-  '.',
-  '/',
-  ':',
-  '@',
-  '#',
-  'h',
-  't',
-  'p',
-  's',
-  'a',
-  'cn',
-  '1',
-  '3',
-  ' ',
-  '  ',
-  '\t',
-  '\n',
-  '\r\n',
-  '\u2028',
-  'https://',
-  'http://a.cn',
-  '//',
-  'ftp:',
-  'mailto:',
-  'www.',
-  'WWW.a.cn',
-  'a@b.cn',
-  'x.cn/a',
-  '〔',
-  '〕',
-  '【',
-  '】',
-  '（',
-  '）',
-  '[',
-  ']',
-  '(',
-  ')',
-  '<',
-  '>',
-  '{',
-  '}',
-  '[^1]',
-  '](x)',
-  '![',
-  '\u202e',
-  '\u2066',
-  '\u200f',
-  '\u061c',
-  '<b>',
-  '</a>',
-  '<a href="x">',
-  '<!--',
-  '-->',
-  '<img src=x onerror=1>',
-  '&amp;',
-  '&#64;',
-  '&#x3014;',
-  '&lt;',
-  '&',
-  '*',
-  '**',
-  '_',
-  '__',
-  '~',
-  '~~',
-  '`',
-  '```',
-  '\\',
-  '|',
-  '!',
-  '-',
-  '+',
-  '=',
-  '>',
-  '1.',
-  '2)',
-  '---',
-  '#3',
-  '茶园',
-  '某文档.docx',
+/** The shared hostile pieces (URL shapes, both scripts' brackets, bidi controls), line breaks, HTML and Markdown. */
+const piece = fc.oneof(
+  hostilePiece,
+  fc.constantFrom(
+    'h',
+    't',
+    'p',
+    's',
+    'cn',
+    '3',
+    '  ',
+    '\t',
+    '\n',
+    '\r\n',
+    '\u2028',
+    'http://a.cn',
+    'WWW.a.cn',
+    '<',
+    '>',
+    '{',
+    '}',
+    '[^1]',
+    '](x)',
+    '![',
+    '<b>',
+    '</a>',
+    '<a href="x">',
+    '<!--',
+    '-->',
+    '<img src=x onerror=1>',
+    '&amp;',
+    '&#64;',
+    '&#x3014;',
+    '&lt;',
+    '&',
+    '*',
+    '**',
+    '_',
+    '__',
+    '~',
+    '~~',
+    '`',
+    '```',
+    '\\',
+    '|',
+    '-',
+    '+',
+    '>',
+    '1.',
+    '2)',
+    '---',
+    '#3',
+    '某文档.docx',
+  ),
 );
 const outside = fc.array(piece, { maxLength: 14 }).map((p) => p.join(''));
 

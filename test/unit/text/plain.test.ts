@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { runs } from '../fast-check-seed';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { plainForMarkdown } from '../../../src/text/plain';
@@ -99,7 +100,7 @@ describe('text/plain', () => {
         assert.doesNotMatch(html, /<a /, html);
         assert.equal(seen(html), asShown(s), html);
       }),
-      { numRuns: Number(process.env.FC_RUNS ?? 500) },
+      { numRuns: runs(500) },
     );
   });
 });
