@@ -19,7 +19,15 @@ function median(xs: number[]): number {
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const MENTIONS = ['可用克百威颗粒剂', '严禁使用氧乐果', '可用毒死蜱', '可用吡虫啉', '以辛硫磷替代甲拌磷', '可用乐果', '快乐果园'];
+const MENTIONS = [
+  '可用克百威颗粒剂',
+  '严禁使用氧乐果',
+  '可用毒死蜱',
+  '可用吡虫啉',
+  '以辛硫磷替代甲拌磷',
+  '可用乐果',
+  '快乐果园',
+];
 let k = 0;
 const text = bulletin(10_000, 1_000).replace(/注意 \*病虫害\* 防治/g, (m) =>
   ++k % 10 === 0 ? `${m}，${MENTIONS[(k / 10) % MENTIONS.length]}` : m,

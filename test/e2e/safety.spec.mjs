@@ -36,7 +36,12 @@ export const tests = [
       const text = await hover.innerText();
       assert.match(text, /克百威/);
       assert.match(text, /农业农村部公告第736号/);
-      assert.match(text, l10n.zh ? /克百威已禁用：自2026-06-01起禁止销售和使用/ : /carbofuran is banned: its sale and use are prohibited from 2026-06-01/);
+      assert.match(
+        text,
+        l10n.zh
+          ? /克百威已禁用：自2026-06-01起禁止销售和使用/
+          : /carbofuran is banned: its sale and use are prohibited from 2026-06-01/,
+      );
       await screenshot('01-safety-hover');
       await wb.assertNoEnglish('the pesticide hover');
       await page.keyboard.press('Escape');
