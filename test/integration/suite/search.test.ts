@@ -218,10 +218,10 @@ suite('Knowledge search', () => {
     qp = await stepTitled(cap.get, /No passage matched|未命中/);
 
     // All knowledge bases instead of one: still a miss (every candidate filtered). When the bases are known
-    // (the suite's fused search listed them) each is asked and the misses summed, 25 + 13 + 31 + 19 + 11 + 23
+    // (the suite's fused search listed them) each is asked and the misses summed, 123 over the six
     // vector candidates; else one call over all of the account's bases answers with its 32. Best: 0.5071 (CORN_001).
     const { knowledge } = await api();
-    const candidates = knowledge.store.state.basesListed ? 122 : 32;
+    const candidates = knowledge.store.state.basesListed ? 123 : 32;
     await accept(
       qp,
       qp.items.find((i) => itemId(i) === 'all-knowledge-bases'),
