@@ -12,32 +12,13 @@
 
 const CLAUSE_END = /[。！？；;!?]|[，,](?!\d)|\.(?=\s|$)/g;
 
+/** Chinese words of prohibition, forbidding what comes before them as well as what follows. */
+const FORBIDDING = ['严禁', '禁止', '禁用', '不得', '不准', '不能', '不可', '不要', '切勿', '已禁', '被禁', '淘汰'];
+
 const BEFORE = new RegExp(
   [
-    '严禁',
-    '禁止',
-    '禁用',
-    '不得',
-    '不准',
-    '不能',
-    '不可',
-    '不要',
-    '不宜',
-    '切勿',
-    '勿',
-    '杜绝',
-    '避免',
-    '停止',
-    '停用',
-    '不再',
-    '禁限用',
-    '已禁',
-    '被禁',
-    '淘汰',
-    '替代',
-    '代替',
-    '取代',
-    '替换',
+    ...FORBIDDING,
+    ...['不宜', '勿', '杜绝', '避免', '停止', '停用', '不再', '禁限用', '替代', '代替', '取代', '替换'],
     "\\b(?:do not|don't|never|must not|mustn't|may not|should not|shouldn't|cannot|can't|no longer|avoid|avoiding|not|prohibit\\w*|ban|bans|banned|forbid\\w*|instead of|rather than|replac\\w*|substitut\\w*)\\b",
   ].join('|'),
   'i',
@@ -45,19 +26,8 @@ const BEFORE = new RegExp(
 
 const AFTER = new RegExp(
   [
-    '严禁',
-    '禁止',
-    '禁用',
-    '不得',
-    '不准',
-    '不能',
-    '不可',
-    '不要',
-    '切勿',
-    '已禁',
-    '被禁',
+    ...FORBIDDING,
     '已被',
-    '淘汰',
     '\\b(?:banned|prohibited|forbidden|must not|may not|must never|not be used|no longer)\\b',
   ].join('|'),
   'i',
