@@ -31,7 +31,9 @@ export const tests = [
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowRight');
       await wb.runCommand('Show or Focus Hover');
-      const hover = page.locator('.monaco-hover', { hasText: '2026-06-01' }).first();
+      // The Problem's own part (its message) shows first; wait for our provider's part, which alone
+      // names the ministry's announcement by its Chinese title in either display language.
+      const hover = page.locator('.monaco-hover', { hasText: '农业农村部公告第736号' }).first();
       await hover.waitFor({ state: 'visible', timeout: 20_000 });
       const text = await hover.innerText();
       assert.match(text, /克百威/);
