@@ -11,7 +11,7 @@
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
 //   dist/publish.js    - src/publish (Word via docx, WeChat article, HTML page), loaded on first export.
-//   dist/safety.js     - src/safety (the pesticide rules and their lint; zod), loaded on first use.
+//   dist/safety.js     - src/safety (the pesticide rules and their lint; zod only for a station's rules file), loaded on first use.
 //   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
 //                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
 //                        its style sheet, where the panel loads it from.

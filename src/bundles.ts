@@ -5,7 +5,8 @@
  * - `dist/citations.js`: src/citations (markdown-it);
  * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod);
  * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports);
- * - `dist/safety.js`: src/safety (the pesticide rules and their lint; zod).
+ * - `dist/safety.js`: src/safety (the pesticide rules and their lint; zod only once a station's
+ *   rules file is read).
  */
 import * as path from 'node:path';
 

@@ -4,14 +4,24 @@
  * the shipped rules in force and says why, on its line. Pure.
  */
 import shipped from './rules.json';
-import { parseRulesText, shippedSchema, stationSchema } from './schema';
 import type { RuleSet, RulesProblem } from './types';
 
-let cached: RuleSet | undefined;
-
-/** The rules shipped with the extension (checked once; a bad shipped file is a build error, thrown). */
+/**
+ * The rules shipped with the extension, as they are: `rules.json` is checked against the schema,
+ * and to be in its normal form (every default written out), by a unit test, so no schema runs here.
+ */
 export function shippedRules(): RuleSet {
-  return (cached ??= Object.freeze(shippedSchema.parse(shipped)));
+  return frozen;
+}
+const frozen: RuleSet = Object.freeze(shipped as RuleSet);
+
+/**
+ * The schema module (zod, jsonc-parser), required on the first station file only: no station
+ * file, no zod on the extension host's thread (an open bulletin's first lint does not pay for it).
+ */
+function schema(): typeof import('./schema') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./schema') as typeof import('./schema');
 }
 
 /** `base` with a station's rules file (its JSON text) over it; `fileName` names it in problems. */
@@ -20,6 +30,7 @@ export function withStationRules(
   text: string,
   fileName: string,
 ): { rules: RuleSet; problems: RulesProblem[] } {
+  const { parseRulesText, stationSchema } = schema();
   const parsed = parseRulesText(text, stationSchema);
   if (parsed.value === undefined)
     return { rules: base, problems: parsed.problems.map((p) => ({ ...p, message: `${fileName}: ${p.message}` })) };

@@ -5,6 +5,9 @@
  * knowledge layer and zod into the features (205 KB → 618 KB).
  */
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -59,5 +62,36 @@ describe('bundles loaded at activation', () => {
       [],
     );
     assert.ok(inside.has('src/features/index.ts'), 'the check reads the bundle it means');
+  });
+
+  it('the safety bundle lints an open bulletin without evaluating zod: only a station file needs its schema', async () => {
+    // zod marks the process when it is evaluated (globalThis.__zod_globalConfig), so a fresh Node
+    // running the built bundle tells whether the first lint paid for it.
+    const r = await build({
+      entryPoints: [join(ROOT, 'src/safety/index.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      mainFields: ['module', 'main'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'shunong-safety-bundle-'));
+    try {
+      const file = join(dir, 'safety.js');
+      writeFileSync(file, r.outputFiles[0]!.contents);
+      const script = `
+        const s = require(${JSON.stringify(file)});
+        const zod = () => globalThis.__zod_globalConfig !== undefined;
+        const found = s.lintSafety('白菜可用克百威防治蛴螬。', s.shippedRules(), { today: '2026-12-02' }).length;
+        const before = zod();
+        s.withStationRules(s.shippedRules(), '{"version": 2}', 'station.json');
+        console.log(JSON.stringify({ found, before, after: zod() }));`;
+      const out = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      assert.equal(out.status, 0, out.stderr);
+      assert.deepEqual(JSON.parse(out.stdout), { found: 1, before: false, after: true });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

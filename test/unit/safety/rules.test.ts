@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Crops } from '../../../src/safety/crops';
 import { shippedRules, withStationRules, type SafetyRule } from '../../../src/safety/index';
+import { shippedSchema } from '../../../src/safety/schema';
 
 /** The team's reading of the rules (test/fixtures/vendor/SOURCE.md), verbatim. */
 const REFERENCE = readFileSync(join(__dirname, '../../fixtures/vendor/pesticide-rules.md'), 'utf8');
@@ -26,6 +27,15 @@ const ofKind = (kind: SafetyRule['kind']): Set<string> =>
   new Set(rules.rules.filter((r) => r.kind === kind).map((r) => r.substance));
 
 describe('safety rules: the shipped file', () => {
+  it('passes the schema and is already in its normal form (the extension reads it without the schema)', () => {
+    // deepEqual, not only success: a default the schema would fill in or a name it would trim
+    // would otherwise be missing from what the lint reads.
+    assert.deepEqual(
+      shippedSchema.parse(JSON.parse(readFileSync(join(__dirname, '../../../src/safety/rules.json'), 'utf8'))),
+      rules,
+    );
+  });
+
   it('is versioned and dated, and every rule has a unique id, its substance among its names, a date and an announcement', () => {
     assert.ok(rules.version >= 1);
     assert.match(rules.asOf, /^\d{4}-\d{2}-\d{2}$/);
