@@ -218,4 +218,56 @@ describe('text/markdown: outside text stays text', () => {
       }
     }
   });
+
+  it('a line starting with a number of up to nine digits and `.` or `)` is not an ordered list (ten digits never are)', () => {
+    for (const line of ['10. 施肥', '123456789) 灌溉', '3. 除草']) {
+      for (const [name, render] of Object.entries(RENDERERS)) {
+        const html = render(snippetLine(line)).html;
+        assert.doesNotMatch(html, /<ol/, `${name}: ${line}`);
+        assert.equal(asRead(textOf(html)), line, name);
+      }
+    }
+    assert.equal(snippetLine('10. 施肥'), '10\\. 施肥');
+    assert.equal(snippetLine('1234567890. 施肥'), '1234567890. 施肥', 'not a list marker: left as it is');
+  });
+
+  it('a `#` run that ends the text, with or without blanks after it, stays in the heading', () => {
+    for (const s of ['第 #', '第 ##', '第 #  ']) {
+      for (const [name, render] of Object.entries(RENDERERS)) {
+        const html = render(`## 标题 ${inlineText(s)}\n`).html;
+        assert.equal(asRead(textOf(html)).trim(), `标题 ${s}`.trim(), `${name}: ${JSON.stringify(s)}`);
+      }
+    }
+  });
+
+  it('every kind of line break and tab is one blank: CRLF, CR, LF, tab, vertical tab, form feed, U+2028, U+2029', () => {
+    assert.equal(inlineText('a\r\nb\rc\nd\te\vf\fg\u2028h\u2029i'), 'a b c d e f g h i');
+  });
+
+  it('a table cell and a snippet line are trimmed; a snippet line is trimmed before its line start is read', () => {
+    assert.equal(tableCell('  小雨 '), '小雨');
+    assert.equal(snippetLine('  # 标题 '), '\\# 标题');
+  });
+
+  it('a backtick in an inline name is a character reference, which a code span the author opened cannot end on', () => {
+    assert.equal(inlineName('a`b.docx'), 'a&#96;b.docx');
+    for (const [name, render] of Object.entries(RENDERERS)) {
+      const html = render(`\`代码 ${inlineName('a`b.docx')}\``).html;
+      assert.match(html, /<code>/, name);
+    }
+  });
+
+  it('in a name, `&` is escaped only where it starts a character reference: R&D stays, &amp; does not become &', () => {
+    assert.equal(inlineName('R&D &amp; 手册'), 'R&D \\&amp; 手册');
+    for (const [name, render] of Object.entries(RENDERERS))
+      assert.equal(asRead(textOf(render(inlineName('R&D &amp; 手册')).html)), 'R&D &amp; 手册', name);
+  });
+
+  it("a definition's doc_name keeps `〔` `〕` as written: a definition is never read for inline citations, and the name reads back as typed", () => {
+    const name = '〔旧版〕茶园手册.docx';
+    assert.equal(definitionName(name), name);
+    const doc = analyzeDocument(`正文[^1]。\n\n[^1]: ${definitionName(name)}#3 — 茶叶知识库 (TEA_MANAGER_001)\n`);
+    assert.equal(doc.inlineCitations.length, 0);
+    assert.equal(doc.definitions[0]?.citation?.docName, name);
+  });
 });

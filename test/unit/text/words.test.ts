@@ -61,6 +61,56 @@ describe('text/words: the catalogue', () => {
   });
 });
 
+describe('text/words: the rules of the catalogue', () => {
+  it('a placeholder is a whole number or a whole name: {12} is the thirteenth argument, {a1} and {1a} are not numbers', () => {
+    const args = Array.from({ length: 13 }, (_, i) => `v${i}`);
+    assert.equal(fill('{12}|{1}', ...args), 'v12|v1');
+    assert.equal(fill('{a1} {1a}', 'x', 'y'), '{a1} {1a}');
+    // a record given after the first argument is not text: its placeholder stays
+    assert.equal(fill('{0}-{1}', 'a', { x: 1 }), 'a-{1}');
+  });
+
+  it('every one of the 24 solar terms has its own English name in en, and only its Chinese name in zh', () => {
+    const TERMS =
+      '小寒 大寒 立春 雨水 惊蛰 春分 清明 谷雨 立夏 小满 芒种 夏至 小暑 大暑 立秋 处暑 白露 秋分 寒露 霜降 立冬 小雪 大雪 冬至'.split(
+        ' ',
+      );
+    const english = TERMS.map((t) => {
+      assert.equal(termName(t, 'zh'), t);
+      const shown = termName(t, 'en');
+      assert.ok(shown.startsWith(`${t} `), shown);
+      const name = shown.slice(t.length + 1);
+      assert.match(name, /^[A-Z][A-Za-z']*(?: [A-Za-z']+)*$/, t);
+      return name;
+    });
+    assert.equal(new Set(english).size, 24, 'no two terms share an English name');
+    assert.equal(termName('未知节气', 'en'), '未知节气', 'a name we do not know is shown as it came');
+  });
+
+  it('the seven days: each platform weekday reads as its own day, short in the forecast and in full on the calendar line', () => {
+    const ONE = ['一', '二', '三', '四', '五', '六', '日'];
+    const SHORT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+    const FULL = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    ONE.forEach((c, i) => {
+      assert.equal(weekName(c, 'en'), SHORT[i]);
+      assert.equal(weekName(c, 'zh'), `星期${c}`);
+      for (const prefix of ['星期', '周', '礼拜']) {
+        assert.equal(weekdayName(`${prefix}${c}`, 'en'), FULL[i], `${prefix}${c}`);
+        assert.equal(weekdayName(`${prefix}${c}`, 'zh'), `星期${c}`, `${prefix}${c}`);
+      }
+    });
+    assert.equal(weekdayName('星期天', 'en'), 'Sunday');
+  });
+
+  it('a weekday with spaces around it is still that day; one without its 星期/周/礼拜, or with text before it, is shown as it came', () => {
+    assert.equal(weekName(' 二 ', 'en'), 'Tue');
+    assert.equal(weekdayName(' 星期二 ', 'en'), 'Tuesday');
+    assert.equal(weekdayName('二', 'en'), '二');
+    assert.equal(weekdayName('下星期二', 'en'), '下星期二');
+    assert.equal(weekdayName('星期八', 'en'), '星期八');
+  });
+});
+
 describe('bulletin: every inserter in both languages', () => {
   const day: ForecastDay = {
     date: '2026-12-01',
