@@ -11,7 +11,9 @@
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
 //   dist/publish.js    - src/publish (Word via docx, WeChat article, HTML page), loaded on first export.
-//   dist/safety.js     - src/safety (the pesticide rules and their lint; zod only for a station's rules file), loaded on first use.
+//   dist/safety.js     - src/safety (the pesticide rules and their lint), loaded on first use.
+//   dist/safetySchema.js - the rules file's schema (zod, jsonc-parser), required by dist/safety.js
+//                        only when a station's rules file is read.
 //   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
 //                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
 //                        its style sheet, where the panel loads it from.
@@ -62,27 +64,40 @@ function webview(name) {
 }
 
 const ERRORS = resolvePath('src/shunong/errors.ts');
+const SAFETY_SCHEMA = resolvePath('src/safety/schema.ts');
+const L10N_ZH = resolvePath('l10n/bundle.l10n.zh-cn.json');
 
-/** Imports of src/shunong/errors.ts become `require(target)`: the one copy, dist/errors.js. */
-function sharedErrors(target) {
+/** Imports of `file` (a path in the repository) become `require(target)`, a module beside the bundle. */
+function requiredAt(file, target) {
   return {
-    name: 'shared-errors',
+    name: `required-at ${target}`,
     setup(build) {
-      build.onResolve({ filter: /(^|\/)errors$/ }, (args) =>
-        resolvePath(args.resolveDir, `${args.path}.ts`) === ERRORS ? { path: target, external: true } : undefined,
-      );
+      build.onResolve({ filter: /^\.\.?\// }, (args) => {
+        const at = resolvePath(args.resolveDir, args.path);
+        return at === file || `${at}.ts` === file ? { path: target, external: true } : undefined;
+      });
     },
   };
 }
 
-/** A bundle of the extension host in dist/, sharing dist/errors.js. */
+/**
+ * A bundle of the extension host in dist/. Each requires, instead of holding a copy:
+ * - dist/errors.js, the one copy of the error classes (`instanceof` holds across bundles);
+ * - l10n/bundle.l10n.zh-cn.json, the Chinese catalogue the document words read, parsed once by
+ *   Node's JSON loader for every bundle (a copy in each cost its parse and compile again);
+ * - dist/safetySchema.js, the station rules file's schema (zod), only where a station file is read.
+ */
 function hostBundle(name, entry, options = {}) {
   return {
     ...common,
     entryPoints: { [name]: entry },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [sharedErrors('./errors.js')],
+    plugins: [
+      requiredAt(ERRORS, './errors.js'),
+      requiredAt(L10N_ZH, '../l10n/bundle.l10n.zh-cn.json'),
+      requiredAt(SAFETY_SCHEMA, './safetySchema.js'),
+    ],
     ...options,
   };
 }
@@ -97,6 +112,7 @@ const builds = [
   hostBundle('knowledge', 'src/knowledge/index.ts'),
   hostBundle('publish', 'src/publish/index.ts'),
   hostBundle('safety', 'src/safety/index.ts'),
+  { ...hostBundle('safetySchema', 'src/safety/schema.ts'), plugins: [] },
   // The WebP decoder's Emscripten glue reads import.meta.url only to locate its .wasm, which we
   // hand it ourselves (src/recognition/codecs.ts): empty there is expected.
   hostBundle('imaging', 'src/recognition/imaging.ts', { logOverride: { 'empty-import-meta': 'silent' } }),
@@ -133,7 +149,7 @@ if (existsSync('test/integration/suite/index.ts')) {
     external: ['vscode', 'mocha'],
     // The tests build some of our objects themselves around the extension's (a search session on
     // its connection): they share the development extension's error classes, by absolute path.
-    plugins: [sharedErrors(resolvePath('dist/errors.js'))],
+    plugins: [requiredAt(ERRORS, resolvePath('dist/errors.js'))],
   });
 }
 

@@ -15,6 +15,8 @@ import { onDidChangeSettings, settings } from '../shared/settings';
 
 /** Diagnostics wait this long after the last change of a document. */
 const DEBOUNCE_MS = 400;
+/** The source of the citation Problems. */
+export const CITATION_SOURCE = 'shunong';
 
 /** Citation models, lint results and the Problems of Markdown documents. */
 export class CitationDiagnostics implements vscode.Disposable {
@@ -174,7 +176,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       problemMessage(d.messageKey, d.args, d.message),
       d.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
-    diag.source = 'shunong';
+    diag.source = CITATION_SOURCE;
     diag.code = d.code;
     return diag;
   }

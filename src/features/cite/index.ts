@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { registerCitationCommands } from './commands';
-import { CitationDiagnostics } from './diagnostics';
+import { CITATION_SOURCE, CitationDiagnostics } from './diagnostics';
 import { registerPassageDrop } from './drop';
 import { citationHover } from './hover';
 import { registerPassageViewer } from './passages';
@@ -55,7 +55,12 @@ export function activate(context: vscode.ExtensionContext, services: CiteService
     }),
     vscode.languages.registerCodeActionsProvider(
       md,
-      { provideCodeActions: (doc, range) => diagnostics.codeActions(doc, range) },
+      {
+        // Quick fixes are for Problems shown: none of ours at the range (not linted yet, or clean),
+        // nothing to fix, and no lint is run for the asking (the workbench asks as an editor opens).
+        provideCodeActions: (doc, range, context) =>
+          context.diagnostics.some((d) => d.source === CITATION_SOURCE) ? diagnostics.codeActions(doc, range) : [],
+      },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
     registerPassageDrop(service),

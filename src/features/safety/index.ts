@@ -11,7 +11,7 @@ import type { RuleSet, SafetyFinding, SafetyRule } from '../../safety/types';
 import { insertWordsFor } from '../shared/language';
 import type { SafetyService } from '../shared/safety';
 import { settings } from '../shared/settings';
-import { SafetyDiagnostics } from './diagnostics';
+import { SAFETY_SOURCE, SafetyDiagnostics } from './diagnostics';
 import { findingHover, kindLabel, type RuleWords } from './hover';
 import { StationRules } from './rules';
 
@@ -83,9 +83,9 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
     vscode.languages.registerCodeActionsProvider(
       md,
       {
-        provideCodeActions: (doc, range) =>
-          diagnostics
-            .current(doc)
+        // as the citations' quick fixes: only for our Problems at the range, so asking runs no lint
+        provideCodeActions: (doc, range, context) =>
+          (context.diagnostics.some((d) => d.source === SAFETY_SOURCE) ? diagnostics.current(doc) : [])
             .filter((f) =>
               new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length)).intersection(range),
             )

@@ -47,10 +47,13 @@ describe('package: the .vsix contents', () => {
       /^\.\//,
       '',
     );
-    // dist/errors.js: the error classes' one copy, required by the other bundles (esbuild.config.mjs).
-    for (const file of [main, 'dist/errors.js', ...bundlesLoaded().map((b) => `dist/${b}`)]) {
+    // Required by the bundles themselves (esbuild.config.mjs, hostBundle): dist/errors.js, the error
+    // classes' one copy; dist/safetySchema.js, a station rules file's schema; and the l10n catalogue.
+    const required = ['dist/errors.js', 'dist/safetySchema.js'];
+    for (const file of [main, ...required, ...bundlesLoaded().map((b) => `dist/${b}`)]) {
       assert.ok(ignore.includes(`!${file}`), `.vscodeignore must keep ${file}`);
     }
+    assert.ok(ignore.includes('!l10n/**'), 'the bundles require l10n/bundle.l10n.zh-cn.json at run time');
   });
 
   it('ships no sources, tests or source maps', () => {
