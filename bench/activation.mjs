@@ -50,7 +50,8 @@ const STARTS =
   Number(
     process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : sized(9, 1)),
   ) || sized(9, 1);
-const SETTLE_MS = 3000;
+/** How long a start settles before the measurement (smoke mode: the figures are not judged). */
+const SETTLE_MS = sized(3000, 500);
 const OURS = 'shunong-authors.shunong-vscode';
 const EMPTY = 'shunong-bench.empty-extension';
 const ANCHOR = 'shunong-bench.anchor-extension';
