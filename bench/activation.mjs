@@ -26,7 +26,8 @@
 // No key is given, so activation does no network.
 //
 // Run: `npm run bench` (all benches) or `npm run bench -- activation`. Starts: SHUNONG_BENCH_STARTS=N
-// (default 9), or `node bench/activation.mjs --starts N`.
+// (default 9), or `node bench/activation.mjs --starts N`. Smoke mode (bench/smoke.mjs): one start of each,
+// no warm-up start.
 
 import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,11 +43,15 @@ import {
   runBench,
   startCodeServer,
 } from '../test/harness/code-server.mjs';
+import { SMOKE, sized } from './smoke.mjs';
 
 const argv = process.argv.slice(2);
 const STARTS =
-  Number(process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : 9)) || 9;
-const SETTLE_MS = 3000;
+  Number(
+    process.env.SHUNONG_BENCH_STARTS ?? (argv.includes('--starts') ? argv[argv.indexOf('--starts') + 1] : sized(9, 1)),
+  ) || sized(9, 1);
+/** How long a start settles before the measurement (smoke mode: the figures are not judged). */
+const SETTLE_MS = sized(3000, 500);
 const OURS = 'shunong-authors.shunong-vscode';
 const EMPTY = 'shunong-bench.empty-extension';
 const ANCHOR = 'shunong-bench.anchor-extension';
@@ -329,8 +334,8 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
       throw new Error(`measuring ${id} failed (exit ${r.code}): ${errors.slice(0, 5).join(' | ')}`);
     return result;
   };
-  log(`one warm-up start, then ${STARTS} fresh extension hosts for each extension, alternating`);
-  await start(OURS);
+  log(`${SMOKE ? 'no' : 'one'} warm-up start, then ${STARTS} fresh extension hosts for each extension, alternating`);
+  if (!SMOKE) await start(OURS);
   for (let i = 0; i < STARTS; i++) {
     const order = i % 2 === 0 ? [OURS, ANCHOR, EMPTY] : [EMPTY, ANCHOR, OURS];
     for (const id of order) results[id].push(await start(id));

@@ -6,6 +6,7 @@
 import { DailyValue } from '../src/bulletin/daily';
 import { beijingDate } from '../src/time/beijing';
 import { ManualScheduler } from '../test/support/manual-scheduler';
+import { sized } from './smoke.mjs';
 
 async function idle(startIso: string, hours: number, reads: number): Promise<{ requests: number; days: number }> {
   const clock = new ManualScheduler(Date.parse(startIso));
@@ -27,15 +28,24 @@ async function idle(startIso: string, hours: number, reads: number): Promise<{ r
   return { requests, days: days.size };
 }
 
+// smoke mode: a few hours (still across Beijing midnight: 13:06 UTC is 21:06 there) and a few reads
+const DAY_HOURS = sized(24, 4);
+const DAY_READS = sized(2000, 8);
+const WEEK_HOURS = sized(24 * 7, 6);
+const WEEK_READS = sized(5000, 8);
+
 async function main(): Promise<void> {
-  const day = await idle('2026-10-25T13:06:13Z', 24, 2000);
+  const day = await idle('2026-10-25T13:06:13Z', DAY_HOURS, DAY_READS);
   console.log(
-    `solar-term status bar: ${day.requests} requests over a simulated idle day spanning ${day.days} Beijing dates (goal ≤ 2), 2000 reads`,
+    `solar-term status bar: ${day.requests} requests over ${DAY_HOURS} simulated idle hours spanning ${day.days} Beijing dates (goal ≤ 2), ${DAY_READS} reads`,
   );
-  const week = await idle('2026-10-25T13:06:13Z', 24 * 7, 5000);
+  const week = await idle('2026-10-25T13:06:13Z', WEEK_HOURS, WEEK_READS);
   console.log(
-    `solar-term status bar: ${week.requests} requests over 7 simulated idle days spanning ${week.days} Beijing dates`,
+    `solar-term status bar: ${week.requests} requests over ${WEEK_HOURS / 24} simulated idle days spanning ${week.days} Beijing dates, ${WEEK_READS} reads`,
   );
 }
 
-void main();
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

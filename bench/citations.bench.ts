@@ -10,6 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { insertCitation, lint, renumber } from '../src/citations';
 import { normalizeForParser, parseBlocks } from '../src/citations/parser';
 import { bulletin } from './bench-bulletin';
+import { SMOKE, sized } from './smoke.mjs';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -19,9 +20,9 @@ function median(xs: number[]): number {
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const text = bulletin(10_000, 1_000);
+const text = SMOKE ? bulletin(300, 40) : bulletin(10_000, 1_000);
 const lineCount = text.split('\n').length;
-const runs = 15;
+const runs = sized(15, 1);
 const source = { docName: '新文档.docx', chunkIndex: 3, kbName: '茶树管理', kbCode: 'TEA_MANAGER_001' };
 const cursor = Math.floor(text.length / 2);
 const refCount = (text.match(/\[\^\d+\]/g) ?? []).length;
@@ -35,7 +36,7 @@ const ops: [string, () => unknown][] = [
 // (CPU time is printed too: on a shared, loaded machine wall-clock medians are noisy)
 const samples = ops.map(() => [] as number[]);
 const cpu = ops.map(() => [] as number[]);
-for (let r = -1; r < runs; r++) {
+for (let r = SMOKE ? 0 : -1; r < runs; r++) {
   ops.forEach(([, fn], i) => {
     gc(); // each operation starts from a clean heap: no paying for the previous one's garbage
     const c0 = process.cpuUsage();

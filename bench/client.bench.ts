@@ -13,10 +13,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startEmulator } from '../test/emulator/server';
 import { ShunongClient, type ToolInfo } from '../src/shunong';
+import { sized } from './smoke.mjs';
 
 const KEY = 'sk_local_demo';
-const CALLS = Math.max(1, Number(process.env['BENCH_CALLS'] ?? 500));
-const WARMUP = 50;
+const CALLS = Math.max(1, Number(process.env['BENCH_CALLS'] ?? sized(500, 3)));
+const WARMUP = sized(50, 1);
 const QUERIES = ['茶树修剪技术要点', '水稻分蘖期水分管理', '玉米大豆带状复合种植', '小麦拔节期追肥', '茶园病虫害防治'];
 
 function pct(sorted: number[], p: number): number {
@@ -85,7 +86,7 @@ async function main(): Promise<number> {
   tBare.sort((a, b) => a - b);
 
   // Requests per warm call.
-  const WARM_COUNT = 50;
+  const WARM_COUNT = sized(50, 2);
   const before = emu.requests.length;
   for (let i = 0; i < WARM_COUNT; i++) await callOurs(QUERIES[i % QUERIES.length] ?? '');
   const perWarm = (emu.requests.length - before) / WARM_COUNT;

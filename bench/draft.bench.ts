@@ -11,9 +11,10 @@
 import { performance } from 'node:perf_hooks';
 import { chatRequest, ShunongRestClient } from '../src/shunong';
 import { startEmulator } from '../test/emulator/server';
+import { sized } from './smoke.mjs';
 
 const KEY = 'sk_local_demo';
-const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 10));
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? sized(10, 1)));
 const QUESTIONS = [
   '水稻分蘖期如何管理水层',
   '茶树修剪技术要点',

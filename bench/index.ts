@@ -2,21 +2,47 @@
  * `npm run bench`: runs every `bench/*.bench.ts` in its own process, one after the other,
  * and prints what each reports. Each bench prints its own figures (ratios against a baseline
  * measured side by side in the same run). Pass names to run a subset: `npm run bench -- client`.
+ *
+ * `--smoke` (`npm run bench:smoke [names…]`): each bench runs one round at its smallest size
+ * (SHUNONG_BENCH_SMOKE=1 in its environment, read through bench/smoke.mjs) and only has to run to
+ * its end; this runner then names the benches that failed and ends with one `N passed, N failed`
+ * line counting benches, which the CI summary (test/harness/ci-summary.mjs) adds up.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const dir = __dirname;
-const wanted = process.argv.slice(2);
+const { values, positionals: wanted } = parseArgs({
+  options: { smoke: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const smoke = values.smoke === true;
+const env = smoke ? { ...process.env, SHUNONG_BENCH_SMOKE: '1' } : process.env;
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
   .sort();
-let failed = 0;
-for (const f of files) {
-  process.stdout.write(`\n## ${f.replace(/\.bench\.ts$/, '')}\n`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, f)], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+if (files.length === 0) {
+  process.stderr.write(`no bench matches ${wanted.join(', ')}\n`);
+  process.exit(1);
 }
-process.exit(failed ? 1 : 0);
+const failed: string[] = [];
+const times: string[] = [];
+for (const f of files) {
+  const name = f.replace(/\.bench\.ts$/, '');
+  process.stdout.write(`\n## ${name}${smoke ? ' (smoke)' : ''}\n`);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(dir, f)], { stdio: 'inherit', env });
+  const s = ((Date.now() - t0) / 1000).toFixed(1);
+  times.push(`${name} ${s} s`);
+  if (r.status !== 0) {
+    failed.push(name);
+    process.stdout.write(`bench ${name} FAILED (${r.signal ?? `exit ${r.status}`}) after ${s} s\n`);
+  }
+}
+process.stdout.write(`\nbench times: ${times.join(', ')}\n`);
+if (failed.length) process.stdout.write(`benches that failed: ${failed.join(', ')}\n`);
+if (smoke) process.stdout.write(`${files.length - failed.length} passed, ${failed.length} failed\n`);
+process.exit(failed.length ? 1 : 0);

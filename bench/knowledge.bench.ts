@@ -10,9 +10,15 @@ import { createLatestOnly, fuseLists, type PassageLike, type ResultList } from '
 import { ManualScheduler } from '../test/support/manual-scheduler';
 // The same deterministic generator (mulberry32) the sample pictures use, so every run reports the same figures.
 import { rng } from '../test/emulator/make-sample-images';
+import { sized } from './smoke.mjs';
 
 const DEBOUNCE_MS = 300;
 const SERVER_LATENCY_MS = 250;
+/** Typing runs per profile (one seed each), and the fusion timing's warm-up, rounds and calls per round. */
+const SEEDS = sized([1, 2, 3, 4, 5], [1]);
+const WARMUP = sized(200, 1);
+const TIMED_ROUNDS = sized(7, 1);
+const ITERATIONS = sized(2000, 10);
 
 interface Profile {
   readonly name: string;
@@ -83,15 +89,15 @@ function makeLists(lists: number, perList: number): ResultList<PassageLike & { c
 }
 
 function timeIt(fn: () => unknown, iterations: number): number {
-  for (let i = 0; i < 200; i++) fn(); // warm-up
+  for (let i = 0; i < WARMUP; i++) fn(); // warm-up
   const samples: number[] = [];
-  for (let round = 0; round < 7; round++) {
+  for (let round = 0; round < TIMED_ROUNDS; round++) {
     const start = performance.now();
     for (let i = 0; i < iterations; i++) fn();
     samples.push(((performance.now() - start) * 1000) / iterations);
   }
   samples.sort((a, b) => a - b);
-  return samples[3] ?? Number.NaN; // median, µs per call
+  return samples[samples.length >> 1] ?? Number.NaN; // median, µs per call
 }
 
 async function main(): Promise<void> {
@@ -100,7 +106,7 @@ async function main(): Promise<void> {
   );
   let worst = 0;
   for (const profile of PROFILES) {
-    const runs = await Promise.all([1, 2, 3, 4, 5].map((seed) => typingFigure(profile, seed)));
+    const runs = await Promise.all(SEEDS.map((seed) => typingFigure(profile, seed)));
     const sent = runs.map((r) => r.sent);
     worst = Math.max(worst, ...sent);
     const aborted = runs.reduce((n, r) => n + r.aborted, 0);
@@ -113,8 +119,8 @@ async function main(): Promise<void> {
 
   const lists = makeLists(6, 20);
   const fusedCount = fuseLists(lists).length;
-  const fusion = timeIt(() => fuseLists(lists), 2000);
-  const baseline = timeIt(() => lists.flatMap((l) => l.sources).sort((a, b) => b.score - a.score), 2000);
+  const fusion = timeIt(() => fuseLists(lists), ITERATIONS);
+  const baseline = timeIt(() => lists.flatMap((l) => l.sources).sort((a, b) => b.score - a.score), ITERATIONS);
   console.log(`fusion: 6 lists × 20 passages → ${fusedCount} distinct`);
   console.log(
     `  fuseLists ${fusion.toFixed(1)} µs/call; concat+sort baseline ${baseline.toFixed(1)} µs/call; ratio ${(fusion / baseline).toFixed(1)}`,
@@ -123,5 +129,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exitCode = 1;
+  process.exit(1);
 });

@@ -52,6 +52,7 @@ import { SHRINK_PART_BYTES, type ShrinkRequest } from '../src/recognition/protoc
 import type { BoxView, HostMessage, ImageView, ResultView, WebviewStrings } from '../src/recognition/protocol';
 import type { Recognition } from '../src/recognition/types';
 import { jpg } from '../test/unit/recognition/fixtures';
+import { SMOKE, sized } from './smoke.mjs';
 
 const MEDIA = join(__dirname, '..', 'media', 'recognition');
 
@@ -363,11 +364,18 @@ async function main(): Promise<void> {
       ],
       ['today: jimp + WebAssembly in the host', loadShrinker],
     ];
-    for (const [label, make, goal] of [
-      ['4 MB photo', () => photo(3.9 * 1024 * 1024), 1.5],
-      ['6 MB photo', () => photo(6 * 1024 * 1024), 1.5],
-      ['24-megapixel photo', () => photo(0, 5657), 2],
-    ] as const) {
+    // Smoke mode: a small photo under the limit and one just over it (both shrinking paths still run).
+    const photos: readonly (readonly [string, () => Uint8Array, number])[] = SMOKE
+      ? [
+          ['1 MB photo', () => photo(1024 * 1024), 1.5],
+          ['4.6 MB photo', () => photo(4.6 * 1024 * 1024), 1.5],
+        ]
+      : [
+          ['4 MB photo', () => photo(3.9 * 1024 * 1024), 1.5],
+          ['6 MB photo', () => photo(6 * 1024 * 1024), 1.5],
+          ['24-megapixel photo', () => photo(0, 5657), 2],
+        ];
+    for (const [label, make, goal] of photos) {
       const bytes = make();
       const file = join(files, `photo-${run}.jpg`);
       writeFileSync(file, bytes);
@@ -376,13 +384,13 @@ async function main(): Promise<void> {
       for (const [pathName, shrinker] of over ? paths : paths.slice(1)) {
         const bare: number[] = [];
         const full: number[] = [];
-        // One warm-up round (not counted), then 5 rounds (3 for today's slow path).
-        const rounds = pathName.startsWith('today') && over ? 3 : 5;
+        // One warm-up round (not counted), then 5 rounds (3 for today's slow path); smoke mode: 1 round.
+        const rounds = SMOKE ? 1 : pathName.startsWith('today') && over ? 3 : 5;
         let sentBytes = 0;
         // Where the command's time goes (ms per phase, one entry per counted round).
         const phases = new Map<string, number[]>();
         const phase = (name: string, ms: number): void => void phases.set(name, [...(phases.get(name) ?? []), ms]);
-        for (let i = -1; i < rounds; i++) {
+        for (let i = SMOKE ? 0 : -1; i < rounds; i++) {
           // The bare call of the picture this path sends (over 4 MB the platform refuses the original).
           const sent = over ? (await shrinker()(bytes, 'jpeg', 4 * 1024 * 1024)).bytes : bytes;
           sentBytes = sent.length;
@@ -511,7 +519,7 @@ async function main(): Promise<void> {
     }
 
     // 1,000 boxes against the image alone, same page, same picture (a first load each time).
-    const pic = photo(1.5 * 1024 * 1024);
+    const pic = photo(sized(1.5, 0.3) * 1024 * 1024);
     const { width, height } = imageSize(pic) ?? { width: 1, height: 1 };
     const many: BoxView[] = Array.from({ length: 1000 }, (_, i) => {
       const x = (i * 97) % (width - 40);
@@ -526,7 +534,7 @@ async function main(): Promise<void> {
       writeFileSync(join(files, name), pic);
       return { src: host.url(name), width, height };
     };
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < sized(7, 1); i++) {
       alone.push(await draw(page, view(run++, fresh(), undefined, [])));
       boxed.push(await draw(page, view(run++, fresh(), undefined, many)));
     }

@@ -18,6 +18,7 @@
 // to what a remote platform costs. Medians; the ratio is UI / bare.
 //
 // Run: `npm run bench -- search-ui`. Rounds: SHUNONG_BENCH_ROUNDS=N (default 20) or --rounds N.
+// Smoke mode (bench/smoke.mjs): 1 round and no warm-up round at each latency.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,12 +39,14 @@ import {
 } from '../test/harness/code-server.mjs';
 import { startEndpoint } from '../test/harness/endpoint.mjs';
 import { setApiKeyStep, workbench } from '../test/e2e/workbench.mjs';
+import { sized } from './smoke.mjs';
 
 const argv = process.argv.slice(2);
 const ROUNDS =
-  Number(process.env.SHUNONG_BENCH_ROUNDS ?? (argv.includes('--rounds') ? argv[argv.indexOf('--rounds') + 1] : 20)) ||
-  20;
-const WARMUP = 3;
+  Number(
+    process.env.SHUNONG_BENCH_ROUNDS ?? (argv.includes('--rounds') ? argv[argv.indexOf('--rounds') + 1] : sized(20, 1)),
+  ) || sized(20, 1);
+const WARMUP = sized(3, 0);
 const LATENCIES = [0, 300];
 const QUERY = '茶树修剪技术要点';
 const ARGS = { query: QUERY, kbCode: 'TEA_MANAGER_001', topK: 5, scoreThreshold: 0.7, useRerank: false };

@@ -20,12 +20,15 @@ import { VerifyCache } from '../src/citations/verifyCache';
 import { collectSources, type VerifySource } from '../src/citations/verifySources';
 import { ShunongClient } from '../src/shunong';
 import { DEFAULT_KNOWLEDGE_DIR, RetrievalEngine, startEmulator } from '../test/emulator/server';
+import { sized } from './smoke.mjs';
 
 const KEY = 'sk_local_demo';
-const BULLETINS = 200;
-const SOURCES = 300;
-const INLINE = 30;
-const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
+// smoke mode: 20 bulletins citing 30 sources (3 inline) of a ×3 base, one round
+const BULLETINS = sized(200, 20);
+const SOURCES = sized(300, 30);
+const INLINE = sized(30, 3);
+const SCALE = sized(60, 3);
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? sized(5, 1)));
 
 interface Picked {
   docName: string;
@@ -75,7 +78,7 @@ function collect(texts: string[]): VerifySource[] {
 
 async function main(): Promise<number> {
   const t0 = performance.now();
-  const engine = RetrievalEngine.fromDirectory(DEFAULT_KNOWLEDGE_DIR, 60);
+  const engine = RetrievalEngine.fromDirectory(DEFAULT_KNOWLEDGE_DIR, SCALE);
   const emu = await startEmulator({ engine });
   const indexMs = performance.now() - t0;
   const picked = pick(engine);
@@ -165,12 +168,12 @@ async function main(): Promise<number> {
   const ratio = median(tOurs) / median(tBare);
   const uses = sources.reduce((n, s) => n + s.uses.length, 0);
   const lines = [
-    `${BULLETINS} bulletins, ${sources.length} distinct sources (${uses} uses, ${INLINE} inline), ×60 knowledge base of ${engine.passages.length} passages (indexed in ${(indexMs / 1000).toFixed(1)} s)`,
+    `${BULLETINS} bulletins, ${sources.length} distinct sources (${uses} uses, ${INLINE} inline), ×${SCALE} knowledge base of ${engine.passages.length} passages (indexed in ${(indexMs / 1000).toFixed(1)} s)`,
     `knowledge_search calls, first run: ${firstCalls} (report: ${first.requests}) (goal ${SOURCES + 1}: ${firstCalls === SOURCES + 1 ? 'met' : 'NOT met'})`,
     `knowledge_search calls, second run the same day: ${secondCalls} (goal 0: ${secondCalls === 0 && second.requests === 0 ? 'met' : 'NOT met'})`,
     `verified: ${verified} of ${sources.length} (${((verified / sources.length) * 100).toFixed(1)} %) (goal 100 %: ${verified === sources.length ? 'met' : 'NOT met'})${others.length ? `; not verified: ${others.map((r) => `${r.source.citation} ${r.outcome.status}`).join(', ')}` : ''}`,
     `first run (collect + verify) vs ${args.length} bare callTool at concurrency 4, median of ${ROUNDS} alternated: ${median(tOurs).toFixed(1)} vs ${median(tBare).toFixed(1)} ms, ratio ${ratio.toFixed(2)} (goal ≤ 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'})`,
-    `  of which parsing the 200 bulletins and collecting their sources: ${median(tCollect).toFixed(1)} ms (median of ${ROUNDS})`,
+    `  of which parsing the ${BULLETINS} bulletins and collecting their sources: ${median(tCollect).toFixed(1)} ms (median of ${ROUNDS})`,
     `  rounds ours: ${tOurs.map((t) => t.toFixed(0)).join(', ')} ms; bare: ${tBare.map((t) => t.toFixed(0)).join(', ')} ms`,
   ];
   process.stdout.write(lines.join('\n') + '\n');

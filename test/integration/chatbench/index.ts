@@ -13,8 +13,11 @@ import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ExtensionExports } from '../../../src/extension';
+import { sized } from '../../../bench/smoke.mjs';
+import { MCP_SERVER_ID, startMcpUntilListed } from '../mcpStart';
 
-const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
+// smoke mode (SHUNONG_BENCH_SMOKE=1, passed through the harness to the extension host): 1 round
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? sized(5, 1)));
 const ARGS = { query: '茶树修剪技术要点', kbCode: 'TEA_MANAGER_001', topK: 3 };
 const none = new vscode.CancellationTokenSource().token;
 
@@ -46,16 +49,8 @@ async function measure(): Promise<void> {
   const direct = (): Promise<unknown> => api.connection.run((c) => c.knowledgeSearch(ARGS));
   const tool = async (): Promise<unknown> =>
     vscode.lm.invokeTool('shunong_searchKnowledge', { input: ARGS, toolInvocationToken: undefined }, none);
-  // The key's change event reaches VS Code's MCP registry asynchronously: a start asked before the
-  // server's definition arrived starts nothing, so it is asked again until the tools are listed.
-  let mcpName: string | undefined;
-  for (let i = 0; i < 90 && !mcpName; i++) {
-    await vscode.commands.executeCommand('workbench.mcp.startServer', 'shunong-authors.shunong-vscode/Shunong', {
-      waitForLiveTools: true,
-    });
-    mcpName = vscode.lm.tools.find((t) => /knowledge_search/.test(t.name))?.name;
-    if (!mcpName) await new Promise((r) => setTimeout(r, 500));
-  }
+  // asked again until the tools are listed: the key's change event reaches VS Code asynchronously
+  const [mcpName] = await startMcpUntilListed(/knowledge_search/);
   if (!mcpName) throw new Error("VS Code's MCP client listed no knowledge_search tool");
   const viaMcp = async (): Promise<unknown> =>
     vscode.lm.invokeTool(mcpName!, { input: ARGS, toolInvocationToken: undefined }, none);
@@ -83,7 +78,7 @@ async function measure(): Promise<void> {
     );
   } finally {
     await admin({ latencyMs: 0 });
-    await vscode.commands.executeCommand('workbench.mcp.stopServer', 'shunong-authors.shunong-vscode/Shunong');
+    await vscode.commands.executeCommand('workbench.mcp.stopServer', MCP_SERVER_ID);
   }
 }
 

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionExports } from '../../../src/extension';
+import { MCP_SERVER_ID, startMcpUntilListed } from '../mcpStart';
 
 const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 const none = new vscode.CancellationTokenSource().token;
@@ -64,19 +65,12 @@ suite('Production: a chat tool call is the first thing to activate Shunong', () 
     this.timeout(90_000);
     // The provider offered nothing while there was no key; the change the key caused went
     // through the stand-in's event, or VS Code would not know the server.
-    const server = 'shunong-authors.shunong-vscode/Shunong';
     try {
-      // The change event reaches VS Code's MCP registry asynchronously: a start asked before the
-      // definition arrived starts nothing, so it is asked again until the tools are listed.
-      let names: string[] = [];
-      for (let i = 0; i < 90 && names.length === 0; i++) {
-        await vscode.commands.executeCommand('workbench.mcp.startServer', server, { waitForLiveTools: true });
-        names = vscode.lm.tools.map((t) => t.name).filter((n) => /knowledge_search/.test(n));
-        if (names.length === 0) await new Promise((r) => setTimeout(r, 500));
-      }
+      // asked again until the tools are listed: the change event arrives asynchronously
+      const names = await startMcpUntilListed(/knowledge_search/);
       assert.ok(names.length > 0, "VS Code's MCP client lists the endpoint's knowledge_search");
     } finally {
-      await vscode.commands.executeCommand('workbench.mcp.stopServer', server);
+      await vscode.commands.executeCommand('workbench.mcp.stopServer', MCP_SERVER_ID);
     }
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * Every bench has a smoke mode, and CI runs it: a bench nobody runs rots. Smoke mode is one switch,
+ * SHUNONG_BENCH_SMOKE=1 (set by `npm run bench:smoke`), read in one place, bench/smoke.mjs; each
+ * `bench/*.bench.ts` reads it from there, or runs a script that does (the plain-JavaScript benches
+ * in the real workbench, the chat bench's suite inside VS Code) and passes its environment on.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const BENCH = join(ROOT, 'bench');
+const read = (...parts: string[]): string => readFileSync(join(ROOT, ...parts), 'utf8');
+
+/** Whether `text` imports the shared module (`./smoke.mjs` from bench/, or a path ending in bench/smoke.mjs). */
+const importsSmoke = (text: string): boolean => /from '(\.\/|(\.\.\/)+bench\/)smoke\.mjs'/.test(text);
+
+/** The scripts a bench runner starts: `join(…, 'x.mjs')` beside it, or the chat bench's suite. */
+function runs(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/join\(__dirname, '([\w-]+\.mjs)'\)/g)) out.push(join('bench', m[1]!));
+  if (/'chatbench'/.test(text)) out.push(join('test', 'integration', 'chatbench', 'index.ts'));
+  return out;
+}
+
+describe('Every bench has a smoke mode, and CI runs it', () => {
+  const benches = readdirSync(BENCH).filter((f) => f.endsWith('.bench.ts'));
+
+  it('there are benches to check', () => {
+    assert.ok(benches.length >= 10, benches.join(', '));
+  });
+
+  for (const f of benches)
+    it(`${f} reads smoke mode through bench/smoke.mjs (itself or in the script it runs)`, () => {
+      const text = read('bench', f);
+      if (importsSmoke(text)) return;
+      const scripts = runs(text);
+      assert.ok(scripts.length > 0, `${f} neither imports ./smoke.mjs nor runs a script that does`);
+      for (const script of scripts) assert.ok(importsSmoke(read(script)), `${script} (run by ${f}) imports smoke.mjs`);
+      // the environment (SHUNONG_BENCH_SMOKE) reaches the script: inherited, or passed on whole
+      assert.ok(!/\benv:/.test(text) || /env: \{ \.\.\.process\.env/.test(text), `${f} passes its environment on`);
+    });
+
+  it('bench/smoke.mjs is the one reader of SHUNONG_BENCH_SMOKE, and bench/index.ts the one writer', () => {
+    const mentions = readdirSync(BENCH).filter((f) => read('bench', f).includes('SHUNONG_BENCH_SMOKE'));
+    assert.ok(read('bench', 'smoke.mjs').includes("process.env.SHUNONG_BENCH_SMOKE === '1'"));
+    assert.ok(read('bench', 'index.ts').includes("SHUNONG_BENCH_SMOKE: '1'"));
+    for (const f of mentions)
+      assert.ok(
+        ['smoke.mjs', 'smoke.d.mts', 'index.ts'].includes(f) ||
+          !/process\.env\.?\[?'?SHUNONG_BENCH_SMOKE/.test(read('bench', f)),
+        `${f} reads SHUNONG_BENCH_SMOKE itself`,
+      );
+  });
+
+  it('package.json has the bench:smoke script', () => {
+    const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    assert.equal(pkg.scripts['bench:smoke'], 'tsx bench/index.ts --smoke');
+  });
+
+  it('.ci/run runs npm run bench:smoke into the summed log', () => {
+    const ci = read('.ci', 'run');
+    assert.match(ci, /^npm run bench:smoke 2>&1 \| tee -a "\$log"$/m);
+    assert.match(ci, /^set -euo pipefail$/m);
+    assert.ok(ci.indexOf('npm run bench:smoke') < ci.indexOf('stamp "done"'), 'before the summary');
+  });
+
+  it('the smoke runner ends with the `N passed, N failed` line the CI summary sums', () => {
+    assert.match(read('bench', 'index.ts'), /\$\{[^}]+\} passed, \$\{failed\.length\} failed\\n/);
+  });
+});
