@@ -62,8 +62,8 @@ export class CitationDiagnostics implements vscode.Disposable {
     return items;
   }
 
-  /** Schedules a lint after the debounce; a newer change cancels the pending one. */
-  schedule(doc: vscode.TextDocument): void {
+  /** Schedules a lint after the debounce (or `delayMs`); a newer change cancels the pending one. */
+  schedule(doc: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
     const key = doc.uri.toString();
     const pending = this.timers.get(key);
     if (pending) clearTimeout(pending);
@@ -73,7 +73,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       setTimeout(() => {
         this.timers.delete(key);
         if (!doc.isClosed && doc.version === version) this.refresh(doc);
-      }, DEBOUNCE_MS),
+      }, delayMs),
     );
   }
 

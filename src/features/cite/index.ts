@@ -67,6 +67,7 @@ export function activate(context: vscode.ExtensionContext, services: CiteService
     ...diagnostics.watch(),
     ...disposables,
   );
-  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d);
+  // The bulletins already open are read in the next task, not after the typing debounce: nobody is typing in them.
+  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d, 0);
   return { service, diagnostics, tree };
 }

@@ -64,14 +64,14 @@ export class SafetyDiagnostics implements vscode.Disposable {
     return items;
   }
 
-  /** Schedules a lint after the debounce; a newer change cancels the pending one. */
-  schedule(doc: vscode.TextDocument): void {
+  /** Schedules a lint after the debounce (or `delayMs`); a newer change cancels the pending one. */
+  schedule(doc: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
     const key = doc.uri.toString();
     this.timers.get(key)?.dispose();
     const version = doc.version;
     this.timers.set(
       key,
-      this.clock.setTimer(DEBOUNCE_MS, () => {
+      this.clock.setTimer(delayMs, () => {
         this.timers.delete(key);
         if (!doc.isClosed && doc.version === version) this.refresh(doc);
       }),

@@ -121,6 +121,7 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
     }),
   );
   if (settings.safety(vscode.workspace.workspaceFolders?.[0]?.uri).rulesFile) void rules.reload();
-  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d);
+  // The bulletins already open are read in the next task, not after the typing debounce: nobody is typing in them.
+  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d, 0);
   return { diagnostics, rules };
 }
