@@ -148,6 +148,7 @@ export function weekName(week: string, lang: Lang): string {
 
 /** get_current_time's `weekday` (星期日, 周日) as shown: 星期日 / Sunday; anything else as it came. */
 export function weekdayName(weekday: string, lang: Lang): string {
-  const day = DAY_OF[weekday.trim().replace(/^(?:星期|周|礼拜)/, '')];
-  return day === undefined || !/^(?:星期|周|礼拜)/.test(weekday.trim()) ? weekday : fullDay(day, wordsOf(lang));
+  const one = /^(?:星期|周|礼拜)(.)$/.exec(weekday.trim())?.[1];
+  const day = one === undefined ? undefined : DAY_OF[one];
+  return day === undefined ? weekday : fullDay(day, wordsOf(lang));
 }

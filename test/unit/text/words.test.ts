@@ -66,6 +66,8 @@ describe('text/words: the rules of the catalogue', () => {
     const args = Array.from({ length: 13 }, (_, i) => `v${i}`);
     assert.equal(fill('{12}|{1}', ...args), 'v12|v1');
     assert.equal(fill('{a1} {1a}', 'x', 'y'), '{a1} {1a}');
+    // nor what Number() would read as one: hexadecimal, an exponent
+    assert.equal(fill('{0x1} {1e0}', 'x', 'y'), '{0x1} {1e0}');
     // a record given after the first argument is not text: its placeholder stays
     assert.equal(fill('{0}-{1}', 'a', { x: 1 }), 'a-{1}');
   });
@@ -108,6 +110,7 @@ describe('text/words: the rules of the catalogue', () => {
     assert.equal(weekdayName('二', 'en'), '二');
     assert.equal(weekdayName('下星期二', 'en'), '下星期二');
     assert.equal(weekdayName('星期八', 'en'), '星期八');
+    assert.equal(weekdayName('星期二三', 'en'), '星期二三', 'one day character, nothing after it');
   });
 });
 
