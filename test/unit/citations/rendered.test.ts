@@ -143,10 +143,12 @@ describe('citations rendered: insertion, renumbering and the preview plugin', ()
   ] as const) {
     it(`property: the preview plugin on ${name} shows each citation once and no outside text as a link, image or HTML`, () => {
       const md = vscodeEngine(factory).use(citationsPlugin, { passageText: (c) => `${c.docName}<b>"x"</b>` });
-      // the author's prose: both scripts' brackets and punctuation, bidi controls, but no URL of its own
+      // the author's prose: both scripts' brackets and punctuation, bidi controls, but no URL or link
+      // of its own (its brackets once made `[]()`, the author's empty link, not outside text: seed 1054459793)
       const prose = fc
         .array(fc.constantFrom(...PUNCTUATION, ...BIDI, '茶园', '修剪', ' '), { minLength: 1, maxLength: 8 })
-        .map((p) => p.join(''));
+        .map((p) => p.join(''))
+        .filter((p) => !p.includes(']('));
       const cite = fc.tuple(prose, hostileSource, fc.constantFrom('footnote', 'inline'));
       fc.assert(
         fc.property(fc.array(cite, { minLength: 1, maxLength: 4 }), ending, (cites, e) => {
