@@ -28,12 +28,16 @@ function shown(text: string): string {
 }
 
 /**
- * A footnote definition right under a table row or a quote line: markdown-it continues the table or
- * the quote over it, micromark reads a definition. The renderers disagree on such a document before
- * anything is inserted, so it says nothing about what we write.
+ * Documents the renderers disagree on before anything is inserted, so they say nothing about what we
+ * write: a footnote definition right under a table row or a quote line (markdown-it continues the
+ * table or the quote over it, micromark reads a definition), and an author's label defined twice
+ * (which the lint flags; micromark counts a reference put in the first one twice, as a random run found).
  */
 function ambiguous(text: string): boolean {
-  return /(?:^|\n)(?:[^\n]*\||[ ]{0,3}>)[^\n]*\r?\n {0,3}\[\^[^\]\s]+\]:/.test(text);
+  return (
+    /(?:^|\n)(?:[^\n]*\||[ ]{0,3}>)[^\n]*\r?\n {0,3}\[\^[^\]\s]+\]:/.test(text) ||
+    analyzeDocument(text).authorDefinitions.some((d) => d.duplicateLabel)
+  );
 }
 
 /** The HTML before the footnotes list. */
