@@ -148,11 +148,12 @@ describe('citations rendered: insertion, renumbering and the preview plugin', ()
     it(`property: the preview plugin on ${name} shows each citation once and no outside text as a link, image or HTML`, () => {
       const md = vscodeEngine(factory).use(citationsPlugin, { passageText: (c) => `${c.docName}<b>"x"</b>` });
       // the author's prose: both scripts' brackets and punctuation, bidi controls, but no URL or link
-      // of its own (its brackets once made `[]()`, the author's empty link, not outside text: seed 1054459793)
+      // of its own (random runs found its brackets making `[]()`, an empty link, and `[【]:【`, a link
+      // reference definition: the author's Markdown, not outside text)
       const prose = fc
         .array(fc.constantFrom(...PUNCTUATION, ...BIDI, '茶园', '修剪', ' '), { minLength: 1, maxLength: 8 })
         .map((p) => p.join(''))
-        .filter((p) => !p.includes(']('));
+        .filter((p) => !/\]\(|\]:/.test(p));
       const cite = fc.tuple(prose, hostileSource, fc.constantFrom('footnote', 'inline'));
       fc.assert(
         fc.property(fc.array(cite, { minLength: 1, maxLength: 4 }), ending, (cites, e) => {
