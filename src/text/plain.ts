@@ -12,8 +12,10 @@
 /**
  * The text to give `appendText` so that it reads as `s`: `&` and `<` written as `&amp;` and `&lt;`
  * (no character reference, tag or `<…>` autolink starts in it), the `:` of `://` as `&colon;` and
- * the `.` of `www.` as `&period;`, `@` as `&commat;` (no autolink literal starts). The references hold no character
- * `appendText` escapes, and render as the characters themselves.
+ * the `.` of `www.` as `&period;`, `@` as `&commat;` (no autolink literal starts), and the `.` or `)`
+ * after a number that starts a line as `&period;` / `&rpar;` (no ordered list starts: `appendText`
+ * escapes `-` and `+` but not those). The references hold no character `appendText` escapes, and
+ * render as the characters themselves.
  */
 export function plainForMarkdown(s: string): string {
   return s
@@ -21,5 +23,6 @@ export function plainForMarkdown(s: string): string {
     .replace(/</g, '&lt;')
     .replace(/:(?=\/\/)/g, '&colon;')
     .replace(/(www)\./gi, '$1&period;')
-    .replace(/@/g, '&commat;');
+    .replace(/@/g, '&commat;')
+    .replace(/^(\d{1,9})([.)])/gm, (_, n: string, c: string) => n + (c === '.' ? '&period;' : '&rpar;'));
 }

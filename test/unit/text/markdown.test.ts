@@ -91,6 +91,15 @@ function readAs(s: string, raw = false): string {
 /** Markup that must not appear in what outside text rendered to. */
 const MARKUP = /<(a|img|sup|h[1-6]|ul|ol|li|table|blockquote|em|strong|code|del|s|pre|hr|b|section|span)[\s>/]/;
 
+/**
+ * markdown-it 12 made a link of outside text (the limit in src/text/markdown.ts): its link text is
+ * linkify's own normalisation (`mailto:@www.a.cn` shows as `mailto:www.a.cn`, `http://=mailto:2)` as
+ * `http://:2=mailto)`, as random runs found), so that case is not read back.
+ */
+function md12Linked(name: string, html: string): boolean {
+  return name === 'markdown-it 12' && /<a href="(?:https?:|ftp:|mailto:|\/\/)/.test(html);
+}
+
 function assertPlain(name: string, html: string, expectTags: RegExp | undefined, src: string): void {
   // markdown-it 12 links a URL or e-mail address in decoded text (the limit in src/text/markdown.ts)
   if (name === 'markdown-it 12')
@@ -109,7 +118,7 @@ describe('text/markdown: outside text stays text', () => {
             const src = `前 ${inlineText(s)} 后`;
             const html = render(src).html;
             assertPlain(name, html, /^$/, src);
-            assert.equal(asRead(textOf(html)), readAs(`前 ${s} 后`), src);
+            if (!md12Linked(name, html)) assert.equal(asRead(textOf(html)), readAs(`前 ${s} 后`), src);
             assert.equal(analyzeDocument(src).inlineCitations.length, 0, src);
           }),
           params,
@@ -125,7 +134,8 @@ describe('text/markdown: outside text stays text', () => {
             if (name !== 'markdown-it 12') assert.equal((html.match(/<a /g) ?? []).length, 1, src);
             assert.equal((html.match(/<img /g) ?? []).length, 1, src);
             assertPlain(name, html.replace(/<img [^>]*>/, '').replace(/<a href="b.png">/, ''), /^h3$/, src);
-            assert.equal(asRead(textOf(html.split('</h3>')[0]!)), readAs(`天气 ${s}`), src);
+            if (!md12Linked(name, html))
+              assert.equal(asRead(textOf(html.split('</h3>')[0]!)), readAs(`天气 ${s}`), src);
           }),
           params,
         );
@@ -139,7 +149,7 @@ describe('text/markdown: outside text stays text', () => {
             assert.equal((html.match(/<table>/g) ?? []).length, 1, src);
             assert.equal((html.match(/<td[ >]/g) ?? []).length, 2, src);
             const cells = [...html.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) => asRead(textOf(m[1]!)));
-            assert.deepEqual(cells, [readAs(s) || '—', readAs(t) || '—'], src);
+            if (!md12Linked(name, html)) assert.deepEqual(cells, [readAs(s) || '—', readAs(t) || '—'], src);
             assertPlain(name, html.replace(/<\/?(table|thead|tbody|tr|th|td)[^>]*>/g, ''), /^$/, src);
           }),
           params,
@@ -155,8 +165,9 @@ describe('text/markdown: outside text stays text', () => {
             assert.equal((html.match(/<blockquote>/g) ?? []).length, 1, src);
             assertPlain(name, html, /^blockquote$/, src);
             const [para, quote] = html.split('<blockquote>');
-            assert.equal(asRead(textOf(para!)), asRead(`${readAs(s.trim()) || '—'} ${readAs(t.trim()) || '—'}`), src);
-            assert.equal(asRead(textOf(quote!)), readAs(t.trim()) || '—', src);
+            if (!md12Linked(name, html))
+              assert.equal(asRead(textOf(para!)), asRead(`${readAs(s.trim()) || '—'} ${readAs(t.trim()) || '—'}`), src);
+            if (!md12Linked(name, html)) assert.equal(asRead(textOf(quote!)), readAs(t.trim()) || '—', src);
           }),
           params,
         );
@@ -185,7 +196,8 @@ describe('text/markdown: outside text stays text', () => {
             assert.equal(r.refs, 1, src);
             assert.equal(r.defs.length, 1, src);
             assertPlain(name, r.defs[0]!, /^$/, src);
-            assert.equal(asRead(textOf(r.defs[0]!)), readAs(`${doc}#3 — ${kb} (${code})`, true), src);
+            if (!md12Linked(name, r.html))
+              assert.equal(asRead(textOf(r.defs[0]!)), readAs(`${doc}#3 — ${kb} (${code})`, true), src);
           }),
           params,
         );

@@ -49,6 +49,9 @@ describe('text/plain', () => {
       '<https://a.cn/track.png>',
       'R&amp;D <b>粗</b> &#x202E; a_b@c-d.cn',
       'ftp://a.cn/x',
+      '1.',
+      '2) 清园',
+      '123456789. 施肥',
     ]) {
       const html = render(appendText(plainForMarkdown(s)));
       assert.doesNotMatch(html, /<a |<b>/, html);
