@@ -1,6 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { groundedPrompt } from '../../../src/chat/prompt';
-import { knowledgeHitText, knowledgeMissText, returnedPassages, type SearchHit } from '../../../src/chat/toolText';
+import {
+  currentTimeText,
+  knowledgeHitText,
+  knowledgeMissText,
+  recognitionText,
+  returnedPassages,
+  weatherForecastText,
+  weatherNowText,
+  type SearchHit,
+} from '../../../src/chat/toolText';
 import { describeMiss } from '../../../src/knowledge/miss';
 import { runSearch, type ResultLike } from '../../../src/knowledge/search';
 import type { SearchOptions } from '../../../src/knowledge/history';
@@ -111,5 +120,158 @@ describe('chat tool texts', () => {
     assert.match(prompt, /cite it as 〔citation key〕, e\.g\. 〔小麦\[0\]\.pdf#0〕/);
     assert.match(prompt, /citation key: 小麦\[1\]\.pdf#1/);
     assert.match(prompt, /bulletin paragraphs/);
+  });
+});
+
+describe('chat tool texts: weather, time and recognition, as the model reads them', () => {
+  it('the current weather: the place asked for, its city code, and every field with its name', () => {
+    assert.equal(
+      weatherNowText('成都', {
+        city: '101270101',
+        weather: '小雨',
+        temperature: '8℃',
+        humidity: '90%',
+        wind: '北风',
+        updateTime: '08:00',
+      }),
+      'weather_search (now) for "成都" (city code 101270101):\nweather: 小雨; temperature: 8℃; humidity: 90%; wind: 北风; updated: 08:00',
+    );
+  });
+
+  it('a forecast: one line a day, in the order given, low before high', () => {
+    const day = { weather: '晴', high: '12℃', low: '3℃', wind: '北风', humidity: '60%' };
+    assert.equal(
+      weatherForecastText({
+        city: '成都',
+        forecast: [
+          { ...day, date: '2026-12-02', week: '三' },
+          { ...day, date: '2026-12-03', week: '四', weather: '阴' },
+        ],
+      }),
+      [
+        'weather_search (7-day forecast) for "成都":',
+        '2026-12-02 三: 晴, 3℃–12℃, wind 北风, humidity 60%',
+        '2026-12-03 四: 阴, 3℃–12℃, wind 北风, humidity 60%',
+      ].join('\n'),
+    );
+  });
+
+  it("the time: the platform's date, zone and weekday, the solar term now and next, and the year's terms when given", () => {
+    const t = {
+      timezone: 'Asia/Shanghai',
+      datetime: '2026-12-02 16:00:00',
+      date: '2026-12-02',
+      time: '16:00:00',
+      weekday: '星期三',
+      unix: 1796198400,
+      solar_term: '小雪',
+      solar_term_date: '2026-11-22',
+      next_solar_term: '大雪',
+      next_solar_term_date: '2026-12-07',
+      days_to_next_solar_term: 5,
+      solar_term_year: 2026,
+    };
+    const head = [
+      'get_current_time: 2026-12-02 16:00:00 (Asia/Shanghai), 星期三.',
+      'Current solar term: 小雪 (since 2026-11-22); next: 大雪 on 2026-12-07, in 5 day(s).',
+    ];
+    assert.equal(currentTimeText(t), head.join('\n'));
+    assert.equal(currentTimeText({ ...t, solar_terms: [] }), head.join('\n'), 'an empty list adds no line');
+    assert.equal(
+      currentTimeText({
+        ...t,
+        solar_terms: [
+          { name: '小寒', date: '2026-01-05' },
+          { name: '大寒', date: '2026-01-20' },
+        ],
+      }),
+      [...head, 'Solar terms of 2026: 小寒 2026-01-05, 大寒 2026-01-20'].join('\n'),
+    );
+  });
+
+  it("recognition: the conclusion or, when the model could not decide, an order never to guess; each detection with two decimals; the platform's message", () => {
+    const r = {
+      status: 'success',
+      message: '识别完成',
+      data: {
+        task_type: 'detect',
+        detections: [
+          { class_id: 0, confidence: 0.876, bbox: [1, 2, 3, 4], class_name: 'tea_bud' },
+          { class_id: 0, confidence: 0.5, bbox: [5, 6, 7, 8], class_name: 'tea_bud' },
+        ],
+        count: 2,
+        model_id: 'tea_count',
+        model_name: '茶叶芽头计数',
+        recognized_result: 2 as string | number | null,
+      },
+    };
+    assert.equal(
+      recognitionText(r),
+      [
+        'crop_growth_recognize with model tea_count (茶叶芽头计数): 2.',
+        'detections: 2',
+        '- tea_bud: confidence 0.88',
+        '- tea_bud: confidence 0.50',
+        'The platform said: 识别完成',
+      ].join('\n'),
+    );
+    const undecided = recognitionText({
+      ...r,
+      message: '',
+      data: { ...r.data, recognized_result: null, detections: [], count: 0 },
+    });
+    assert.equal(
+      undecided,
+      'crop_growth_recognize with model tea_count (茶叶芽头计数): no conclusion (the model could not decide; report it as such, never guess).\ndetections: 0',
+    );
+  });
+});
+
+describe('chat: the instructions the model gets (groundedPrompt)', () => {
+  const passage = {
+    key: '茶树修剪.docx#3',
+    kbName: '茶树管理',
+    kbCode: 'TEA_MANAGER_001',
+    content: '深修剪在春茶后进行。',
+  };
+  const rules = (task: 'search' | 'draft', example: string): string[] => [
+    'You help an agronomy author write a bulletin grounded in the Shunong (蜀农) knowledge base.',
+    task === 'draft'
+      ? 'Write one or two short bulletin paragraphs for farmers, in the language of the question.'
+      : 'Answer the question briefly, in the language of the question.',
+    `Use only the passages below. After each sentence that uses a passage, cite it as 〔citation key〕, e.g. 〔${example}〕. Cite nothing else: no other documents, no footnotes, no URLs. If the passages do not answer the question, say so.`,
+    'Separate paragraphs with a blank line. No headings.',
+  ];
+
+  it('a search: the rules, then each passage numbered from 1 with its key, its base and its text', () => {
+    const second = { ...passage, key: '茶树修剪.docx#4', content: '轻修剪在秋茶后。' };
+    assert.equal(
+      groundedPrompt('search', [passage, second]),
+      [
+        ...rules('search', '茶树修剪.docx#3'),
+        '',
+        'Passages returned by knowledge_search in this turn:',
+        '',
+        '[1] citation key: 茶树修剪.docx#3',
+        'knowledge base: 茶树管理 (TEA_MANAGER_001)',
+        'passage: 深修剪在春茶后进行。',
+        '',
+        '[2] citation key: 茶树修剪.docx#4',
+        'knowledge base: 茶树管理 (TEA_MANAGER_001)',
+        'passage: 轻修剪在秋茶后。',
+      ].join('\n'),
+    );
+  });
+
+  it('a draft with no passage: the draft rule, a placeholder example key, and the extra lines before the (empty) list', () => {
+    assert.equal(
+      groundedPrompt('draft', [], ['The bulletin is in Chinese.']),
+      [
+        ...rules('draft', 'doc.pdf#0'),
+        'The bulletin is in Chinese.',
+        '',
+        'Passages returned by knowledge_search in this turn:',
+      ].join('\n'),
+    );
   });
 });
