@@ -8,6 +8,7 @@ import {
   returnedPassages,
   weatherForecastText,
   weatherNowText,
+  type ReturnedPassage,
   type SearchHit,
 } from '../../../src/chat/toolText';
 import { describeMiss } from '../../../src/knowledge/miss';
@@ -228,11 +229,16 @@ describe('chat tool texts: weather, time and recognition, as the model reads the
 });
 
 describe('chat: the instructions the model gets (groundedPrompt)', () => {
-  const passage = {
+  const passage: ReturnedPassage = {
     key: '茶树修剪.docx#3',
+    docName: '茶树修剪.docx',
+    chunkIndex: 3,
     kbName: '茶树管理',
     kbCode: 'TEA_MANAGER_001',
     content: '深修剪在春茶后进行。',
+    score: 0.0164,
+    scoreType: 'rrf',
+    scoreLabel: 'Rank 1 of 2',
   };
   const rules = (task: 'search' | 'draft', example: string): string[] => [
     'You help an agronomy author write a bulletin grounded in the Shunong (蜀农) knowledge base.',
@@ -244,7 +250,7 @@ describe('chat: the instructions the model gets (groundedPrompt)', () => {
   ];
 
   it('a search: the rules, then each passage numbered from 1 with its key, its base and its text', () => {
-    const second = { ...passage, key: '茶树修剪.docx#4', content: '轻修剪在秋茶后。' };
+    const second = { ...passage, key: '茶树修剪.docx#4', chunkIndex: 4, content: '轻修剪在秋茶后。' };
     assert.equal(
       groundedPrompt('search', [passage, second]),
       [
