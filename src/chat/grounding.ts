@@ -122,9 +122,9 @@ export function runsOf(paragraph: string): CitedRun[] {
     keys.push(normaliseKey(m[1]!));
     last = m.index + m[0].length;
   }
-  const tail = paragraph.slice(last);
-  if (tail.trim() && keys.length) flushRun();
-  text += tail;
+  // the citations before the tail end their run; the tail is a run of its own
+  flushRun();
+  text = paragraph.slice(last);
   flushRun();
   return runs.map((r) => ({ text: r.text.replace(/\s*\n\s*/g, ' '), keys: r.keys }));
 }

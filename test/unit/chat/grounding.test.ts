@@ -65,4 +65,42 @@ describe('chat grounding', () => {
     ]);
     assert.deepEqual(runsOf('没有引用'), [{ text: '没有引用', keys: [] }]);
   });
+
+  it('a footnote definition is a line that starts with its label; `[^a]:` inside a line is a reference and a colon', () => {
+    const g = groundParagraph('比例为1:2，见[^a]: 这是说明', allowed);
+    assert.equal(g.text, '比例为1:2，见: 这是说明');
+    assert.deepEqual(g.removed, ['[^a]']);
+    assert.deepEqual(groundParagraph('正文\n  [^1]: 来源  ', allowed).removed, ['[^1]: 来源'], 'listed trimmed');
+  });
+
+  it('a key cited twice is kept once; what is removed leaves one blank line between paragraphs and no trailing blanks', () => {
+    const g = groundParagraph('甲〔a#b.md#0〕乙〔a#b.md#0〕', allowed);
+    assert.deepEqual(g.kept, ['a#b.md#0']);
+    assert.equal(groundParagraph('第一段\n\n[^1]: 来源\n\n第二段', allowed).text, '第一段\n\n第二段');
+    assert.equal(groundParagraph('一行 [^1]  \n下一行', allowed).text, '一行\n下一行', 'a single line break stays one');
+  });
+
+  it('the paragraph buffer: a leading blank line, several blank lines and blank-only paragraphs give nothing of their own', () => {
+    assert.deepEqual(new ParagraphBuffer().push('\n\n段落一\n\n'), ['段落一']);
+    assert.deepEqual(new ParagraphBuffer().push('a\n\n\n\nb\n\n'), ['a', 'b']);
+    assert.deepEqual(
+      new ParagraphBuffer().push('a\n\nb\nc\n\n'),
+      ['a', 'b\nc'],
+      'a line break inside a paragraph stays',
+    );
+    assert.deepEqual(new ParagraphBuffer().push('a\n\n  \n\nb\n\n'), ['a', 'b']);
+    const rest = new ParagraphBuffer();
+    rest.push('a\n\n  \n');
+    assert.deepEqual(rest.flush(), [], 'blanks at the end are no paragraph');
+  });
+
+  it('runs: trimmed, none for blank text, and citations separated only by blanks are one group', () => {
+    assert.deepEqual(runsOf('   '), []);
+    assert.deepEqual(runsOf(' 茶树修剪 〔a#1〕'), [{ text: '茶树修剪', keys: ['a#1'] }]);
+    assert.deepEqual(runsOf('修剪〔a#1〕 〔b#2〕。'), [
+      { text: '修剪', keys: ['a#1', 'b#2'] },
+      { text: '。', keys: [] },
+    ]);
+    assert.deepEqual(runsOf('无引用的文字'), [{ text: '无引用的文字', keys: [] }]);
+  });
 });
