@@ -23,6 +23,12 @@ describe('chat: where a picture path may be in the workspace', () => {
 
   it('a leading slash is read as relative to the folders', () => {
     assert.deepEqual(pictureCandidates([{ name: 'farm' }], '/photos/tea.jpg'), [{ folder: 0, path: 'photos/tea.jpg' }]);
+    // any number of them, and the folder name after them still leads
+    const folders = [{ name: 'bulletins' }, { name: 'field' }];
+    assert.deepEqual(
+      pictureCandidates(folders, '//field/photos/tea.jpg'),
+      pictureCandidates(folders, 'field/photos/tea.jpg'),
+    );
   });
 
   it('only paths that stay inside their folder, normalised: a path climbing out is looked for nowhere', () => {
