@@ -68,6 +68,31 @@ describe('chat tool texts', () => {
     assert.doesNotMatch(text, /similarity 0\.0325/);
   });
 
+  it('the whole text of a one-base hit: its header, the citation rule, the score rule of its score_type, then each passage', async () => {
+    const cosine = 'cosine_similarity(0~1, 不是rrf)';
+    const text = knowledgeHitText(await wheat(cosine, [0.83]));
+    assert.equal(
+      text,
+      [
+        `knowledge_search: 1 passage(s) for "小麦 拔节期 追肥" (mode vector, score_type ${cosine}).`,
+        'Cite a passage only by its citation key, exactly as written, in the form 〔doc_name#chunk_index〕; never cite anything else.',
+        'Scores of different score_types are not comparable.',
+        'Platform warning: Rerank 精排已手动关闭',
+        '',
+        '[1] citation key: 小麦[0].pdf#0',
+        'knowledge base: 小麦 (WHEAT_001)',
+        'score: 0.83 — Rank 1 of 1 · similarity 0.83',
+        'passage: 段落0',
+      ].join('\n'),
+      'a score_type is RRF only when it starts with rrf',
+    );
+    // blanks before the type do not hide an RRF score
+    assert.match(
+      knowledgeHitText(await wheat(` ${RRF}`, [0.0325])),
+      /These are RRF scores: they only order the results/,
+    );
+  });
+
   it('a cosine hit reads its scores as similarities, against the threshold the search ran with', async () => {
     const [plain] = returnedPassages(await wheat('cosine_similarity(0~1)', [0.83]));
     assert.equal(plain!.scoreLabel, 'Rank 1 of 1 · similarity 0.83');
