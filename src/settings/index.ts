@@ -200,7 +200,7 @@ function bool(v: unknown, fallback: boolean): boolean {
 /** An http(s) URL without its trailing slashes; anything else is '' (pictures stay embedded). */
 function baseUrl(v: string): string {
   const t = v.trim().replace(/\/+$/, '');
-  return /^https?:\/\/[^\s/]+/i.test(t) && !/[\s"'<>]/.test(t) ? t : '';
+  return /^https?:\/\/[^\s/]/i.test(t) && !/[\s"'<>]/.test(t) ? t : '';
 }
 
 function str(v: unknown, fallback: string): string {
@@ -244,9 +244,7 @@ export function knowledgeSettings(get: RawSettings): KnowledgeSettings {
 export function citationSettings(get: RawSettings): CitationSettings {
   return {
     style: oneOf(get('citations.style'), ['footnote', 'inline'], D['citations.style']),
-    referencesHeading: str(get('citations.referencesHeading'), '')
-      .replace(/^\s*#+\s*/, '')
-      .trim(),
+    referencesHeading: str(get('citations.referencesHeading'), '').trim().replace(/^#+/, '').trim(),
     snippetAs: oneOf(get('citations.snippetAs'), ['blockquote', 'paragraph'], D['citations.snippetAs']),
     diagnostics: bool(get('citations.diagnostics'), D['citations.diagnostics']),
   };

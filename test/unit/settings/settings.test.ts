@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as util from 'node:util';
 import { DEFAULT_ENDPOINT } from '../../../src/shunong/endpoint';
 import {
   bulletinSettings,
@@ -183,5 +184,59 @@ describe('settings', () => {
       );
       assert.equal(groups.length, 1, `shunong.${key} belongs to exactly one group`);
     }
+  });
+
+  it('every contributed setting is read under its own key: a valid value other than its default changes what its group reads', () => {
+    const groupOf = (key: string): keyof typeof READERS =>
+      (Object.keys(GROUP_SECTIONS) as (keyof typeof READERS)[]).find((g) =>
+        GROUP_SECTIONS[g].some((section) => key === section || key.startsWith(`${section}.`)),
+      )!;
+    /** Values a user could set, other than the default (the reader keeps the first it accepts). */
+    const others = (c: Contributed): unknown[] => {
+      const d = c.default;
+      if (typeof d === 'boolean') return [!d];
+      if (c.enum) return c.enum.filter((v) => v !== d);
+      if (typeof d === 'number') return [d + 1, d - 1, c.minimum, c.maximum].filter((v) => v !== undefined && v !== d);
+      if (typeof d === 'string')
+        return [
+          'https://img.example.cn/bulletins',
+          'http://127.0.0.1:1/mcp',
+          '成都',
+          'templates/站.docx',
+          'TEA_MANAGER_001',
+          '{date} {term}',
+        ];
+      return [{ 茶: { kbCode: 'TEA_MANAGER_001' } }, { 茶树: ['修剪'] }];
+    };
+    for (const [key, c] of contributed) {
+      const group = groupOf(key);
+      assert.ok(group, `shunong.${key} belongs to a group`);
+      const read = READERS[group];
+      const unset = read(raw({}));
+      assert.ok(
+        others(c).some((v) => !util.isDeepStrictEqual(read(raw({ [key]: v })), unset)),
+        `shunong.${key}: no other value changes what the ${group} settings read`,
+      );
+    }
+  });
+
+  it('a references heading is read without its # marks and blanks; a # inside it stays', () => {
+    const heading = (v: string): string =>
+      citationSettings(raw({ 'citations.referencesHeading': v })).referencesHeading;
+    assert.equal(heading('  ##   参考资料 '), '参考资料');
+    assert.equal(heading('##参考资料'), '参考资料');
+    assert.equal(heading('参考#资料'), '参考#资料');
+  });
+
+  it('an image base URL is an http(s) address with a host, its trailing slashes dropped; a Word template path is trimmed', () => {
+    const base = (v: string): string => exportSettings(raw({ 'export.imageBaseUrl': v })).imageBaseUrl;
+    assert.equal(base(' https://img.example.cn/b// '), 'https://img.example.cn/b');
+    assert.equal(base('http://img.example.cn'), 'http://img.example.cn');
+    for (const bad of ['ftp://img.example.cn', 'xhttps://img.example.cn', 'https://', 'https:///b', 'https://a.cn/x y'])
+      assert.equal(base(bad), '', bad);
+    assert.equal(
+      exportSettings(raw({ 'export.docxTemplate': ' templates/站.docx ' })).docxTemplate,
+      'templates/站.docx',
+    );
   });
 });
