@@ -18,6 +18,7 @@ import { WechatPanel } from './panel';
 import { chooseFormat, chooseTarget, type Target } from './prompts';
 import type { SafetyService } from '../shared/safety';
 import { safeToExport } from './safety';
+import { refusedForProblems } from './refused';
 
 /** What the tests see of the feature. */
 export interface ExportApi {
@@ -129,15 +130,12 @@ async function exportDocument(
   if (outcome === 'cancelled') return undefined;
   if (!outcome.ok) {
     if (outcome.reason === 'broken-citations') {
-      const show = vscode.l10n.t('Show Problems');
-      const pick = await vscode.window.showErrorMessage(
+      await refusedForProblems(
         vscode.l10n.t(
           'Not exported: {0} broken citation(s). Fix them, or turn off shunong.export.refuseBrokenCitations.',
           outcome.broken.length,
         ),
-        show,
       );
-      if (pick === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
     } else
       await templateProblem(s.docxTemplate, publish.templateProblemText(outcome.error, outcome.where, vscode.l10n));
     return undefined;

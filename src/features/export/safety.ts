@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { SafetyService } from '../shared/safety';
+import { refusedForProblems } from './refused';
 
 /** Whether the export of `text` goes on; false after the user cancelled or was told it is refused. */
 export async function safeToExport(text: string, refuse: boolean, safety: SafetyService): Promise<boolean> {
@@ -15,17 +16,14 @@ export async function safeToExport(text: string, refuse: boolean, safety: Safety
   const { substance } = safety.describe(first.rule);
   const line = first.line + 1;
   if (refuse) {
-    const show = vscode.l10n.t('Show Problems');
-    const pick = await vscode.window.showErrorMessage(
+    await refusedForProblems(
       vscode.l10n.t(
         'Not exported: line {0} recommends {1}, a banned pesticide ({2} banned pesticide mention(s) in all). Remove them, or turn off shunong.export.refuseUnsafe.',
         line,
         substance,
         bans.length,
       ),
-      show,
     );
-    if (pick === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
     return false;
   }
   const anyway = vscode.l10n.t('Export Anyway');
