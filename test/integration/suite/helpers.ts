@@ -118,6 +118,26 @@ export function stub<T extends object, K extends keyof T>(
   return { calls, restore: () => ((target as Record<K, T[K]>)[key] = original) };
 }
 
+/**
+ * Runs `run` with every `vscode.window.showWarningMessage` answered `answer` (undefined: dismissed),
+ * and returns what it returned and the warnings it showed (their arguments).
+ */
+export async function answeringWarnings<R>(
+  answer: string | undefined,
+  run: () => Thenable<R>,
+): Promise<{ result: R; warnings: unknown[][] }> {
+  const warned = stub(
+    vscode.window,
+    'showWarningMessage',
+    (async () => answer) as unknown as typeof vscode.window.showWarningMessage,
+  );
+  try {
+    return { result: await run(), warnings: warned.calls };
+  } finally {
+    warned.restore();
+  }
+}
+
 /** Closes every editor without saving (untitled test documents would otherwise ask to be saved). */
 export async function closeAllEditors(): Promise<void> {
   for (

@@ -20,6 +20,7 @@ import {
   stepTitled,
   stub,
   until,
+  answeringWarnings,
 } from './helpers';
 
 /** test/fixtures/workspace/bulletins/2026-12-蔬菜病虫害防治.md */
@@ -182,30 +183,14 @@ suite('Pesticide safety', () => {
     await api();
     const original = '---\ndate: 2026-12-02\ncrop: 玉米\n---\n\n# 玉米播种\n\n';
     const editor = await openBulletin(original);
-    const asked = stub(
-      vscode.window,
-      'showWarningMessage',
-      (async () => undefined) as typeof vscode.window.showWarningMessage,
-    );
-    try {
-      assert.equal(await vscode.commands.executeCommand('shunong.insertCitedSnippet', AGED), false);
-    } finally {
-      asked.restore();
-    }
-    assert.equal(asked.calls[0]![0], 'This passage recommends a banned pesticide. Insert it anyway?');
-    assert.match(String((asked.calls[0]![1] as { detail: string }).detail), /carbofuran is banned/);
+    const insert = (): Thenable<unknown> => vscode.commands.executeCommand('shunong.insertCitedSnippet', AGED);
+    const asked = await answeringWarnings(undefined, insert);
+    assert.equal(asked.result, false);
+    assert.equal(asked.warnings[0]![0], 'This passage recommends a banned pesticide. Insert it anyway?');
+    assert.match(String((asked.warnings[0]![1] as { detail: string }).detail), /carbofuran is banned/);
     assert.equal(editor.document.getText(), original, 'nothing was inserted');
 
-    const anyway = stub(
-      vscode.window,
-      'showWarningMessage',
-      (async () => 'Insert Anyway') as unknown as typeof vscode.window.showWarningMessage,
-    );
-    try {
-      assert.equal(await vscode.commands.executeCommand('shunong.insertCitedSnippet', AGED), true);
-    } finally {
-      anyway.restore();
-    }
+    assert.equal((await answeringWarnings('Insert Anyway', insert)).result, true);
     assert.ok(editor.document.getText().includes('克百威颗粒剂'));
   });
 
@@ -216,28 +201,12 @@ suite('Pesticide safety', () => {
     const blocks = [
       { runs: [{ text: '播种时可每亩撒施克百威颗粒剂。', cites: [{ kind: 'passage' as const, passage: AGED }] }] },
     ];
-    const asked = stub(
-      vscode.window,
-      'showWarningMessage',
-      (async () => undefined) as typeof vscode.window.showWarningMessage,
-    );
-    try {
-      assert.equal(await citations.service.insertDraft(editor, blocks), false);
-    } finally {
-      asked.restore();
-    }
-    assert.equal(asked.calls[0]![0], 'This passage recommends a banned pesticide. Insert it anyway?');
+    const insert = (): Thenable<boolean> => citations.service.insertDraft(editor, blocks);
+    const asked = await answeringWarnings(undefined, insert);
+    assert.equal(asked.result, false);
+    assert.equal(asked.warnings[0]![0], 'This passage recommends a banned pesticide. Insert it anyway?');
     assert.equal(editor.document.getText(), original, 'nothing was inserted');
-    const anyway = stub(
-      vscode.window,
-      'showWarningMessage',
-      (async () => 'Insert Anyway') as unknown as typeof vscode.window.showWarningMessage,
-    );
-    try {
-      assert.equal(await citations.service.insertDraft(editor, blocks), true);
-    } finally {
-      anyway.restore();
-    }
+    assert.equal((await answeringWarnings('Insert Anyway', insert)).result, true);
     assert.match(editor.document.getText(), /克百威颗粒剂/);
   });
 
