@@ -23,6 +23,7 @@ export type InsertLanguageSetting = 'auto' | 'zh-CN' | 'en';
 
 /** The language a BCP-47 tag names (`zh`, `zh-CN`, `zh-Hans-CN` → zh; `en`, `en-GB` → en), or undefined. */
 export function langOfTag(tag: string): Lang | undefined {
+  // Stryker disable next-line OptionalChaining: group 1 is always there when the tag matches
   const prefix = /^\s*["']?([A-Za-z]{2,3})(?:[-_][\w-]*)?["']?\s*$/.exec(tag)?.[1]?.toLowerCase();
   return prefix === 'zh' ? 'zh' : prefix === 'en' ? 'en' : undefined;
 }
@@ -83,6 +84,7 @@ export function letterCounts(text: string): { han: number; latin: number } {
 export function proseLanguage(text: string): Lang | undefined {
   const { han, latin } = letterCounts(proseOf(text));
   if (han * HAN_WEIGHT + latin < MIN_LETTERS) return undefined;
+  // Stryker disable next-line ArithmeticOperator: at a ratio of ½, han ÷ (han − latin) falls on the same side
   return han / (han + latin) >= HAN_RATIO ? 'zh' : 'en';
 }
 

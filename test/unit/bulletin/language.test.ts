@@ -106,3 +106,59 @@ describe('bulletin/language: the document language', () => {
     assert.equal(proseLanguage(`${ZH}\n\`\`\`\nEnglish text that is all code until the end of the file\n`), 'zh');
   });
 });
+
+describe('bulletin/language: what counts as prose, exactly', () => {
+  it('a fence closes only with its own character, at least as long, and nothing after it', () => {
+    const hidden = (fence: string, close: string): string => proseOf(`${fence}\ncode\n${close}\n茶园\n`);
+    assert.equal(hidden('```', '```'), '茶园\n');
+    assert.equal(hidden('````', '`````'), '茶园\n', 'a longer closing fence closes');
+    assert.equal(hidden('   ```', '```'), '茶园\n', 'up to three spaces before a fence');
+    for (const [fence, close] of [
+      ['```', '~~~'],
+      ['~~~', '```'],
+      ['````', '```'],
+      ['```', '```js'],
+    ])
+      assert.equal(hidden(fence!, close!), '', `${fence} is not closed by ${close}`);
+    assert.match(proseOf('茶园 ``` 管理\n下一行'), /\n下一行$/, 'backticks inside a line open no fence');
+  });
+
+  it('indented code is left out, an indented list item is not', () => {
+    assert.equal(proseOf('    code line'), '');
+    assert.equal(proseOf('\tcode line'), '');
+    assert.equal(proseOf('    -no space: code'), '');
+    for (const item of ['    - 修剪', '    * 修剪', '    + 修剪', '    1. 修剪', '    12) 修剪', '\t- 修剪'])
+      assert.equal(proseOf(item), item, item);
+    assert.equal(proseOf('茶园    管理'), '茶园    管理', 'four spaces inside a line are prose');
+  });
+
+  it('a footnote definition line is left out, wherever its label; a reference inside prose is blanked', () => {
+    assert.equal(proseOf('[^1]: 手册.docx#3\n   [^note]: 手册.docx#4\n茶园'), '茶园');
+    assert.equal(proseOf('    [^ab]: x'), '', 'indented four: code');
+    assert.equal(proseOf('茶园[^1]: 管理'), '茶园 : 管理', 'not at the line start: a reference in prose');
+    assert.equal(proseOf('茶园[^ab]管理[^a b]'), '茶园 管理[^a b]', 'a label has no spaces');
+  });
+
+  it('each left-out part becomes one space, the rest stays as written', () => {
+    const cases: [string, string][] = [
+      ['茶<!-- note\nmore -->园', '茶 园'],
+      ['茶`a`园``b ` c``树', '茶 园 树'],
+      ['茶〔手册.docx#1〕园〔〕树〔a〔b〕', '茶 园 树〔a '],
+      ['见[手册](docs/a.md)和[图](b.png "标题")与[c](d "e" f)', '见[手册] 和[图] 与[c](d "e" f)'],
+      ['茶<br>园<b>树< c>', '茶 园 树< c>'],
+      ['见 http://a.cn/x 与 HTTPS://b.cn(c) ftp://f file:///g mailto:h@i.cn 止', '见   与  (c)       止'],
+      ['见 www.a.cn/x 与 WWW.b.cn(c) 止', '见   与  (c) 止'],
+      ['第一行\n第二行', '第一行\n第二行'],
+    ];
+    for (const [text, prose] of cases) assert.equal(proseOf(text), prose, text);
+  });
+
+  it('front matter is not prose', () => {
+    assert.equal(proseOf('---\ntitle: 茶\n---\n园'), '园');
+  });
+
+  it('reads a tag only when it is the whole value', () => {
+    for (const tag of ['x-en', 'en!', 'zh?', '1zh', ' e n ']) assert.equal(langOfTag(tag), undefined, tag);
+    for (const tag of [' en ', '\tzh-CN\t', ' "en-GB" ']) assert.notEqual(langOfTag(tag), undefined, tag);
+  });
+});

@@ -3,6 +3,7 @@ import {
   calendarLine,
   deriveFarmNotes,
   numberOf,
+  DEFAULT_THRESHOLDS,
   renderWeatherBrief,
   solarTermTable,
   weatherSourceLine,
@@ -249,5 +250,209 @@ describe('bulletin/render: the source line of a drafted weather citation', () =>
       weatherSourceLine(w, 'en', escape),
       '> Source: shunong-local-emulator · 成都\\* · 2026-12-01 · updated 2026-11-30T18:00:00+08:00',
     );
+  });
+});
+
+describe('bulletin/render: the calendar line in English and by format', () => {
+  const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+
+  it('names every month in English, and writes month and day without a leading zero', () => {
+    MONTHS.forEach((name, i) => {
+      const date = `2026-${String(i + 1).padStart(2, '0')}-05`;
+      assert.equal(
+        calendarLine({ ...PAGE_TIME, date }, 'en', '{monthName} {month}/{day}/{year}'),
+        `${name} ${i + 1}/5/2026`,
+        date,
+      );
+    });
+  });
+
+  it('fills every format token from get_current_time, in the bulletin language', () => {
+    const line = calendarLine(
+      PAGE_TIME,
+      'en',
+      '{year}|{month}|{day}|{monthName}|{weekday}|{term}|{nextTerm}|{days}|{date}',
+    );
+    assert.equal(line, "2026|10|25|October|Sunday|霜降 Frost's Descent|立冬 Start of Winter|13|2026-10-25");
+    assert.equal(calendarLine(PAGE_TIME, 'zh', '{weekday} {term} {nextTerm}'), '星期日 霜降 立冬');
+    assert.equal(calendarLine(PAGE_TIME, 'en', '   '), calendarLine(PAGE_TIME, 'en'), 'a blank format is the default');
+  });
+
+  it('says "1 day" on the eve of a term and "N days" otherwise', () => {
+    assert.equal(
+      calendarLine({ ...PAGE_TIME, days_to_next_solar_term: 1 }, 'en'),
+      "Sunday, October 25, 2026 · 霜降 Frost's Descent (1 day to 立冬 Start of Winter)",
+    );
+    assert.match(calendarLine({ ...PAGE_TIME, days_to_next_solar_term: 2 }, 'en'), /\(2 days to /);
+  });
+
+  it("tabulates the year's terms under a heading in the language, marking only today", () => {
+    const terms = [
+      { name: '小寒', date: '2026-01-05' },
+      { name: '大寒', date: '2026-01-20' },
+    ];
+    assert.equal(
+      solarTermTable(2026, terms, 'en', '2026-01-05'),
+      [
+        '**Solar terms of 2026**',
+        '',
+        '| | |',
+        '| --- | --- |',
+        '| 小寒 Minor Cold | 2026-01-05 ◀ |',
+        '| 大寒 Major Cold | 2026-01-20 |',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('bulletin/render: the weather brief, piece by piece', () => {
+  const brief = (over: Partial<Parameters<typeof renderWeatherBrief>[0]>): string =>
+    renderWeatherBrief({
+      place: '成都',
+      now: PAGE_NOW,
+      forecast: { city: '成都', forecast: week([{}]) },
+      retrievedOn: '2026-10-26',
+      lang: 'en',
+      notes: false,
+      ...over,
+    });
+  const heading = (md: string): string => md.split('\n')[0]!;
+
+  it('names the place from forecast mode, unless it is a 9-digit code; the code from now mode or the place asked', () => {
+    const cases: [string, string, string, string][] = [
+      // place asked, now.city, forecast.city, heading
+      ['成都', '101270101', '成都', '### Weather · 成都（101270101）'],
+      ['成都', '101270101', '101270101', '### Weather · 成都（101270101）'],
+      ['101270101', '101270101', '101270101', '### Weather · 101270101'],
+      ['成都', '101270101', '  ', '### Weather · 成都（101270101）'],
+      ['101270101', '', ' 成都 ', '### Weather · 成都（101270101）'],
+      ['成都', '1012701011', '成都', '### Weather · 成都'],
+      ['成都', 'x101270101', '成都', '### Weather · 成都'],
+      ['1012701011', '101270101x', '', '### Weather · 1012701011'],
+      ['成都', '', '新都区101270101', '### Weather · 新都区101270101'],
+      ['成都', '', '101270101区', '### Weather · 101270101区'],
+      ['成都', '', '1', '### Weather · 1'],
+      ['成都', '', '成都市新都区新繁街道', '### Weather · 成都市新都区新繁街道'],
+    ];
+    for (const [place, nowCity, city, expected] of cases)
+      assert.equal(
+        heading(brief({ place, now: { ...PAGE_NOW, city: nowCity }, forecast: { city, forecast: [] } })),
+        expected,
+        `${place} / ${nowCity} / ${city}`,
+      );
+  });
+
+  it('lays out the table: a bold title, the header, the separator, one row a day; ends with a line break', () => {
+    const lines = brief({ forecast: { city: '成都', forecast: week([{}, {}]) } }).split('\n');
+    const at = lines.indexOf('**Next 7 days**');
+    assert.ok(at > 0);
+    assert.deepEqual(lines.slice(at + 1, at + 6), [
+      '',
+      '| Date | Day | Weather | High / Low | Wind | Humidity |',
+      '| --- | --- | --- | --- | --- | --- |',
+      '| 2026-10-26 | Mon | 阴 | 20℃ / 13℃ | 微风 | 23% |',
+      '| 2026-10-27 | Mon | 阴 | 20℃ / 13℃ | 微风 | 23% |',
+    ]);
+    assert.ok(brief({}).endsWith('updated 20:50\n'));
+    assert.ok(!brief({}).endsWith('\n\n'));
+  });
+
+  it('a blank value is missing too', () => {
+    assert.match(brief({ now: { ...PAGE_NOW, weather: '  ' } }), /^Now: —, 19\.8℃/m);
+  });
+
+  it('adds the notes title only when there are notes', () => {
+    const calm = brief({ notes: DEFAULT_THRESHOLDS });
+    assert.doesNotMatch(calm, /Farm notes/);
+    assert.doesNotMatch(calm, /^- /m);
+  });
+
+  it('reads numbers with their decimals', () => {
+    assert.equal(numberOf('20.55℃'), 20.55);
+    assert.equal(numberOf('湿度 23.5%'), 23.5);
+    assert.equal(numberOf('-0.5°C'), -0.5);
+    assert.equal(numberOf('无'), undefined);
+    assert.equal(numberOf(undefined), undefined);
+  });
+});
+
+describe('bulletin/render: the farm notes, word for word', () => {
+  const t = { ...DEFAULT_THRESHOLDS };
+
+  it('a spell that starts mid-week counts its own days', () => {
+    const notes = deriveFarmNotes(
+      week([{ weather: '晴' }, { weather: '小雨' }, { weather: '雨夹雪' }, { weather: '小雪' }, { weather: '晴' }]),
+      t,
+      'en',
+    );
+    assert.deepEqual(
+      notes.map((n) => n.text),
+      [
+        '2026-10-27 to 2026-10-29: rain on 3 days in a row — clear drainage ditches, harvest and dry before the rain, prevent disease after it.',
+      ],
+    );
+  });
+
+  it('a humid spell, in words, with its threshold', () => {
+    const notes = deriveFarmNotes(week([{ weather: '晴' }, {}, {}, {}].map(() => ({ humidity: '90%' }))), t, 'en');
+    assert.deepEqual(
+      notes.map((n) => [n.kind, n.text]),
+      [
+        [
+          'humid',
+          '2026-10-26 to 2026-10-29: humidity at or above 85% on 4 days in a row — disease pressure is high; keep fields ventilated.',
+        ],
+      ],
+    );
+  });
+
+  it('a day without weather or humidity is no part of a spell, whatever the thresholds', () => {
+    const blank = week([{}, {}, {}]).map((d) => ({ date: d.date }));
+    assert.deepEqual(deriveFarmNotes(blank, { ...t, humidPercent: 0, minRunDays: 1 }, 'zh'), []);
+  });
+
+  it('frost and heat in words, with the day’s value and the threshold', () => {
+    assert.deepEqual(
+      deriveFarmNotes(
+        week([
+          { low: '-1℃', high: '10℃' },
+          { low: '20℃', high: '36℃' },
+        ]),
+        t,
+        'en',
+      ).map((n) => n.text),
+      [
+        '2026-10-26: low of -1℃, at or below 2℃ — frost risk; protect sensitive crops.',
+        '2026-10-27: high of 36℃, at or above 35℃ — heat risk; irrigate and avoid midday field work.',
+      ],
+    );
+  });
+});
+
+describe('bulletin/template: the hints and the placeholders', () => {
+  it("the weather hint names the bulletin's place, and the advice hint the search command", () => {
+    const en = builtinTemplate('en');
+    assert.match(
+      en,
+      /Run "Shunong: Insert Weather Brief" to insert the current weather and 7-day forecast for \{\{place\}\} here\./,
+    );
+    assert.match(en, /Find sources with "Shunong: Search Knowledge" and insert cited snippets\./);
+    assert.match(builtinTemplate('zh'), /\{\{place\}\}/);
+  });
+
+  it('fills a placeholder written with spaces inside the braces; a line break of any kind becomes one space', () => {
+    const values = {
+      title: '一\r\n二\n\n三',
+      lang: 'en',
+      date: 'D',
+      weekday: '',
+      solarTerm: '',
+      nextSolarTerm: '',
+      daysToNextSolarTerm: '',
+      calendarLine: '',
+      place: '',
+      referencesHeading: '',
+    };
+    assert.equal(fillTemplate('{{ title }}|{{date  }}|{{\tlang}}', values), '一 二 三|D|en');
   });
 });
