@@ -1,0 +1,93 @@
+/** A finding's words (src/safety/message.ts) and the topic of its sentence (src/safety/topic.ts). */
+import assert from 'node:assert/strict';
+import { shippedRules } from '../../../src/safety/index';
+import { announcementIn, noteIn, scopeIn, substanceIn } from '../../../src/safety/message';
+import { mentionTopic } from '../../../src/safety/topic';
+import type { SafetyRule } from '../../../src/safety/types';
+
+const rules = shippedRules();
+const rule = (id: string): SafetyRule => {
+  const r = rules.rules.find((x) => x.id === id);
+  assert.ok(r, id);
+  return r;
+};
+
+describe('safety/message: the parts of a finding in a language', () => {
+  it("names the ministry's announcements by number in English, the yearly list by its year, anything else as written", () => {
+    assert.equal(announcementIn('农业农村部公告第736号', 'en'), 'Announcement No. 736');
+    assert.equal(announcementIn('农业部公告第 2032 号', 'en'), 'Announcement No. 2032');
+    assert.equal(announcementIn('农业农村部公告第736号', 'zh'), '农业农村部公告第736号');
+    assert.equal(
+      announcementIn('禁限用农药名录（2022年版）', 'en'),
+      'the 2022 list of banned and restricted pesticides',
+    );
+    for (const other of ['某县农业局通知第3号', '农业农村部公告第736号附件', '见农业农村部公告第736号'])
+      assert.equal(announcementIn(other, 'en'), other, other);
+  });
+
+  it("gives the substance's English name in English when the rules have one, the Chinese otherwise", () => {
+    const carbofuran = rule('carbofuran-736');
+    assert.equal(substanceIn(carbofuran, 'en'), carbofuran.en);
+    assert.equal(substanceIn(carbofuran, 'zh'), '克百威');
+    assert.equal(substanceIn({ ...carbofuran, en: undefined }, 'en'), '克百威');
+  });
+
+  it("gives the note in the language asked, or the other language's when it has only that one", () => {
+    const both = { ...rule('carbofuran-736'), note: 'in English', noteZh: '中文' };
+    assert.equal(noteIn(both, 'zh'), '中文');
+    assert.equal(noteIn(both, 'en'), 'in English');
+    assert.equal(noteIn({ ...both, noteZh: undefined }, 'zh'), 'in English');
+    assert.equal(noteIn({ ...both, note: undefined }, 'en'), '中文');
+    assert.equal(noteIn({ ...both, note: undefined, noteZh: undefined }, 'en'), undefined);
+  });
+
+  it('writes a scope as one phrase: crops then uses, 、 in Chinese, commas and English names in English', () => {
+    const scoped = rule('chlorpyrifos-2032');
+    const crops = scoped.scope?.crops ?? [];
+    assert.ok(crops.length > 0);
+    assert.equal(scopeIn(scoped, 'zh'), crops.join('、'));
+    const withUse: SafetyRule = { ...scoped, scope: { crops: ['蔬菜', '茶叶'], uses: ['卫生害虫'] } };
+    assert.equal(scopeIn(withUse, 'zh'), '蔬菜、茶叶、卫生害虫');
+    const en = scopeIn(withUse, 'en').split(', ');
+    assert.equal(en.length, 3);
+    for (const part of en) assert.doesNotMatch(part, /\p{Script=Han}/u, part);
+    assert.equal(scopeIn({ ...scoped, scope: undefined }, 'en'), '');
+  });
+});
+
+describe('safety/topic: what the flagged sentence is about', () => {
+  const topic = (text: string, mention: string, max?: number): string[] =>
+    mentionTopic(text, text.indexOf(mention), mention, max);
+
+  it('the first pieces of its own sentence, without the pesticide and without quantities', () => {
+    assert.deepEqual(topic('防治蚜虫，每亩3千克，用克百威，沟施。', '克百威', 5), ['防治蚜虫', '沟施']);
+    assert.deepEqual(
+      topic('防治蚜虫，每亩3千克，用克百威，沟施，覆土。', '克百威'),
+      ['防治蚜虫', '沟施'],
+      'two by default',
+    );
+    assert.deepEqual(topic('防治蚜虫 地老虎 蛴螬 用克百威', '克百威', 1), ['防治蚜虫']);
+  });
+
+  it('stops at the sentence ends on both sides: 。！？； a line break, and ". " in English', () => {
+    for (const end of ['。', '！', '？', '；', '\n']) {
+      const text = `上一句，前文${end}防治蛴螬，用克百威${end}下一句，后文`;
+      assert.deepEqual(topic(text, '克百威', 5), ['防治蛴螬'], JSON.stringify(end));
+    }
+    assert.deepEqual(topic('Before, this. 防治蛴螬，用克百威。', '克百威', 5), ['防治蛴螬'], '". " before');
+    assert.deepEqual(topic('防治蛴螬，用克百威', '克百威'), ['防治蛴螬'], 'the whole text is the sentence');
+  });
+
+  it('cuts at commas of both scripts, 、, semicolons, colons and spaces', () => {
+    assert.deepEqual(topic('蛴螬,地老虎、蝼蛄;金针虫，线虫:根蛆：蚜虫\t蓟马 用克百威', '克百威', 10), [
+      '蛴螬',
+      '地老虎',
+      '蝼蛄',
+      '金针虫',
+      '线虫',
+      '根蛆',
+      '蚜虫',
+      '蓟马',
+    ]);
+  });
+});
