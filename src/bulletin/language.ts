@@ -4,6 +4,7 @@
  * Pure: no vscode import (src/features/shared/language.ts adds the setting and the UI language).
  */
 import { FRONT_MATTER, frontMatter } from './frontMatter';
+import { closesFence, fenceOf, indentedAsCode } from '../text/lines';
 import type { Lang } from '../text/words';
 
 /**
@@ -44,16 +45,13 @@ export function proseOf(text: string): string {
   let fence: string | undefined;
   const body = text.replace(FRONT_MATTER, '');
   for (const line of body.split(/\r?\n/)) {
-    const open = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== undefined) {
-      if (open && open[0] === fence[0] && open.length >= fence.length && line.trim() === open) fence = undefined;
+      if (closesFence(line, fence)) fence = undefined;
       continue;
     }
-    if (open) {
-      fence = open;
-      continue;
-    }
-    if (/^(?: {4}|\t)/.test(line) && !/^\s*(?:[-*+]|\d+[.)])\s/.test(line)) continue; // indented code
+    fence = fenceOf(line);
+    if (fence !== undefined) continue;
+    if (indentedAsCode(line) && !/^\s*(?:[-*+]|\d+[.)])\s/.test(line)) continue; // indented code
     if (/^ {0,3}\[\^[^\]]+\]:/.test(line)) continue; // a footnote definition
     out.push(line);
   }

@@ -5,6 +5,8 @@
  * left out. Pure.
  */
 
+import { closesFence, fenceOf, indentedAsCode } from '../text/lines';
+
 /** A block: its text as written, where it starts, and the headings it sits under (outermost first). */
 export interface Block {
   start: number;
@@ -13,7 +15,6 @@ export interface Block {
   heading: boolean;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)(.*?)(?:[ \t]+#+)?[ \t]*$/;
 /** A line that starts a block of its own even without a blank line before it. */
 const STARTS_BLOCK = /^\s*(?:[-*+]|\d{1,9}[.)])[ \t]|^\s*\||^ {0,3}>/;
@@ -41,12 +42,12 @@ export function blocksOf(text: string): Block[] {
     const end = nl === -1 ? text.length : nl;
     const lineEnd = end > pos && text[end - 1] === '\r' ? end - 1 : end;
     const line = text.slice(pos, lineEnd);
-    const f = FENCE.exec(line);
+    const opens = fence === undefined ? fenceOf(line) : undefined;
     if (fence !== undefined) {
-      if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
-    } else if (f) {
+      if (closesFence(line, fence)) fence = undefined;
+    } else if (opens !== undefined) {
       close();
-      fence = f[1]!;
+      fence = opens;
     } else if (line.trim() === '') close();
     else {
       const h = HEADING.exec(line);
@@ -57,7 +58,7 @@ export function blocksOf(text: string): Block[] {
         while (headings.length < level - 1) headings.push('');
         blocks.push({ start: pos, text: line, headings: headings.filter(Boolean), heading: true });
         headings.push(h[2]!);
-      } else if (!open && /^(?: {4}|\t)/.test(line)) {
+      } else if (!open && indentedAsCode(line)) {
         // indented code: not prose
       } else {
         if (open && (STARTS_BLOCK.test(line) || open.table)) close();
