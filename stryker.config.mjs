@@ -17,11 +17,12 @@ export default {
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
   testRunnerNodeArgs: ['--import', 'tsx'],
-  // Every unit test: with per-test coverage, a mutant runs only the tests that reach it.
+  // Every unit test, or (from scripts/mutation.mjs) the test files whose imports reach the folder: with
+  // per-test coverage a mutant runs only the tests that reach it, and a static one every test given.
   // (Not the tests of the built extension, the manifest or the docs: they read dist/, not src/.)
   mochaOptions: {
     config: '.mocharc.json',
-    spec: ['test/unit/**/*.test.ts'],
+    spec: process.env.STRYKER_SPEC ? JSON.parse(process.env.STRYKER_SPEC) : ['test/unit/**/*.test.ts'],
     ignore: ['test/unit/extension/**', 'test/unit/docs/**', 'test/unit/repository/**'],
   },
   incremental: true,

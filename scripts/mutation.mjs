@@ -4,9 +4,15 @@
 // incremental file (reports/mutation/<folder>.json), so a rerun re-tests only what changed. The
 // score of each folder is printed at the end; the summary in docs/benchmarks.md is written by hand
 // from it, with the date and the commit.
+//
+// Each folder's run is given only the unit test files whose imports reach the folder (followed by
+// esbuild through every static and literal dynamic import): a test that never loads a module cannot
+// detect its mutants, so the score is the same, and a static mutant (one evaluated when its module
+// loads, which Stryker tests with every test it is given) costs a fraction of the whole suite.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 
 export const FOLDERS = [
   'citations',
@@ -22,7 +28,10 @@ export const FOLDERS = [
   'safety',
 ];
 
-const asked = process.argv.slice(2).map((a) => a.replace(/^src\//, '').replace(/\/$/, ''));
+const asked = process.argv
+  .slice(2)
+  .filter((a) => !a.startsWith('--'))
+  .map((a) => a.replace(/^src\//, '').replace(/\/$/, ''));
 for (const a of asked)
   if (!FOLDERS.includes(a)) {
     console.error(`test:mutation: ${a} is not one of ${FOLDERS.join(', ')}`);
@@ -30,12 +39,19 @@ for (const a of asked)
   }
 const folders = asked.length ? asked : FOLDERS;
 const scores = [];
+const reaching = await testsReaching();
 for (const folder of folders) {
   const report = join('reports', 'mutation', `${folder}.report.json`);
-  const r = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
-    stdio: 'inherit',
-    env: { ...process.env, STRYKER_FOLDER: folder },
-  });
+  const spec = reaching(folder);
+  console.log(`test:mutation: src/${folder}: ${spec.length} test files reach it`);
+  const r = spawnSync(
+    'npx',
+    ['stryker', 'run', 'stryker.config.mjs', ...process.argv.slice(2).filter((a) => a.startsWith('--'))],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, STRYKER_FOLDER: folder, STRYKER_SPEC: JSON.stringify(spec) },
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
   if (existsSync(report)) scores.push([folder, score(JSON.parse(readFileSync(report, 'utf8')))]);
 }
@@ -43,6 +59,35 @@ for (const [folder, s] of scores)
   console.log(
     `src/${folder}: ${s.score.toFixed(1)} % (${s.killed} killed, ${s.survived} survived, ${s.noCoverage} not covered, ${s.timeout} timed out)`,
   );
+
+/**
+ * The unit test files (those Stryker is given: not the built extension's, the manifest's or the
+ * docs') that load a module of a folder, directly or through other modules: `reaching(folder)`.
+ */
+async function testsReaching() {
+  const files = readdirSync('test/unit', { recursive: true })
+    .map((f) => `test/unit/${f.replaceAll('\\', '/')}`)
+    .filter((f) => f.endsWith('.test.ts') && !/^test\/unit\/(extension|docs|repository)\//.test(f));
+  const { metafile } = await build({
+    entryPoints: files,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: 'reports/mutation/reach',
+    logLevel: 'silent',
+  });
+  const inputs = Object.values(metafile.outputs)
+    .filter((o) => o.entryPoint)
+    .map((o) => [o.entryPoint, Object.keys(o.inputs)]);
+  return (folder) =>
+    inputs
+      .filter(([, ins]) => ins.some((i) => i.startsWith(`src/${folder}/`)))
+      .map(([e]) => e)
+      .sort();
+}
 
 /** The mutation score of a mutation-testing-report-schema JSON report: detected / valid mutants. */
 function score(report) {
