@@ -130,4 +130,19 @@ describe('DailyValue: the refresh, the retry and the end', () => {
     assert.equal(loads, 1);
     assert.equal(clock.pending, 0);
   });
+
+  it('after dispose, start() does not load again, even when the last load failed', async () => {
+    const clock = new ManualScheduler(at('2026-10-25T01:00:00Z'));
+    let loads = 0;
+    const v = new DailyValue(async () => {
+      loads++;
+      throw new Error('offline');
+    }, clock);
+    v.start();
+    await settle();
+    v.dispose();
+    v.start();
+    await settle();
+    assert.equal(loads, 1);
+  });
 });

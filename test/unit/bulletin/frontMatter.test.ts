@@ -80,12 +80,14 @@ describe('bulletin/frontMatter: the fields', () => {
     assert.deepEqual(fields('---\ntitle: "茶园 # 不是注释"\n---\n'), { title: '茶园 # 不是注释' });
     assert.deepEqual(fields('---\ntitle: ""\n---\n'), { title: '' });
     assert.deepEqual(fields('---\ntitle: "\n---\n'), { title: '"' }, 'one quote is not a quoted value');
+    assert.deepEqual(fields('---\ntitle: 茶园"\n---\n'), { title: '茶园"' }, 'a closing quote alone is plain text');
   });
 
   it("unquotes single-quoted values: '' reads as one quote, nothing else is an escape", () => {
     assert.deepEqual(fields("---\ntitle: '农户''s 茶园 \\n'\n---\n"), { title: "农户's 茶园 \\n" });
     assert.deepEqual(fields("---\ntitle: ''\n---\n"), { title: '' });
     assert.deepEqual(fields("---\ntitle: '\n---\n"), { title: "'" });
+    assert.deepEqual(fields("---\ntitle: 农户'\n---\n"), { title: "农户'" });
     assert.deepEqual(fields('---\ntitle: "a\'\n---\n'), { title: '"a\'' }, 'mismatched quotes stay');
   });
 

@@ -127,6 +127,11 @@ describe('bulletin/language: what counts as prose, exactly', () => {
     assert.equal(proseOf('    code line'), '');
     assert.equal(proseOf('\tcode line'), '');
     assert.equal(proseOf('    -no space: code'), '');
+    assert.equal(
+      proseOf('    code - with 1. inside'),
+      '',
+      'a list marker inside the line does not make it a list item',
+    );
     for (const item of ['    - 修剪', '    * 修剪', '    + 修剪', '    1. 修剪', '    12) 修剪', '\t- 修剪'])
       assert.equal(proseOf(item), item, item);
     assert.equal(proseOf('茶园    管理'), '茶园    管理', 'four spaces inside a line are prose');
@@ -145,6 +150,7 @@ describe('bulletin/language: what counts as prose, exactly', () => {
       ['茶`a`园``b ` c``树', '茶 园 树'],
       ['茶〔手册.docx#1〕园〔〕树〔a〔b〕', '茶 园 树〔a '],
       ['见[手册](docs/a.md)和[图](b.png "标题")与[c](d "e" f)', '见[手册] 和[图] 与[c](d "e" f)'],
+      ['见[图](b.png   "标题")', '见[图] '],
       ['茶<br>园<b>树< c>', '茶 园 树< c>'],
       ['见 http://a.cn/x 与 HTTPS://b.cn(c) ftp://f file:///g mailto:h@i.cn 止', '见   与  (c)       止'],
       ['见 www.a.cn/x 与 WWW.b.cn(c) 止', '见   与  (c) 止'],

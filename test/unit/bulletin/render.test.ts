@@ -332,6 +332,8 @@ describe('bulletin/render: the weather brief, piece by piece', () => {
       ['成都', '', '新都区101270101', '### Weather · 新都区101270101'],
       ['成都', '', '101270101区', '### Weather · 101270101区'],
       ['成都', '', '1', '### Weather · 1'],
+      ['x101270101', '', '成都', '### Weather · 成都'],
+      ['101270101x', '', '成都', '### Weather · 成都'],
       ['成都', '', '成都市新都区新繁街道', '### Weather · 成都市新都区新繁街道'],
     ];
     for (const [place, nowCity, city, expected] of cases)
