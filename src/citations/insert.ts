@@ -3,7 +3,7 @@
  * of edits: the cursor spot and, for footnotes, the references section. One parse, linear work.
  */
 import { analyze, headingText, type Analysis, type BlockInfo } from './analyze';
-import { gluedToUrl } from './bareUrl';
+import { gluedToUrl, pastBareLink } from './bareUrl';
 import { citationKey, formatDefinition, formatInlineCitation } from './citation';
 import { normalizeEdits } from './edits';
 import { probeInline } from './parser';
@@ -81,12 +81,12 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
     return { ok: true, offset: lines.lineStart(line), blankLine: true, textStart: lines.lineStart(line) };
   }
   // one or more inline blocks (several table cells share a line): find the content spot
-  let best: { block: BlockInfo; offset: number; map: (p: number) => number } | undefined;
+  let best: { block: BlockInfo; offset: number; map: (p: number) => number; end: number } | undefined;
   for (const b of here) {
     const map = inlineMapper(lines, b.content!, b.where!);
     const [from, to] = lineSpan(b, lines, line, map);
     const offset = Math.min(Math.max(c, from), to);
-    if (!best || Math.abs(offset - c) < Math.abs(best.offset - c)) best = { block: b, offset, map };
+    if (!best || Math.abs(offset - c) < Math.abs(best.offset - c)) best = { block: b, offset, map, end: to };
   }
   const { block, map } = best!;
   let offset = best!.offset;
@@ -104,7 +104,13 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
       }
     }
   }
-  const textStart = spans.reduce((m, s) => (!s.text && s.end <= offset && s.end > m ? s.end : m), 0);
+  // a construct, not text (an escape, an entity) nor a lone backtick run (text, to every renderer)
+  const bound = (s: (typeof spans)[number]): boolean => !s.text && !/^`+$/.test(text.slice(s.start, s.end));
+  const textStart = spans.reduce((m, s) => (bound(s) && s.end <= offset && s.end > m ? s.end : m), 0);
+  // inside a bare URL: after it (up to the next code span, link… or the end of the cell), so the link stays whole
+  const from = Math.max(lines.lineStart(line), textStart);
+  const to = spans.reduce((m, s) => (bound(s) && s.start >= offset && s.start < m ? s.start : m), best!.end);
+  offset = from + pastBareLink(text.slice(from, to), offset - from);
   return { ok: true, offset, blankLine: false, block, textStart };
 }
 
@@ -199,7 +205,12 @@ function endsInsideOpenBlock(a: Analysis, text: string): boolean {
 /** Next free label: after our highest number, skipping labels the author uses. */
 function nextLabel(a: Analysis): string {
   let n = a.model.definitions.reduce((m, d) => Math.max(m, d.number), 0) + 1;
-  const taken = new Set(a.model.authorLabels);
+  // also a label written anywhere as `[^n]`, in code too: markdown-it 12 pairs some backticks
+  // differently (after an unclosed `[`) and would read it as a reference to the new footnote
+  const taken = new Set([
+    ...a.model.authorLabels,
+    ...[...a.lines.text.matchAll(/\[\^([^\]\s]+)\]/g)].map((m) => m[1]!),
+  ]);
   while (taken.has(String(n))) n++;
   return String(n);
 }
@@ -215,7 +226,7 @@ function validSource(s: CitationSource): boolean {
  * writes `〔doc#idx〕`. With `snippet`, a blockquote/paragraph ending with the citation is written as
  * its own block: at the cursor on an empty line, else after the paragraph (or table) under the cursor.
  * A cursor inside code, HTML or front matter is an error; a cursor inside a link destination, entity,
- * reference… moves to its end.
+ * reference… or a bare URL or e-mail address moves to its end.
  */
 export function insertCitation(
   text: string,

@@ -197,6 +197,56 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
     }
   });
 
+  it('never splits a bare URL: a cursor inside one, or in letters glued before one, puts the citation after it', () => {
+    const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
+    const url = 'https://www.agri.gov.cn/notice/2026?id=7#part';
+    const cases: [string, string, string][] = [
+      // text, where the cursor is (after this), the line the citation gives
+      [`详见 ${url}，请查阅。`, '详见 https://www.agri', `详见 ${url} [^1]，请查阅。`],
+      [`详见 ${url}`, '详见 https:/', `详见 ${url} [^1]`],
+      [`See ${url} today.`, 'See https://www.agri.gov.cn/notice/2026?id=7#pa', `See ${url} [^1] today.`],
+      ['见 www.agri.gov.cn/x 即可', '见 www.agr', '见 www.agri.gov.cn/x [^1] 即可'],
+      ['写 mailto:a@b.cn 即可', '写 mail', '写 mailto:a@b.cn[^1] 即可'],
+      ['ahttps://a.cn/x', 'a', 'ahttps://a.cn/x [^1]'],
+      ['wwwwwww.agri.cn', 'wwww', 'wwwwwww.agri.cn[^1]'],
+      ['茶园www.agri.cn', '茶园', '茶园www.agri.cn[^1]'],
+      ['`www.agri.gov.cn/x', '`', '`www.agri.gov.cn/x[^1]'],
+      ['https://a.cn/p?q=1`', 'https://a.cn', 'https://a.cn/p?q=1` [^1]'],
+      // before a link, after a space or in Chinese text before it: where the author put it
+      [`详见 ${url}`, '详见 ', `详见 [^1]${url}`],
+      [`茶园管理要点如下，详见 ${url}`, '茶园管理要点', `茶园管理要点[^1]如下，详见 ${url}`],
+    ];
+    for (const [text, before, line] of cases) {
+      assert.ok(text.startsWith(before), before);
+      const r = insertCitation(text, before.length, s);
+      assert.ok(r.ok, text);
+      const out = applyEdits(text, r.edits);
+      assert.equal(out.split('\n')[0], line, text);
+      for (const [name, render] of Object.entries(RENDERERS)) {
+        const was = render(text);
+        const now = render(out);
+        assert.equal(now.refs, was.refs + 1, `${name}: ${out}`);
+        // every link stays, whole; one that ran on into Chinese text now ends with its URL
+        const shown = (html: string): string[] => outsideLinks(html).map((l) => l.slice(l.indexOf('" ') + 2));
+        assert.deepEqual(
+          shown(now.html),
+          shown(was.html).map((t) => t.replace(/[^\x00-\x7f][\s\S]*$/, '')),
+          `${name}: ${out}`,
+        );
+      }
+    }
+  });
+
+  it('does not reuse a number written as [^n] anywhere, in code too (markdown-it 12 may read it as a reference)', () => {
+    const s: CitationSource = { docName: 'w', chunkIndex: 0, kbName: '', kbCode: '' };
+    const text = '[\nUse `[^1]` in code, and `〔a.docx#1〕` too.\n`';
+    const r = insertCitation(text, 0, s);
+    assert.ok(r.ok);
+    assert.equal(r.label, '2');
+    const out = applyEdits(text, r.edits);
+    for (const [name, render] of Object.entries(RENDERERS)) assert.equal(render(out).refs, render(text).refs + 1, name);
+  });
+
   it('the lint flags a citation glued to a bare URL and fixes it with a space', () => {
     const text = '详见 https://www.agri.gov.cn/notice[^1]，或 www.a.cn〔a.docx#1〕。\n\n[^1]: a.docx#0 — kb (K)\n';
     const glued = lint(text).filter((p) => p.code === 'glued-to-url');

@@ -88,9 +88,14 @@ describe('citations rendered: insertion, renumbering and the preview plugin', ()
               r.offset <= d.range.end &&
               !model.references.some((x) => !x.ours && x.label === d.label),
           );
-        // a cursor inside (or against) a bare URL or address splits it: the link is the author's to lose
-        const word = /\S*$/.exec(text.slice(0, r.offset))![0] + /^\S*/.exec(text.slice(r.offset))![0];
-        if (unshown || /\/\/|www\.|@/i.test(word)) return;
+        // a cursor in a link's text or an e-mail address splits it: the link is the author's to lose; a
+        // bare URL that runs into Chinese text ends where the renderers guess, and a citation put
+        // after its ASCII part ends it there (src/citations/bareUrl.ts)
+        const head = /\S*$/.exec(text.slice(0, r.offset))![0];
+        const word = head + /^\S*/.exec(text.slice(r.offset))![0];
+        const url = /(?:(?:[a-z][a-z\d+.-]*:)?\/\/|www\.|mailto:)[\x21-\x3b\x3d\x3f-\x7e]*/i.exec(word);
+        const runsOn = url !== null && url.index + url[0].length <= head.length && /[^\x00-\x7f]/.test(word);
+        if (unshown || runsOn || /\]\(|@/.test(word)) return;
         for (const [name, render] of Object.entries(RENDERERS)) {
           const before = render(shown(text));
           const after = render(shown(out));
