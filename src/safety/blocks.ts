@@ -37,12 +37,14 @@ export function blocksOf(text: string): Block[] {
     open = undefined;
   };
   let pos = 0;
+  // Stryker disable next-line EqualityOperator: the empty line after a final line break changes no block
   while (pos <= text.length) {
     const nl = text.indexOf('\n', pos);
     const end = nl === -1 ? text.length : nl;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a line never starts right after a \r
     const lineEnd = end > pos && text[end - 1] === '\r' ? end - 1 : end;
     const line = text.slice(pos, lineEnd);
-    const opens = fence === undefined ? fenceOf(line) : undefined;
+    const opens = fenceOf(line);
     if (fence !== undefined) {
       if (closesFence(line, fence)) fence = undefined;
     } else if (opens !== undefined) {

@@ -74,6 +74,35 @@ describe('safety/blocks: a bulletin cut into blocks, without a Markdown parser',
     assert.deepEqual(blocks('正文 ``` 正文\n续'), [['正文 ``` 正文\n续', [], false]], 'backticks inside a line');
   });
 
+  it('starts a block only at a marker at the line start, and reads a table row only from a line starting with |', () => {
+    for (const line of ['续 - 行', '续- 行', '续 | 行', '续|行', '续 > 行', '续 1. 行'])
+      assert.deepEqual(blocks(`段落\n${line}`), [[`段落\n${line}`, [], false]], line);
+    assert.deepEqual(blocks('段落\n  | a |'), [
+      ['段落', [], false],
+      ['  | a |', [], false],
+    ]);
+    for (const row of ['甲 | 乙', '甲|乙']) assert.deepEqual(blocks(`${row}\n丙`), [[`${row}\n丙`, [], false]], row);
+  });
+
+  it('ends a block at a line of spaces too', () => {
+    assert.deepEqual(blocks('段一\n   \n段二'), [
+      ['段一', [], false],
+      ['段二', [], false],
+    ]);
+  });
+
+  it('reads a heading without the spaces around it or its closing #s; a higher heading ends a lower one begun first', () => {
+    assert.deepEqual(blocks('##  两空格  ##\n段'), [
+      ['##  两空格  ##', [], true],
+      ['段', ['两空格'], false],
+    ]);
+    assert.deepEqual(blocks('### 三级\n## 二级\n段'), [
+      ['### 三级', [], true],
+      ['## 二级', [], true],
+      ['段', ['二级'], false],
+    ]);
+  });
+
   it('leaves out indented code, but not the continuation of a paragraph', () => {
     assert.deepEqual(blocks('段落\n    续行\n\n    代码\n\n\t代码'), [['段落\n    续行', [], false]]);
   });
