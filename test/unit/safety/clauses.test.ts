@@ -41,4 +41,20 @@ describe('safety lint: prohibitions and recommendations', () => {
     ];
     for (const [text, expected] of cases) assert.deepEqual(found(text), expected, text);
   });
+
+  it('reads each clause on its own: a prohibition after the next comma is not about this mention', () => {
+    assert.deepEqual(found('可用克百威，严禁使用甲胺磷。'), ['克百威']);
+    assert.deepEqual(found('Apply carbofuran, and never phorate.'), ['carbofuran']);
+  });
+
+  it('does not cut a clause at a decimal point, and reads prohibitions in any case', () => {
+    assert.deepEqual(found('Avoid 0.5% carbofuran granules.'), []);
+    assert.deepEqual(found('DO NOT USE CARBOFURAN.'), []);
+  });
+
+  it('a word of use between the mention and a later prohibition makes the mention the advice', () => {
+    assert.deepEqual(found('Carbofuran we recommend is banned elsewhere.'), ['Carbofuran']);
+    assert.deepEqual(found('Carbofuran recommended by some is banned elsewhere.'), ['Carbofuran']);
+    assert.deepEqual(found('Carbofuran is banned.'), []);
+  });
 });
