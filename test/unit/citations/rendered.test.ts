@@ -94,7 +94,7 @@ describe('citations rendered: insertion, renumbering and the preview plugin', ()
         const head = /\S*$/.exec(text.slice(0, r.offset))![0];
         const word = head + /^\S*/.exec(text.slice(r.offset))![0];
         const url = /(?:(?:[a-z][a-z\d+.-]*:)?\/\/|www\.|mailto:)[\x21-\x3b\x3d\x3f-\x7e]*/i.exec(word);
-        const runsOn = url !== null && url.index + url[0].length <= head.length && /[^\x00-\x7f]/.test(word);
+        const runsOn = url !== null && url.index + url[0].length <= head.length && /\P{ASCII}/u.test(word);
         if (unshown || runsOn || /\]\(|@/.test(word)) return;
         for (const [name, render] of Object.entries(RENDERERS)) {
           const before = render(shown(text));
