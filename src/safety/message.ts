@@ -12,6 +12,7 @@ const cropsOf = new WeakMap<RuleSet, Crops>();
 
 function cropNames(rules: RuleSet): Crops {
   let c = cropsOf.get(rules);
+  // Stryker disable next-line ConditionalExpression: a cache; the same crops again
   if (!c) cropsOf.set(rules, (c = new Crops(rules)));
   return c;
 }

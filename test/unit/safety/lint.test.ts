@@ -259,3 +259,64 @@ describe('safety: what a mention is about', () => {
     assert.deepEqual(mentionTopic(en, en.indexOf('carbofuran'), 'carbofuran'), ['Against', 'wireworms']);
   });
 });
+
+describe('safety lint: the rules stated once more, at their edges', () => {
+  it('reads a crop out of a front matter value that only names it among other words', () => {
+    const f = one(bulletin({ crop: '白菜（秋播）' }, '可用毒死蜱防治菜青虫。'));
+    assert.equal(f.rule.id, 'chlorpyrifos-2032');
+    assert.equal(f.crop, '白菜');
+  });
+
+  it('looks up to the outermost heading for the crop', () => {
+    const f = one('# 白菜\n\n## 病虫害\n\n### 虫害\n\n可用毒死蜱防治菜青虫。\n');
+    assert.equal(f.rule.id, 'chlorpyrifos-2032');
+    assert.equal(f.crop, '白菜');
+  });
+
+  it('does not read a front matter date written with something before it', () => {
+    assert.equal(one(bulletin({ date: 'x2024-01-01' }, '可用甲拌磷防治地下害虫。'), '2026-12-02').severity, 'error');
+    assert.equal(one(bulletin({ date: '2024-01-01' }, '可用克百威防治地下害虫。'), '2026-12-02').upcoming, false);
+  });
+
+  it('reads the excepted uses in any case', () => {
+    const ids = (text: string): string[] => lint(text).map((f) => f.rule.id);
+    assert.ok(!ids('Methyl bromide for QUARANTINE fumigation of logs.').includes('methyl-bromide-2019'));
+    assert.ok(ids('Methyl bromide for soil fumigation of logs.').includes('methyl-bromide-2019'));
+  });
+
+  it('a restricted-use mention and a ban in force are neither coming nor conditional', () => {
+    const restricted = one(bulletin({ crop: '水稻' }, '可用毒死蜱防治稻纵卷叶螟。'));
+    assert.deepEqual([restricted.severity, restricted.upcoming, restricted.conditional], ['information', false, false]);
+    const banned = one('可用甲拌磷防治地下害虫。');
+    assert.deepEqual([banned.severity, banned.upcoming, banned.conditional], ['error', false, false]);
+  });
+
+  it('applies a scope ban by the use named in the sentence', () => {
+    const f = lint('防治卫生害虫可用克百威。');
+    assert.ok(
+      f.some((x) => x.rule.id === 'carbofuran-scope-2019' || x.rule.kind === 'banned'),
+      JSON.stringify(f.map((x) => x.rule.id)),
+    );
+  });
+
+  it('gives a finding at the start of a line that line, and at the start of the text line 0', () => {
+    const f = one('第一行。\n甲拌磷可防治地下害虫。\n');
+    assert.deepEqual([f.line, f.character], [1, 0]);
+    const g = one('甲拌磷可防治地下害虫。');
+    assert.deepEqual([g.line, g.character], [0, 0]);
+  });
+
+  it('an incremental lint gives a block new findings when only the bulletin crop or date changes', () => {
+    const linter = new SafetyLinter(rules);
+    const body = '可用毒死蜱防治害虫。';
+    assert.equal(
+      linter.lint(bulletin({ crop: '白菜' }, body), { today: '2026-12-02' })[0]?.rule.id,
+      'chlorpyrifos-2032',
+    );
+    assert.equal(linter.lint(bulletin({ crop: '水稻' }, body), { today: '2026-12-02' })[0]?.rule.kind, 'restricted');
+    assert.equal(
+      linter.lint(bulletin({ crop: '白菜' }, body), { today: '2026-12-02' })[0]?.rule.id,
+      'chlorpyrifos-2032',
+    );
+  });
+});
