@@ -56,12 +56,14 @@ export function findingMessage(f: SafetyFinding, lang: Lang, rules: RuleSet = sh
     date: f.rule.effective,
     announcement: announcementIn(f.rule.announcement, lang),
     scope: scopeIn(f.rule, lang, rules),
+    // Stryker disable next-line StringLiteral: only the messages of a finding with a crop name it
     crop: f.crop ? (lang === 'en' ? cropNames(rules).en(f.crop) : f.crop) : '',
     bulletinDate: f.date,
   };
   const alias = f.mention.toLowerCase() !== args.substance.toLowerCase() && f.mention !== f.rule.substance;
   const prefix = alias
-    ? words.t('{mention} is {substance}.', { mention: f.mention, substance: args.substance }) + ' '
+    ? words.t('{mention} is {substance}.', { mention: f.mention, substance: args.substance }) +
+      (lang === 'zh' ? '' : ' ')
     : '';
   return prefix + body();
 

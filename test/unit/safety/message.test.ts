@@ -1,6 +1,6 @@
 /** A finding's words (src/safety/message.ts) and the topic of its sentence (src/safety/topic.ts). */
 import assert from 'node:assert/strict';
-import { shippedRules } from '../../../src/safety/index';
+import { findingMessage, lintSafety, shippedRules } from '../../../src/safety/index';
 import { announcementIn, noteIn, scopeIn, substanceIn } from '../../../src/safety/message';
 import { mentionTopic } from '../../../src/safety/topic';
 import type { SafetyRule } from '../../../src/safety/types';
@@ -89,5 +89,29 @@ describe('safety/topic: what the flagged sentence is about', () => {
       '蚜虫',
       '蓟马',
     ]);
+  });
+});
+
+describe('safety/message: a mention by another name', () => {
+  const first = (text: string) => lintSafety(text, rules, { today: '2026-12-02' })[0]!;
+
+  it('says which substance an alias is, as its own sentence in each language', () => {
+    const f = first('可用呋喃丹防治地下害虫。');
+    assert.equal(
+      findingMessage(f, 'zh'),
+      '呋喃丹即克百威。克百威已禁用：自2026-06-01起禁止销售和使用（农业农村部公告第736号）。',
+    );
+    assert.equal(
+      findingMessage(f, 'en'),
+      '呋喃丹 is carbofuran. carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).',
+    );
+  });
+
+  it("does not call the substance's own name, in any case, an alias", () => {
+    assert.equal(
+      findingMessage(first('Apply Carbofuran granules.'), 'en'),
+      'carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).',
+    );
+    assert.match(findingMessage(first('可用克百威防治蛴螬。'), 'zh'), /^克百威已禁用/);
   });
 });
