@@ -75,6 +75,11 @@ describe('safety/topic: what the flagged sentence is about', () => {
       assert.deepEqual(topic(text, '克百威', 5), ['防治蛴螬'], JSON.stringify(end));
     }
     assert.deepEqual(topic('Before, this. 防治蛴螬，用克百威。', '克百威', 5), ['防治蛴螬'], '". " before');
+    assert.deepEqual(
+      topic('防治蛴螬，用克百威。下一句，后文！再一句', '克百威', 5),
+      ['防治蛴螬'],
+      'the nearest end after it',
+    );
     assert.deepEqual(topic('防治蛴螬，用克百威', '克百威'), ['防治蛴螬'], 'the whole text is the sentence');
   });
 
