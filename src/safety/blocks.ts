@@ -44,7 +44,8 @@ export function blocksOf(text: string): Block[] {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a line never starts right after a \r
     const lineEnd = end > pos && text[end - 1] === '\r' ? end - 1 : end;
     const line = text.slice(pos, lineEnd);
-    const opens = fenceOf(line);
+    // Stryker disable next-line ConditionalExpression: read only outside a fence; inside one, closesFence reads the line
+    const opens = fence === undefined ? fenceOf(line) : undefined;
     if (fence !== undefined) {
       if (closesFence(line, fence)) fence = undefined;
     } else if (opens !== undefined) {

@@ -46,7 +46,8 @@ export function addMonths(date: string, months: number): string {
   const month = (total % 12) + 1;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   // Stryker disable next-line StringLiteral: the year's padding matters only before the year 1000
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+  const yyyy = String(year).padStart(4, '0');
+  return `${yyyy}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
 /** A real calendar date written YYYY-MM-DD at the start of `s`, if there is one. */

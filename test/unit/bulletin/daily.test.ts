@@ -81,20 +81,26 @@ describe('DailyValue: the refresh, the retry and the end', () => {
     v.dispose();
   });
 
-  it('retries a failed load after 15 minutes unless told otherwise', async () => {
+  /** A daily value whose every load fails, with the default retry; `loads()` counts the attempts. */
+  const offline = (): { clock: ManualScheduler; v: DailyValue<never>; loads: () => number } => {
     const clock = new ManualScheduler(at('2026-10-25T01:00:00Z'));
     let loads = 0;
-    const v = new DailyValue(async () => {
+    const v = new DailyValue<never>(async () => {
       loads++;
       throw new Error('offline');
     }, clock);
+    return { clock, v, loads: () => loads };
+  };
+
+  it('retries a failed load after 15 minutes unless told otherwise', async () => {
+    const { clock, v, loads } = offline();
     v.start();
     await settle();
     await clock.advanceTo(clock.now() + 15 * 60_000 - 1);
-    assert.equal(loads, 1, 'not before 15 minutes');
+    assert.equal(loads(), 1, 'not before 15 minutes');
     await clock.advanceTo(clock.now() + 1);
     await settle();
-    assert.equal(loads, 2);
+    assert.equal(loads(), 2);
     v.dispose();
   });
 
@@ -132,17 +138,12 @@ describe('DailyValue: the refresh, the retry and the end', () => {
   });
 
   it('after dispose, start() does not load again, even when the last load failed', async () => {
-    const clock = new ManualScheduler(at('2026-10-25T01:00:00Z'));
-    let loads = 0;
-    const v = new DailyValue(async () => {
-      loads++;
-      throw new Error('offline');
-    }, clock);
+    const { v, loads } = offline();
     v.start();
     await settle();
     v.dispose();
     v.start();
     await settle();
-    assert.equal(loads, 1);
+    assert.equal(loads(), 1);
   });
 });
