@@ -12,7 +12,7 @@
 //      starts code-server on 127.0.0.1 with SHUNONG_API_KEY / SHUNONG_ENDPOINT /
 //      SHUNONG_TEST_ENDPOINT_ORIGIN in the extension host's environment and `shunong.endpoint`
 //      in the user settings;
-//   4. opens the workbench in headless Chromium with the sample workspace and the payload
+//   4. opens the workbench in headless Chromium with a private copy of the sample workspace and the payload
 //      extensionDevelopmentPath + extensionTestsPath; prints the mocha output as it arrives;
 //   5. exits with the suite's code and prints `N passed, N failed` last.
 //
@@ -74,7 +74,6 @@ const restricted = argv.includes('--restricted');
 const production = argv.includes('--production');
 const kind = restricted ? 'restricted' : production ? 'production' : 'suite';
 const SUITE = opt('--suite') ? resolve(opt('--suite')) : join(REPO, 'out', 'test', 'integration', kind, 'index.js');
-const WORKSPACE = SAMPLE_WORKSPACE;
 
 /** The untrusted folder of the Restricted Mode suite: a copy of the sample workspace with workspace settings. */
 function untrustedFolder(work) {
@@ -114,7 +113,7 @@ async function main() {
   for (const [file, hint] of [
     [SUITE, 'npm run build'],
     [join(REPO, 'dist', 'extension.js'), 'npm run build'],
-    [WORKSPACE, 'the sample workspace is missing'],
+    [SAMPLE_WORKSPACE, 'the sample workspace is missing'],
   ]) {
     if (!existsSync(file)) throw new Error(`${file} is missing (${hint})`);
   }
@@ -140,7 +139,9 @@ async function main() {
     const work = makeTempDir(cleanup);
     const endpoint = await startEndpoint(cleanup, { logName: `endpoint-${target.codeServer}` });
     const resultsFile = join(work, 'results.json');
-    const folder = restricted ? untrustedFolder(work) : WORKSPACE;
+    // A private copy, so that runs side by side (CI runs VS Code 1.100 and 1.139 at once) never see
+    // each other's scratch files, and a run leaves nothing in the repository.
+    const folder = restricted ? untrustedFolder(work) : copySampleWorkspace(join(work, 'workspace'));
     installDisplayLanguage(install, locale, { work, extensionsDir: join(work, 'ext') });
     // Another extension's markdown-it-footnote next to ours (suite/preview.test.ts: footnotes render once).
     if (!restricted) installFootnotePlugin(install, { work, extensionsDir: join(work, 'ext') });

@@ -4,8 +4,9 @@
  * .vscodeignore left one out, until a user ran the command that needs it.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -60,6 +61,24 @@ describe('package: the .vsix contents', () => {
     assert.equal(ignore[0], '**', 'everything is excluded unless listed');
     assert.ok(!ignore.some((l) => /^!(src|test)\b/.test(l)));
     assert.ok(ignore.includes('**/*.map'));
+  });
+
+  it('is packaged from a copy of the top-level entries its `!` patterns name, so nothing it ships is left behind', async () => {
+    const harness = pathToFileURL(join(ROOT, 'test', 'harness', 'code-server.mjs')).href;
+    const { stageExtension } = (await import(harness)) as { stageExtension: () => string };
+    const staged = stageExtension();
+    try {
+      const tops = new Set(ignore.filter((l) => l.startsWith('!')).map((l) => l.slice(1).split('/')[0]!));
+      assert.deepEqual(
+        readdirSync(staged).sort(),
+        [...tops, '.vscodeignore'].filter((t) => existsSync(join(ROOT, t))).sort(),
+      );
+      for (const file of ignore.filter((l) => l.startsWith('!') && !/[*?]/.test(l)).map((l) => l.slice(1)))
+        if (existsSync(join(ROOT, file)))
+          assert.equal(readFileSync(join(staged, file), 'utf8'), readFileSync(join(ROOT, file), 'utf8'), file);
+    } finally {
+      rmSync(staged, { recursive: true, force: true });
+    }
   });
 });
 
