@@ -58,11 +58,21 @@ describe('Every bench has a smoke mode, and CI runs it', () => {
     assert.equal(pkg.scripts['bench:smoke'], 'tsx bench/index.ts --smoke');
   });
 
-  it('.ci/run runs npm run bench:smoke into the summed log', () => {
+  it('.ci/run runs npm run bench:smoke in a lane whose log is added to the summed log before the summary', () => {
     const ci = read('.ci', 'run');
-    assert.match(ci, /^npm run bench:smoke 2>&1 \| tee -a "\$log"$/m);
     assert.match(ci, /^set -euo pipefail$/m);
-    assert.ok(ci.indexOf('npm run bench:smoke') < ci.indexOf('stamp "done"'), 'before the summary');
+    // `lane NAME "cmd" \⏎ "cmd" … &`: the lane that holds the smoke run
+    const lanes = [...ci.matchAll(/^lane ([\w.-]+)((?: [^\n]*\\\n)*[^\n]*) &$/gm)];
+    const smoke = lanes.find((m) => m[2]!.includes('"npm run bench:smoke"'));
+    assert.ok(smoke, `a lane runs "npm run bench:smoke" (lanes: ${lanes.map((m) => m[1]).join(', ')})`);
+    const landed = ci.search(new RegExp(`^landed ${smoke[1]!.replace(/\./g, '\\.')} "\\$\\w+"$`, 'm'));
+    assert.ok(landed > 0, `the lane ${smoke[1]} is waited for`);
+    assert.ok(landed < ci.indexOf('stamp "done"'), 'before the summary');
+    assert.match(
+      ci,
+      /^\s+cat "test-output\/lane-\$1\.log" \| tee -a "\$log"$/m,
+      "a landed lane's log goes into the summed log",
+    );
   });
 
   it('the smoke runner ends with the `N passed, N failed` line the CI summary sums', () => {
