@@ -898,10 +898,17 @@ export function isNoise(message) {
 }
 
 // `node test/harness/code-server.mjs install [--latest] [--all]`: installs ahead of time (.ci/run).
+// `node test/harness/code-server.mjs package <out.vsix>`: the extension's .vsix (`npm run package`).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [cmd, ...rest] = process.argv.slice(2);
+  if (cmd === 'package' && rest.length === 1) {
+    const out = resolve(rest[0]);
+    packageVsix(out);
+    log(`packaged ${relative(REPO, out)}`);
+    process.exit(0);
+  }
   if (cmd !== 'install') {
-    console.error('usage: node test/harness/code-server.mjs install [--latest | --all]');
+    console.error('usage: node test/harness/code-server.mjs install [--latest | --all] | package <out.vsix>');
     process.exit(2);
   }
   if (rest.includes('--all')) {
