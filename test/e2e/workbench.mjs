@@ -5,12 +5,10 @@
 
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { englishLeaks, strings } from './l10n.mjs';
+import { REPO, SAMPLE_WORKSPACE } from '../harness/code-server.mjs';
 
 const PALETTE_RETRY_MS = 90_000;
-const REPO = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
 const OUR_MANIFEST = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
 
 /**
@@ -25,7 +23,7 @@ export class SkipTest extends Error {}
  */
 export function scratchFolder(name) {
   const folder = `.${name}-e2e-${process.pid}`;
-  const path = join(WORKSPACE, folder);
+  const path = join(SAMPLE_WORKSPACE, folder);
   return {
     folder,
     path,

@@ -28,6 +28,7 @@ import {
   Cleanup,
   OUTPUT_DIR,
   REPO,
+  SAMPLE_WORKSPACE,
   installCodeServer,
   LOCALES,
   installDisplayLanguage,
@@ -56,7 +57,6 @@ const locales = localesFromArgs(argv, LOCALES);
 const filters = withoutLocaleArgs(argv).filter((a) => !a.startsWith('--'));
 const E2E_DIR = join(REPO, 'test', 'e2e');
 const SHOTS = join(OUTPUT_DIR, 'e2e');
-const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
 const DEFAULT_TEST_TIMEOUT = 60_000;
 const RUN_LIMIT_MS = 10 * 60_000; // per display language, after the code-server install
 
@@ -153,7 +153,9 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
     return;
   }
   mkdirSync(shots, { recursive: true });
-  const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: WORKSPACE }), { locale });
+  const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: SAMPLE_WORKSPACE }), {
+    locale,
+  });
   const screenshot = async (name) => {
     await page.screenshot({ path: screenshot.path(name) });
   };
@@ -168,7 +170,7 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
     manifest,
     screenshot,
     log,
-    workspace: WORKSPACE,
+    workspace: SAMPLE_WORKSPACE,
   };
   let broken = false;
   let skipped = '';

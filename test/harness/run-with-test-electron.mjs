@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { Cleanup, REPO, defaultSettings, log, makeTempDir } from './code-server.mjs';
+import { Cleanup, REPO, copySampleWorkspace, defaultSettings, log, makeTempDir } from './code-server.mjs';
 import { startEndpoint } from './endpoint.mjs';
 
 const argv = process.argv.slice(2);
@@ -28,7 +28,6 @@ const version = opt('--version') ?? (argv.includes('--latest') ? 'stable' : '1.1
 const grep = opt('--grep');
 
 const SUITE = join(REPO, 'out', 'test', 'integration', 'suite', 'index.js');
-const WORKSPACE = join(REPO, 'test', 'fixtures', 'workspace');
 
 async function main() {
   if (!existsSync(SUITE)) throw new Error(`${SUITE} is missing: run \`npm run build\` first`);
@@ -48,13 +47,15 @@ async function main() {
       JSON.stringify(defaultSettings({ 'shunong.endpoint': endpoint.url }), null, 2),
     );
     resultsFile = join(work, 'results.json');
+    // The run's own copy of the sample workspace, as run-integration.mjs opens (the Activation suite checks it).
+    const workspace = copySampleWorkspace(join(work, 'workspace'));
 
     code = await runTests({
       version,
       extensionDevelopmentPath: REPO,
       extensionTestsPath: SUITE,
       launchArgs: [
-        WORKSPACE,
+        workspace,
         '--user-data-dir',
         userDataDir,
         '--extensions-dir',
