@@ -276,6 +276,38 @@ export class ShunongClient {
     );
   }
 
+  /**
+   * Both weather_search modes for one place, side by side (a weather brief needs both). The first
+   * failure is the one thrown, and it aborts the other call, so no request (or retry) of a failed
+   * brief is still on its way when this settles.
+   */
+  async weather(location: string, o: CallOptions = {}): Promise<{ now: WeatherNow; forecast: WeatherForecast }> {
+    const both = new AbortController();
+    const user = o.signal;
+    const onUserAbort = (): void => both.abort(user?.reason);
+    if (user?.aborted) onUserAbort();
+    else user?.addEventListener('abort', onUserAbort, { once: true });
+    const call = { ...o, signal: both.signal };
+    const abortOther = <T>(p: Promise<T>): Promise<T> =>
+      p.catch((error: unknown) => {
+        both.abort();
+        throw error;
+      });
+    const runs = [
+      abortOther(this.weatherNow(location, call)),
+      abortOther(this.weatherForecast(location, call)),
+    ] as const;
+    try {
+      const [now, forecast] = await Promise.all(runs);
+      return { now, forecast };
+    } catch (first) {
+      await Promise.allSettled(runs);
+      throw first;
+    } finally {
+      user?.removeEventListener('abort', onUserAbort);
+    }
+  }
+
   /** crop_growth_recognize with an explicit `recognitionType`. A failed image download throws {@link ImageDownloadError}. */
   async recognizeCrop(args: RecognizeCropArgs, o: CallOptions = {}): Promise<RecognitionResult> {
     const input: Record<string, unknown> =

@@ -43,8 +43,8 @@ export async function weatherText(
 ): Promise<{ markdown: string } | { text: string }> {
   if (!place) return { text: vscode.l10n.t('Name a place after /weather, or set shunong.weather.defaultLocation.') };
   try {
-    const [now, forecast] = await withSignal(token, (signal) =>
-      connection.run((c) => Promise.all([c.weatherNow(place, { signal }), c.weatherForecast(place, { signal })]), {
+    const { now, forecast } = await withSignal(token, (signal) =>
+      connection.run((c) => c.weather(place, { signal }), {
         offerSetKey: false,
       }),
     );

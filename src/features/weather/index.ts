@@ -100,11 +100,11 @@ async function insertWeatherBrief(
   while (place) {
     const where = place;
     try {
-      const [now, forecast] = await withCancellableProgress(
+      const { now, forecast } = await withCancellableProgress(
         vscode.l10n.t('Fetching the weather for {0}…', where),
         (signal) =>
           // A failure is shown by showError (with "Set API Key" for a key problem): no second offer.
-          connection.run((c) => Promise.all([c.weatherNow(where, { signal }), c.weatherForecast(where, { signal })]), {
+          connection.run((c) => c.weather(where, { signal }), {
             offerSetKey: false,
           }),
       );

@@ -2,7 +2,16 @@ import { strict as assert } from 'node:assert';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { ShunongClient, type NetworkError, type ToolInfo } from '../../../src/shunong';
-import { MINI_TOOLS, fakeScheduler, startMiniServer, textResult, until, useEndpoint, type MiniServer } from './helpers';
+import {
+  MINI_TOOLS,
+  fakeScheduler,
+  startMiniServer,
+  textResult,
+  until,
+  useEndpoint,
+  type MiniMessage,
+  type MiniServer,
+} from './helpers';
 
 const KEY = 'sk_local_demo';
 const TIME = {
@@ -83,6 +92,54 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
     await c.connect();
     await assert.rejects(c.currentTime({}, { timeoutMs: 50 }), (e: Error & { kind?: string }) => e.kind === 'timeout');
     await until(() => mini.callSockets[0]?.closed === true);
+  });
+
+  describe('weather(): both weather_search modes side by side', () => {
+    const WEATHER_TOOLS = [
+      ...MINI_TOOLS,
+      {
+        name: 'weather_search',
+        description: 'weather',
+        inputSchema: { type: 'object', properties: { location: {}, date: {} } },
+      },
+    ];
+    const dateOf = (m: MiniMessage): unknown => (m.params?.['arguments'] as { date?: unknown } | undefined)?.date;
+
+    it('the first failure is thrown and aborts the other call: no request of a failed brief is left in flight', async () => {
+      // "now" never answers; the forecast fails the way the platform fails: plain text behind isError.
+      mini = await startMiniServer({
+        tools: () => WEATHER_TOOLS,
+        onCall: (msg, reply) => {
+          if (dateOf(msg) !== 'now') reply.result(textResult('未找到城市：火星城', true));
+        },
+      });
+      const c = make();
+      await assert.rejects(c.weather('火星城'), (e: Error & { kind?: string; reason?: string }) => {
+        assert.equal(e.kind, 'tool-failure');
+        assert.equal(e.reason, '未找到城市：火星城');
+        return true;
+      });
+      // settled only once the other request was aborted and the server told
+      const nowCall = mini.received.find((m) => m.method === 'tools/call' && dateOf(m) === 'now');
+      assert.ok(nowCall, 'both modes were asked');
+      const index = mini.received.filter((m) => m.method === 'tools/call').indexOf(nowCall);
+      await until(() => mini.callSockets[index]?.closed === true);
+      await until(() =>
+        mini.received.some((m) => m.method === 'notifications/cancelled' && m.params?.['requestId'] === nowCall.id),
+      );
+    });
+
+    it("the caller's abort cancels both calls", async () => {
+      mini = await startMiniServer({ tools: () => WEATHER_TOOLS });
+      const c = make();
+      const ac = new AbortController();
+      const p = c.weather('成都', { signal: ac.signal });
+      await until(() => mini.callSockets.length === 2);
+      ac.abort();
+      await assert.rejects(p, (e: Error & { kind?: string }) => e.kind === 'cancelled');
+      await until(() => mini.callSockets.every((s) => s.closed));
+      await until(() => mini.received.filter((m) => m.method === 'notifications/cancelled').length === 2);
+    });
   });
 
   it('progress notifications reach onProgress before the result', async () => {

@@ -150,6 +150,8 @@ describe('shunong client: session', () => {
     const fc = await c.weatherForecast('成都');
     assert.equal(fc.city, '成都');
     assert.equal(fc.forecast.length, 7);
+    const both = await c.weather('成都');
+    assert.deepEqual(both, { now: await c.weatherNow('成都'), forecast: await c.weatherForecast('成都') });
     const t = await c.currentTime({ withSolarTerms: true });
     assert.equal(t.timezone, 'Asia/Shanghai');
     assert.equal(t.solar_terms?.length, 24);
