@@ -5,7 +5,7 @@
  */
 import type { CitedPassage } from '../citations/passage';
 import type { FoundBy } from './rrfReading';
-import type { SearchArgs } from './types';
+import { splitJoined, type SearchArgs } from './types';
 
 /** How a passage's score is shown, decided when it was retrieved (see `score.ts`). */
 export interface ScoreView {
@@ -122,8 +122,8 @@ export function isPinned(
  * order when several were searched). `listed` marks the answer of a search over all the account's bases.
  */
 export function observeBases(state: KnowledgeState, kbCode: string, kbName: string, listed = false): KnowledgeState {
-  const codes = kbCode.split(/[,，]/).map((s) => s.trim());
-  const names = kbName.split(/[,，]/).map((s) => s.trim());
+  const codes = splitJoined(kbCode);
+  const names = splitJoined(kbName);
   const bases = [...state.bases];
   codes.forEach((code, i) => {
     if (code === '') return;

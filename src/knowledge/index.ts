@@ -1,6 +1,6 @@
 /**
  * The knowledge layer: guided query vocabulary and composition, score_type-aware display, rank
- * fusion, no-hit offers, counts and warnings, remembered knowledge bases and search-as-you-type.
+ * fusion, no-hit offers, counts and warnings, the history and the bases seen (history.ts), search-as-you-type.
  * Pure: never imports `vscode`.
  */
 export * from './types';
@@ -13,5 +13,4 @@ export * from './fusion';
 export * from './threshold';
 export * from './miss';
 export * from './summary';
-export * from './registry';
 export * from './latestOnly';

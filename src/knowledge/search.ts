@@ -9,7 +9,7 @@ import { fuseLists } from './fusion';
 import type { MissInfo } from './miss';
 import { presentScores, type ScoreDisplay } from './score';
 import type { SearchCounts } from './summary';
-import type { ResultList } from './types';
+import { splitJoined, type ResultList } from './types';
 import type { CitedPassage } from '../citations/passage';
 import type { ScoreView, SearchOptions, SearchRecord, SeenKnowledgeBase, StoredPassage } from './history';
 
@@ -136,10 +136,7 @@ export async function runSearch(options: SearchOptions, deps: SearchDeps, signal
     try {
       const result = await deps.call(options, signal);
       observed.push({ kbCode: result.kb_code, kbName: result.kb_name, listed: true });
-      bases = result.kb_code
-        .split(/[,，]/)
-        .map((s) => s.trim())
-        .filter((s) => s !== '');
+      bases = splitJoined(result.kb_code).filter((s) => s !== '');
       if (bases.length <= 1) return single(options, result, deps, observed);
     } catch (error) {
       const miss = deps.missOf(error);
@@ -190,11 +187,8 @@ function single(
   observed: ObservedBases[],
 ): SearchOutcome & { kind: 'hit' } {
   const at = deps.now().toISOString();
-  const codes = result.kb_code
-    .split(/[,，]/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  const names = result.kb_name.split(/[,，]/).map((s) => s.trim());
+  const codes = splitJoined(result.kb_code).filter((s) => s !== '');
+  const names = splitJoined(result.kb_name);
   // A list from several bases cannot attribute its passages; `runSearch` only gets here with one base.
   const kbCode = codes.length === 1 ? (codes[0] ?? '') : '';
   const kbName = codes.length === 1 ? (names[0] ?? '') : '';

@@ -49,3 +49,12 @@ export interface SearchArgs {
 export function passageKey(p: Pick<PassageLike, 'doc_name' | 'chunk_index'>): string {
   return `${p.doc_name}#${p.chunk_index}`;
 }
+
+/**
+ * The parts of a comma-joined `kb_code` / `kb_name` (an answer over several bases joins them with
+ * ASCII or full-width commas, in the same order), trimmed; empty parts are kept so names stay
+ * aligned with codes.
+ */
+export function splitJoined(joined: string | null | undefined): string[] {
+  return (joined ?? '').split(/[,，]/).map((s) => s.trim());
+}
