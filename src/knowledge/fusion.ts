@@ -46,7 +46,8 @@ export const FUSED_SCORE_TYPE = 'rrf(fused by rank, 仅用于排序)';
 /**
  * Fuses lists by rank (RRF). Duplicates (same `doc_name#chunk_index`) merge, keeping every hit; a
  * repeat inside one list counts once, at its best rank. Order: fused score, then more lists, then
- * the best rank, then the earliest list holding that best rank, then the key — deterministic.
+ * the best rank, then the earliest list holding that best rank — deterministic (a list holds one
+ * passage at each rank, so no two passages tie on all four).
  * Fused scores are summed over ranks in ascending order, so equal rank sets give equal sums.
  */
 export function fuseLists<P extends PassageLike>(
@@ -88,8 +89,7 @@ export function fuseLists<P extends PassageLike>(
       b.fusedScore - a.fusedScore ||
       b.hits.length - a.hits.length ||
       a.best.rank - b.best.rank ||
-      a.best.listIndex - b.best.listIndex ||
-      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      a.best.listIndex - b.best.listIndex,
   );
   return entries.map((e, i) => ({
     key: e.key,

@@ -59,7 +59,7 @@ describe('knowledge/fusion', () => {
     assert.deepEqual(keys([cos, rrf]), ['z#0', 'x#0', 'w#0', 'y#0']);
   });
 
-  it('breaks ties deterministically: more lists, best rank, earlier list, key', () => {
+  it('breaks ties deterministically: more lists, best rank, earlier list', () => {
     const l1 = { sources: [p('a', 0, 1), p('b', 0, 0.5)] };
     const l2 = { sources: [p('c', 0, 1), p('d', 0, 0.5)] };
     assert.deepEqual(keys([l1, l2]), ['a#0', 'c#0', 'b#0', 'd#0']);
@@ -87,7 +87,7 @@ describe('knowledge/fusion', () => {
   it('handles no lists, empty lists, and rejects a bad k', () => {
     assert.deepEqual(fuseLists([]), []);
     assert.deepEqual(fuseLists([{ sources: [] }, { sources: [] }]), []);
-    assert.throws(() => fuseLists([], { k: -1 }), RangeError);
+    assert.throws(() => fuseLists([], { k: -1 }), /^RangeError: k must be a finite number ≥ 0, got -1$/);
     assert.throws(() => fuseLists([], { k: Number.NaN }), RangeError);
   });
 
@@ -101,6 +101,63 @@ describe('knowledge/fusion', () => {
       fused.map((f) => [f.key, f.fusedScore]),
     );
     assert.equal(list.sources[0]?.content, 'a');
+  });
+
+  it("equal rank sets give equal sums whatever the lists' order, so the earlier list wins the tie", () => {
+    // Added in list order, 1/61 + 1/61 + 1/62 and 1/62 + 1/61 + 1/61 differ in the last bit.
+    const lists = [
+      { sources: [p('a', 0, 1)] },
+      { sources: [p('a', 0, 1)] },
+      { sources: [p('f1', 0, 1), p('a', 0, 1)] },
+      { sources: [p('f2', 0, 1), p('b', 0, 1)] },
+      { sources: [p('b', 0, 1)] },
+      { sources: [p('b', 0, 1)] },
+    ];
+    const fused = fuseLists(lists);
+    assert.deepEqual(
+      fused.map((f) => f.key),
+      ['a#0', 'b#0', 'f1#0', 'f2#0'],
+    );
+    assert.equal(fused[0]?.fusedScore, fused[1]?.fusedScore);
+  });
+
+  it('at equal fused scores and lists, the better best rank goes first, before list order', () => {
+    // k = 0: a = 1/6 + 1/3 and b = 1/4 + 1/4 are both 1/2; a's best rank (3) is in the later list
+    const l1 = { sources: [p('x1', 0, 1), p('x2', 0, 1), p('x3', 0, 1), p('b', 0, 1), p('x5', 0, 1), p('a', 0, 1)] };
+    const l2 = { sources: [p('y1', 0, 1), p('y2', 0, 1), p('a', 0, 1), p('b', 0, 1)] };
+    const order = keys([l1, l2], 0);
+    assert.ok(order.indexOf('a#0') < order.indexOf('b#0'), order.join(' '));
+  });
+
+  it('at a tie on score, lists and best rank, the list holding the best rank decides, not where a passage was first seen', () => {
+    // a and b are both at ranks 1 and 3; b is seen first (list 0) but has its rank 1 in list 2, a in list 1
+    const fused = keys([
+      { sources: [p('f1', 0, 1), p('f2', 0, 1), p('b', 0, 1)] },
+      { sources: [p('a', 0, 1)] },
+      { sources: [p('b', 0, 1), p('g', 0, 1), p('a', 0, 1)] },
+    ]);
+    assert.deepEqual(fused.slice(0, 2), ['a#0', 'b#0']);
+  });
+
+  it("three passages alone at rank 1 of three lists keep the lists' order", () => {
+    assert.deepEqual(keys([{ sources: [p('x', 0, 1)] }, { sources: [p('y', 0, 1)] }, { sources: [p('z', 0, 1)] }]), [
+      'x#0',
+      'y#0',
+      'z#0',
+    ]);
+  });
+
+  it("a passage found at the same rank in two lists is the first list's; a list without an id gives its hits none", () => {
+    const fused = fuseLists([
+      { id: 'TEA', sources: [{ ...p('a', 0, 0.03), content: 'from TEA' }] },
+      { sources: [{ ...p('a', 0, 0.03), content: 'from RICE' }] },
+    ]);
+    assert.equal(fused[0]?.passage.content, 'from TEA');
+    assert.deepEqual(
+      fused[0]?.hits.map((h) => ('listId' in h ? h.listId : 'none')),
+      ['TEA', 'none'],
+    );
+    assert.equal(fusedAsList(fused).id, 'fused');
   });
 
   describe('properties', () => {

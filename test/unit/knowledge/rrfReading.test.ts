@@ -150,4 +150,35 @@ describe('knowledge/rrfReading', () => {
   it('nothing is read from a score that is not a positive number', () => {
     for (const s of [0, -0.01, Number.NaN, Number.POSITIVE_INFINITY]) assert.equal(readRrf(s), 'unknown');
   });
+
+  it('the rules in their order, each with a case only it decides', () => {
+    // a retriever with no candidate found nothing: the other one, even for a sum that looks like both
+    assert.equal(readRrf(0.0325, { counts: { vector: 12, fulltext: 0, hybrid: 12 } }), 'vector');
+    assert.equal(readRrf(0.0325, { counts: { vector: 0, fulltext: 12, hybrid: 12 } }), 'fulltext');
+    // neither had one: no retriever can be named, and the sum is one list's at most
+    assert.equal(readRrf(0.0164, { counts: { vector: 0, fulltext: 0, hybrid: 0 } }), 'one');
+    // no overlap (vector + fulltext − hybrid ≤ 0): neither a high sum nor a low rank makes it both
+    assert.equal(readRrf(0.0325, { counts: { vector: 3, fulltext: 2, hybrid: 5 } }), 'one');
+    assert.equal(readRrf(rrfTerm(70) + rrfTerm(90), { rank: 3, counts: { vector: 3, fulltext: 2, hybrid: 5 } }), 'one');
+    // a rank that is not a 1-based integer tells nothing
+    assert.equal(readRrf(0.0164, { rank: 0 }), 'unknown');
+    assert.equal(readRrf(0.015, { rank: 1.5 }), 'unknown');
+    // under the smallest both-lists sum the counts allow (1/160 + 1/160 = 0.0125, rounding included) it is one list's
+    const wide = { vector: 100, fulltext: 100, hybrid: 150 };
+    assert.equal(readRrf(0.015, { counts: wide }), 'unknown');
+    assert.equal(readRrf(0.0125, { counts: wide }), 'unknown', 'within the rounding of the smallest sum');
+    assert.equal(readRrf(0.0119, { counts: wide }), 'one');
+    // under 1/(60 + fulltext) it cannot be the full-text list's, and likewise for vector
+    assert.equal(readRrf(0.012, { counts: { vector: 100, fulltext: 5, hybrid: 103 } }), 'vector');
+    assert.equal(readRrf(0.012, { counts: { vector: 5, fulltext: 100, hybrid: 103 } }), 'fulltext');
+  });
+
+  it('a count that is not a number of candidates (negative) is ignored, not used', () => {
+    assert.equal(readRrf(0.0325, { counts: { vector: 3, fulltext: -5, hybrid: 1 } }), 'both');
+    assert.equal(readRrf(0, { counts: { vector: 12, fulltext: 0, hybrid: 5 } }), 'unknown', 'nor a zero score');
+  });
+
+  it('a score written with an exponent gets the smallest tolerance', () => {
+    assert.equal(roundingTolerance(1.5e-7), 1e-12);
+  });
 });
