@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describeMiss, missOffers, parseMissText, thresholdUnder, type MissOffer } from '../../../src/knowledge/miss';
+import { loadVocabulary } from '../../../src/knowledge/vocabulary';
 
 const VENDOR_TEXT =
   'Error invoking method: knowledgeSearch\n知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.6385), 可降低阈值或传 0 关闭过滤。可改用更具体的关键词或同义词重试, 或适当降低 score_threshold; 在获得命中内容前不要编造引用';
@@ -205,6 +206,66 @@ describe('knowledge/miss', () => {
     });
   });
 
+  describe('the rules each offer follows', () => {
+    const lowerOf = (offers: readonly MissOffer[]): MissOffer | undefined =>
+      offers.find((o) => o.id === 'lower-threshold');
+    const ids = (miss: Parameters<typeof missOffers>[0], args: Parameters<typeof missOffers>[1] = ARGS): string[] =>
+      missOffers(miss, args).map((o) => o.id);
+
+    it('"no candidate at all" is said only when neither retriever had one', () => {
+      assert.ok(
+        !describeMiss({ vectorCandidates: 0, fulltextCandidates: 3 }).some((m) => m.key === 'miss.noCandidates'),
+      );
+      assert.ok(
+        !describeMiss({ vectorCandidates: 3, fulltextCandidates: 0 }).some((m) => m.key === 'miss.noCandidates'),
+      );
+    });
+
+    it('refining and searching every base run without a question', () => {
+      for (const o of missOffers(MISS, ARGS).filter((x) => x.id === 'refine' || x.id === 'all-knowledge-bases'))
+        assert.equal(o.requiresConfirmation, false, o.id);
+    });
+
+    it("the threshold that filtered is the platform's when it says one, over the one the search passed", () => {
+      const miss = { vectorCandidates: 5, fulltextCandidates: 0, threshold: 0.7, filtered: 5, bestScore: 0.6 };
+      assert.equal(
+        lowerOf(missOffers(miss, { query: 'q', scoreThreshold: 0.5 }))?.args.scoreThreshold,
+        0.59,
+        '0.59 is under the 0.7 that filtered',
+      );
+    });
+
+    it('candidates of either retriever that the threshold filtered allow a threshold change; none at all does not', () => {
+      assert.ok(
+        ids({ vectorCandidates: 0, fulltextCandidates: 2, filtered: 2, threshold: 0.7, bestScore: 0.5 }).includes(
+          'lower-threshold',
+        ),
+      );
+      assert.ok(
+        ids({ vectorCandidates: 5, fulltextCandidates: 0, threshold: 0.7, bestScore: 0.5 }).includes('lower-threshold'),
+        'vector candidates, the filtered count not said',
+      );
+      assert.deepEqual(
+        ids({ vectorCandidates: 0, fulltextCandidates: 0, filtered: 0, threshold: 0.7, bestScore: 0.5 }),
+        ['refine', 'all-knowledge-bases'],
+      );
+    });
+
+    it('a retry threshold equal to the one that filtered is not offered; one exactly at the noise line is not noisy', () => {
+      assert.deepEqual(ids({ ...MISS, bestScore: 0.71 }), ['refine', 'all-knowledge-bases', 'disable-threshold']);
+      const atLine = lowerOf(missOffers({ ...MISS, bestScore: 0.51 }, ARGS));
+      assert.equal(atLine?.args.scoreThreshold, 0.5);
+      assert.equal(atLine?.requiresConfirmation, false);
+      assert.equal(atLine?.warning, undefined);
+    });
+
+    it("the query is read with the author's vocabulary when given", () => {
+      const vocabulary = loadVocabulary({ crops: [{ id: 'hops', 'zh-CN': '啤酒花', en: 'hops' }] }).vocabulary;
+      const refine = missOffers(MISS, { query: '啤酒花 修剪' }, { vocabulary }).find((o) => o.id === 'refine');
+      assert.deepEqual(refine?.change, { kind: 'guided', prefill: { crop: 'hops', task: 'pruning' } });
+    });
+  });
+
   it('thresholdUnder floors to 2 decimals minus 0.01, exactly', () => {
     assert.equal(thresholdUnder(0.6385), 0.62);
     assert.equal(thresholdUnder(0.57), 0.56);
@@ -213,6 +274,7 @@ describe('knowledge/miss', () => {
     assert.equal(thresholdUnder(0.01), 0.009);
     assert.equal(thresholdUnder(0.0002), 0.0001);
     assert.equal(thresholdUnder(0.0001), undefined);
+    assert.equal(thresholdUnder(Number.POSITIVE_INFINITY), undefined);
     assert.equal(thresholdUnder(0), undefined);
     assert.equal(thresholdUnder(-1), undefined);
     assert.equal(thresholdUnder(Number.NaN), undefined);

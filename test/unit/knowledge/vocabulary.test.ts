@@ -229,6 +229,70 @@ describe('knowledge/vocabulary', () => {
       );
     });
 
+    it('labels are trimmed and between 1 and 200 characters; a kbCode is trimmed and only letters, digits, "_", "." or "-"', () => {
+      const { vocabulary: v, warnings } = loadVocabulary({
+        crops: [
+          { id: 'sorghum', 'zh-CN': ' 高粱 ', kbCode: ' SORGHUM_1 ' },
+          { id: 'blank', 'zh-CN': '   ' },
+          { id: 'long', 'zh-CN': '长'.repeat(201) },
+          { id: 'bad', 'zh-CN': '坏', kbCode: '坏 CODE' },
+        ],
+      });
+      assert.equal(findCrop(v, 'sorghum')?.labels['zh-CN'], '高粱');
+      assert.equal(findCrop(v, 'sorghum')?.kbCode, 'SORGHUM_1');
+      assert.deepEqual(
+        warnings.map((w) => w.path),
+        ['crops[1]', 'crops[2]', 'crops[3]'],
+      );
+      assert.equal(warnings[2]?.message.args[1], 'kbCode: kbCode: letters, digits, "_", "." or "-" only');
+    });
+
+    it('each problem of an entry is named by its field ("(entry)" for the entry itself), joined by "; "', () => {
+      const { warnings } = loadVocabulary({ crops: ['x', { id: '', 'zh-CN': '' }] });
+      assert.match(String(warnings[0]?.message.args[1]), /^\(entry\): \S/);
+      assert.match(String(warnings[1]?.message.args[1]), /^id: [^;]+; zh-CN: [^;]+$/);
+    });
+
+    it('"$schema" is a known key; a stages map that is null or a list is reported at "stages"', () => {
+      assert.deepEqual(loadVocabulary({ $schema: './vocabulary.schema.json' }).warnings, []);
+      for (const stages of [null, ['x'], 'x']) {
+        const { warnings } = loadVocabulary({ stages });
+        assert.deepEqual(
+          warnings.map((w) => [w.path, w.message.key, w.message.args]),
+          [['stages', 'vocabulary.warning.notMap', ['stages']]],
+          JSON.stringify(stages),
+        );
+      }
+      assert.equal(loadVocabulary(42).warnings[0]?.path, '', 'the whole setting');
+    });
+
+    it('a crop with its own new id is a new crop even when its zh-CN label is taken', () => {
+      const { vocabulary: v } = loadVocabulary({ crops: [{ id: 'tea-seedling', 'zh-CN': '茶树' }] });
+      assert.equal(v.crops.length, builtinVocabulary().crops.length + 1);
+      assert.equal(findCrop(v, 'tea')?.id, 'tea');
+    });
+
+    it('aliases: an extension adds only new ones; an entry without any has none', () => {
+      const builtinTea = findCrop(builtinVocabulary(), 'tea');
+      const { vocabulary: v } = loadVocabulary({
+        crops: [
+          { id: 'tea', 'zh-CN': '茶树', aliases: [...(builtinTea?.aliases.slice(0, 1) ?? []), '茶苗'] },
+          { id: 'hops', 'zh-CN': '啤酒花' },
+        ],
+      });
+      assert.deepEqual(findCrop(v, 'tea')?.aliases, [...(builtinTea?.aliases ?? []), '茶苗']);
+      assert.deepEqual(findCrop(v, 'hops')?.aliases, []);
+      const plain = loadVocabulary({ crops: [{ id: 'tea', 'zh-CN': '茶树' }] }).vocabulary;
+      assert.deepEqual(findCrop(plain, 'tea')?.aliases, builtinTea?.aliases);
+    });
+
+    it('a crop without a knowledge base has no kbCode or kbName, also once merged onto', () => {
+      const base = loadVocabulary({ crops: [{ id: 'hops', 'zh-CN': '啤酒花' }] }).vocabulary;
+      const merged = loadVocabulary({}, base).vocabulary;
+      const hops = findCrop(merged, 'hops');
+      assert.ok(hops && !('kbCode' in hops) && !('kbName' in hops));
+    });
+
     it('merges onto a given base', () => {
       const base = loadVocabulary({ crops: [{ id: 'a', 'zh-CN': '甲' }] }).vocabulary;
       const { vocabulary } = loadVocabulary({ tasks: [{ 'zh-CN': '乙' }] }, base);
