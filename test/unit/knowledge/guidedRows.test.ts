@@ -95,6 +95,19 @@ describe('knowledge/guidedRows', () => {
     assert.equal(rows[active]?.kind === 'entry' && rows[active].entry, pre);
   });
 
+  it('every entry is shown once; only what the typed text finds is marked as found; one Skip', () => {
+    assert.ok(rice);
+    const entries = stageEntries(vocab, rice);
+    for (const typed of ['', '分蘖', '晒田期']) {
+      const { rows } = guidedRows(entries, typed);
+      const shown = rows.filter((r) => r.kind === 'entry');
+      assert.equal(shown.length, entries.length, `each stage once (${typed})`);
+      assert.equal(rows.filter((r) => r.kind === 'skip').length, 1);
+      for (const r of shown) assert.equal(r.matched, typed !== '' && entryFinds(r.entry, typed), r.entry.id);
+    }
+    assert.notEqual(guidedRows(entries, '').rows[0]?.kind, 'skip', 'Skip is last when not grouped');
+  });
+
   it('Back keeps what was chosen: a typed answer comes back as the text, an entry as the active row', () => {
     const tillering = rice?.stages.find((s) => s.id === 'tillering');
     assert.ok(rice && tillering);

@@ -45,6 +45,10 @@ describe('knowledge/query', () => {
       assert.equal(composeQuery({ stage: '抽穗期' }).query, '抽穗期');
     });
 
+    it('a name not in the vocabulary is used as typed, its spaces collapsed; the words likewise', () => {
+      assert.equal(composeQuery({ crop: '  高  粱 ', words: '  要点   方法 ' }).query, '高 粱 要点 方法');
+    });
+
     it('drops words repeating an earlier term', () => {
       assert.equal(
         composeQuery({ crop: 'tea', task: 'pruning', words: '茶树 修剪 时间 时间' }).query,
@@ -102,6 +106,42 @@ describe('knowledge/query', () => {
       assert.equal(detectSelection('soy sauce').crop?.id, 'soybean');
       assert.equal(detectSelection('soya').crop, undefined);
       assert.deepEqual(detectSelection('天气'), { query: '天气' });
+    });
+    it('the query is the words single-spaced; a crop brings its knowledge base and its name', () => {
+      const d = detectSelection('  茶树   修剪\t要点 ');
+      assert.equal(d.query, '茶树 修剪 要点');
+      const tea = findCrop(builtinVocabulary(), 'tea');
+      assert.ok(tea?.kbName);
+      assert.equal(d.kbName, tea.kbName);
+    });
+
+    it('the longest name wins wherever its entry is listed; at equal lengths, the first listed', () => {
+      const only = (crops: unknown[]) => loadVocabulary({ crops }, { crops: [], tasks: [] }).vocabulary;
+      const longFirst = only([
+        { id: 'long', 'zh-CN': '玉米大豆' },
+        { id: 'short', 'zh-CN': '玉米' },
+      ]);
+      assert.equal(detectSelection('玉米大豆间作', longFirst).crop?.id, 'long');
+      const tie = only([
+        { id: 'first', 'zh-CN': '甲乙' },
+        { id: 'second', 'zh-CN': '乙丙' },
+      ]);
+      assert.equal(detectSelection('甲乙丙', tie).crop?.id, 'first');
+    });
+
+    it('only a name wholly in ASCII must match as a word: mixed-script names match anywhere, punctuation in names is literal', () => {
+      const v = loadVocabulary(
+        {
+          crops: [
+            { id: 'mixed', 'zh-CN': '甜菜', aliases: ['菜N'] },
+            { id: 'dotted', 'zh-CN': '复合肥田', aliases: ['N.P.K'] },
+          ],
+        },
+        { crops: [], tasks: [] },
+      ).vocabulary;
+      assert.equal(detectSelection('施菜N2次', v).crop?.id, 'mixed');
+      assert.equal(detectSelection('apply N.P.K now', v).crop?.id, 'dotted');
+      assert.equal(detectSelection('apply NxPxK now', v).crop, undefined);
     });
   });
 });
