@@ -106,7 +106,6 @@ function storedScoreLabel(p: StoredPassage['passage'], view: StoredPassage['view
 
 /** Formats a number for display without pretending more precision than the server gave. */
 export function formatScore(value: number, digits = 4): string {
-  if (!Number.isFinite(value)) return String(value);
   return String(Number(value.toFixed(digits)));
 }
 

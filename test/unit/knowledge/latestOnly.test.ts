@@ -168,8 +168,27 @@ describe('knowledge/latestOnly', () => {
   });
 
   it('validates delayMs and defaults to the real clock', async () => {
-    assert.throws(() => createLatestOnly(async () => 1, { delayMs: -1 }), RangeError);
+    assert.throws(() => createLatestOnly(async () => 1, { delayMs: -1 }), /^RangeError: delayMs must be ≥ 0, got -1$/);
     const real = createLatestOnly(async (q: string) => q.length, { delayMs: 0 });
     assert.deepEqual(await real('abc'), { status: 'ok', value: 3 });
+  });
+
+  it('a superseded request that settles late (ignoring its abort) leaves the newer one in charge: cancel still aborts it', async () => {
+    for (const settle of ['resolve', 'reject'] as const) {
+      const clock = new ManualScheduler();
+      const { fn, requests } = fakeSearch();
+      const search = createLatestOnly(fn, { delayMs: 0, scheduler: clock });
+      const old = search.now('茶');
+      const newer = search.now('茶树');
+      assert.deepEqual(await old, { status: 'superseded' });
+      assert.equal(requests[0]?.signal.reason instanceof SupersededError, true);
+      assert.equal((requests[0]?.signal.reason as Error).name, 'SupersededError');
+      if (settle === 'resolve') requests[0]?.resolve('late');
+      else requests[0]?.reject(new Error('late'));
+      await new Promise((r) => setImmediate(r));
+      search.cancel();
+      assert.equal(requests[1]?.signal.aborted, true, settle);
+      assert.deepEqual(await newer, { status: 'cancelled' });
+    }
   });
 });

@@ -24,6 +24,12 @@ describe('knowledge/messages', () => {
     assert.equal(formatMessage(msg('counts.vector', 32)), 'Vector candidates: 32');
     assert.equal(formatMessage(msg('counts.vector', 32), messagesZhCn), '向量候选：32');
     assert.equal(formatMessage(msg('miss.candidates', 1)), 'Candidates: 1 vector / {1} full-text.');
+    const eleven = { key: 'miss.title' as MessageKey, args: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 'ten'] };
+    assert.equal(
+      formatMessage(eleven, { ...messagesEn, 'miss.title': '{10} {1}' }),
+      'ten 1',
+      'placeholders of two digits',
+    );
   });
 
   it('never calls an RRF score a percentage or a confidence, except to say it is not one', () => {

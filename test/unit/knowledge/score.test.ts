@@ -82,7 +82,22 @@ describe('knowledge/score', () => {
   it('finds the passage by identity or by doc_name#chunk_index, and refuses one not in the list', () => {
     const list: ResultList<TestPassage> = { scoreType: RRF, sources: [p('a', 0.02), p('b', 0.01)] };
     assert.equal(presentScore(p('b', 0.01), list).rank, 2);
-    assert.throws(() => presentScore(p('zzz', 0.01), list), RangeError);
+    assert.throws(() => presentScore(p('zzz', 0.01), list), /^RangeError: zzz#1 is not in the list$/);
+    // identity first: a passage repeated under the same key is read where it is
+    const again = p('a', 0.01);
+    assert.equal(presentScore(again, { scoreType: RRF, sources: [p('a', 0.02), p('b', 0.015), again] }).rank, 3);
+  });
+
+  it('equal neighbouring scores still read as ordered: each rank bounds what one list could give', () => {
+    assert.deepEqual(
+      presentScores({ scoreType: RRF, sources: [p('a', 0.03), p('b', 0.015), p('c', 0.015)] }).map((d) => d.label.key),
+      ['score.rrf.both', 'score.rrf.both', 'score.rrf.both'],
+    );
+  });
+
+  it('a list with no score_type is unknown and says so with an empty type', () => {
+    const [d] = presentScores({ sources: [p('a', 3)] });
+    assert.deepEqual(d?.note, { key: 'score.note.unknown', args: [''] });
   });
 
   it('reads a knowledge_search result as a list (kb_code as id, score_type, server order)', () => {
@@ -96,6 +111,10 @@ describe('knowledge/score', () => {
   it('formatScore', () => {
     assert.equal(formatScore(0.63850001), '0.6385');
     assert.equal(formatScore(0.7), '0.7');
+    assert.deepEqual(
+      [Number.NaN, Number.POSITIVE_INFINITY].map((x) => formatScore(x)),
+      ['NaN', 'Infinity'],
+    );
   });
 
   it('property: ranks are 1..n in order, and an RRF label names only its rank and a reading', () => {

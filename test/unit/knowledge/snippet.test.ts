@@ -31,5 +31,8 @@ describe('passage snippets', () => {
     assert.equal(snippetRest('one line only'), '');
     assert.equal(snippetRest('abcdefghij klm', 5), 'efghij klm');
     assert.equal(snippetRest(`head\n${'x'.repeat(200)}`, 80, 10), `${'x'.repeat(9)}…`);
+    assert.equal(snippetRest(`head\n${'x'.repeat(10)}`, 80, 10), 'x'.repeat(10), 'exactly its length: not cut');
+    assert.equal(snippetRest('head\nab  \t cd'), 'ab cd', 'runs of spaces are one');
+    assert.equal(snippetRest('等等…其他\n下文'), '下文', 'an ellipsis inside the first line is its own text');
   });
 });

@@ -42,7 +42,10 @@ describe('knowledge/threshold (client-side minimum similarity)', () => {
     const r = applyMinSimilarity(list, 0.7);
     assert.equal(r.list, list);
     assert.equal(r.reason, 'not-similarity-unknown');
+    assert.equal(r.applied, false);
     assert.deepEqual(r.message.args, ['bm25']);
+    const untyped = applyMinSimilarity({ sources: [p('a', 3)] }, 0.7);
+    assert.deepEqual([untyped.reason, untyped.message.args], ['not-similarity-unknown', ['']], 'no score_type at all');
   });
 
   it('is off for 0, negative or absent minimums, and rejects NaN', () => {
@@ -51,7 +54,8 @@ describe('knowledge/threshold (client-side minimum similarity)', () => {
       const r = applyMinSimilarity(list, min);
       assert.equal(r.list, list);
       assert.equal(r.reason, 'disabled');
+      assert.equal(r.applied, false);
     }
-    assert.throws(() => applyMinSimilarity(list, Number.NaN), RangeError);
+    assert.throws(() => applyMinSimilarity(list, Number.NaN), /^RangeError: minimum similarity is NaN$/);
   });
 });
