@@ -76,13 +76,15 @@ export function queryFromContext(text: string, offset: number, options: ContextO
   let pos = 0;
   while (pos < origins.length && (origins[pos] ?? 0) < cursor) pos++;
   // Lean left when the cursor sits at the end, on a boundary, or right after a sentence's end
-  // (the sentence just written), but not at the start of a line that follows one.
+  // (the sentence just written), but not at the start of a line that follows one: a block's
+  // boundary (`\n`, at the line break) is not a sentence the author just ended.
   const at = clean[pos] ?? '';
+  const before = clean[pos - 1] ?? '';
   const leanLeft =
     pos === clean.length ||
     /\s/.test(at) ||
     SENTENCE_END.test(at) ||
-    (SENTENCE_END.test(clean[pos - 1] ?? '') && origins[pos - 1] === cursor - 1);
+    (before !== '\n' && SENTENCE_END.test(before) && origins[pos - 1] === cursor - 1);
   if (pos > 0 && leanLeft) pos--;
 
   let [s, e] = segmentAround(clean, pos, 0, clean.length, SENTENCE_END);

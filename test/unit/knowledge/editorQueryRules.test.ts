@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { queryFromContext } from '../../../src/knowledge/editorQuery';
+import { cleanMarkdown, queryFromContext } from '../../../src/knowledge/editorQuery';
 
 /**
  * The starting query of "Search Knowledge" at the cursor (‸), one Markdown rule per row: what an
@@ -96,7 +96,17 @@ describe('knowledge/editorQuery: the Markdown rules of the starting query', () =
       ['第一句。第二句。‸', '第二句'],
       ['第一句。\n‸第二句', '第二句'],
       ['第一句 ‸第二句', '第一句 第二句'],
+      // the start of a line that opens a block of its own is that block, not the one before
+      ['第一段\n‸# 标题', '标题'],
+      ['- 项一\n‸- 项二', '项二'],
+      ['> 引用\n‸> - 列表', '列表'],
+      ['- 项一‸\n- 项二', '项一'],
     ]);
+  });
+
+  it('cleanMarkdown marks the boundaries between blocks, never before the first', () => {
+    assert.deepEqual(cleanMarkdown('# 标题'), { text: '标题', origins: [2, 3] });
+    assert.deepEqual(cleanMarkdown('段落\n# 标题').text, '段落\n标题');
   });
 
   it('the front matter gives no query up to the end of its closing line; the first body line does', () => {
