@@ -31,7 +31,7 @@ export { inlineText, snippetLine } from '../text/markdown';
 export { applyEdits } from './edits';
 export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
 export { lint, type Diagnostic, type Fix } from './lint';
-export { CitationCache, type CitationContext, type CitationCacheData } from './retrievalContext';
+export { CitationCache, type CitationContext, type CitationCacheData, type Retrieval } from './retrievalContext';
 export { citationsPlugin, firstWords, type PreviewOptions, type PreviewText } from './citationsPlugin';
 export { verifySources, type VerifyOptions, type VerifyReport, type VerifyResult } from './verify';
 export {
@@ -39,7 +39,6 @@ export {
   type VerifyOutcome,
   type VerifyStatus,
   type CachedOutcome,
-  type FoundPassage,
   type KnowledgeBase,
   type VerifyCacheData,
 } from './verifyCache';

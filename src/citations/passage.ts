@@ -3,21 +3,13 @@
  * it came from, and the retrieval context kept with the citation (query, score and its type, date).
  * Pure: no vscode import.
  */
-import type { CitationContext } from './retrievalContext';
+import type { CitationContext, Retrieval } from './retrievalContext';
 import type { CitationSource } from './types';
 
 /** A knowledge_search passage with everything a citation and its hover need. */
-export interface CitedPassage {
+export interface CitedPassage extends Retrieval {
   docName: string;
   chunkIndex: number;
-  content: string;
-  kbCode: string;
-  kbName: string;
-  query: string;
-  score: number;
-  scoreType: string;
-  /** ISO 8601. */
-  retrievedAt: string;
 }
 
 /** The MIME type a dragged passage travels as (knowledge browser → Markdown editor). */

@@ -4,10 +4,8 @@
  * in the workspace so hovers and checks work offline.
  */
 
-/** What was retrieved for one citation. */
-export interface CitationContext {
-  /** `doc_name#chunk_index` (doc name unescaped). */
-  citation: string;
+/** What a search returned with a passage, besides where it is (`doc_name#chunk_index`). */
+export interface Retrieval {
   kbCode: string;
   kbName: string;
   query: string;
@@ -18,6 +16,12 @@ export interface CitationContext {
   retrievedAt: string;
   /** The passage text. */
   content: string;
+}
+
+/** What was retrieved for one citation. */
+export interface CitationContext extends Retrieval {
+  /** `doc_name#chunk_index` (doc name unescaped). */
+  citation: string;
 }
 
 /** The JSON form of a cache. */

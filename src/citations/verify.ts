@@ -10,14 +10,8 @@
 import type { KnowledgeSearchArgs } from '../shunong/client';
 import { CancelledError, platformErrorKind } from '../shunong/errors';
 import type { KnowledgeResult } from '../shunong/schemas';
-import type { CitationContext } from './retrievalContext';
-import {
-  type FoundPassage,
-  type KnowledgeBase,
-  type Unverified,
-  type VerifyCache,
-  type VerifyOutcome,
-} from './verifyCache';
+import type { CitationContext, Retrieval } from './retrievalContext';
+import { type KnowledgeBase, type Unverified, type VerifyCache, type VerifyOutcome } from './verifyCache';
 import type { VerifySource } from './verifySources';
 import { beijingDate } from '../time/beijing';
 
@@ -171,7 +165,7 @@ export async function verifySources(sources: readonly VerifySource[], o: VerifyO
     if (!found) return notLocated(s);
     const codes = r.kb_code.split(',');
     const names = r.kb_name.split(',');
-    const passage: FoundPassage = {
+    const passage: Retrieval = {
       content: found.content,
       kbCode: s.kbCode ?? (codes.length === 1 ? r.kb_code : (cached?.kbCode ?? r.kb_code)),
       kbName: s.kbName ?? (names.length === 1 ? r.kb_name : (cached?.kbName ?? r.kb_name)),
@@ -210,6 +204,6 @@ export function basesOf(r: Pick<KnowledgeResult, 'kb_code' | 'kb_name'>): Knowle
 }
 
 /** The cache record of a verified passage (so the hover works from then on). */
-export function contextOfFound(source: Pick<VerifySource, 'citation'>, p: FoundPassage): CitationContext {
+export function contextOfFound(source: Pick<VerifySource, 'citation'>, p: Retrieval): CitationContext {
   return { citation: source.citation, ...p };
 }

@@ -4,18 +4,7 @@
  * the same Beijing day asks the platform nothing unless told to. A source left unverified (network,
  * rate limit, rejected key) is never remembered: it is asked again next time. Pure: no vscode.
  */
-
-/** A passage as a search returned it. */
-export interface FoundPassage {
-  content: string;
-  kbCode: string;
-  kbName: string;
-  query: string;
-  score: number;
-  scoreType: string;
-  /** ISO 8601. */
-  retrievedAt: string;
-}
+import type { Retrieval } from './retrievalContext';
 
 /** Why a source could not be verified: a failure kind of the platform client, and its sentence. */
 export interface Unverified {
@@ -26,8 +15,8 @@ export interface Unverified {
 
 /** The outcome of looking one source up. */
 export type VerifyOutcome =
-  | { status: 'verified'; passage: FoundPassage }
-  | { status: 'changed'; cached: string; passage: FoundPassage }
+  | { status: 'verified'; passage: Retrieval }
+  | { status: 'changed'; cached: string; passage: Retrieval }
   | { status: 'not-located'; kbCode?: string }
   | { status: 'unknown-kb'; kbCode: string; known: string[] }
   | Unverified;
