@@ -11,7 +11,7 @@ import { normalizeForParser } from '../citations/parser';
 import { dataUri } from './images';
 import type { ImageMap, PublishDocument } from './model';
 import { publishEngine } from './read';
-import { esc } from './wechat';
+import { escapeHtml } from '../text/html';
 
 /** The page's styles: readable measure, print-friendly, the citation marks of media/preview.css. */
 const PAGE_CSS = `
@@ -52,7 +52,7 @@ export function writeHtml(text: string, doc: Pick<PublishDocument, 'title' | 'la
     `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">\n` +
-    `<title>${esc(doc.title ?? '')}</title>\n<style>${PAGE_CSS}</style>\n</head>\n<body>\n${body}</body>\n</html>\n`
+    `<title>${escapeHtml(doc.title ?? '')}</title>\n<style>${PAGE_CSS}</style>\n</head>\n<body>\n${body}</body>\n</html>\n`
   );
 }
 

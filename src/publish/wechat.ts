@@ -6,6 +6,7 @@
  * nothing is executable (no script, no event attribute; every text escaped). Pure.
  */
 import { wordsOf } from '../text/words';
+import { escapeHtml } from '../text/html';
 import { dataUri } from './images';
 import {
   bodyBelowTitle,
@@ -131,7 +132,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
       .map((x) => {
         switch (x.kind) {
           case 'text': {
-            let s = esc(x.text);
+            let s = escapeHtml(x.text);
             if (x.marks.code) s = `<code style="${WECHAT_STYLE.codeInline}">${s}</code>`;
             if (x.marks.bold) s = `<strong>${s}</strong>`;
             if (x.marks.italic) s = `<em>${s}</em>`;
@@ -148,7 +149,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
           }
           case 'image': {
             const src = srcOf(x.src);
-            return src ? `<img src="${esc(src)}" alt="${esc(x.alt)}" style="${WECHAT_STYLE.img}">` : '';
+            return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(x.alt)}" style="${WECHAT_STYLE.img}">` : '';
           }
           case 'note':
             return mark(number(keyOf(x.note), { kind: 'note', note: x.note }));
@@ -168,7 +169,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
       case 'quote':
         return `<blockquote style="${WECHAT_STYLE.quote}">${b.blocks.map((x) => itemBlock(x, lists)).join('')}</blockquote>`;
       case 'code':
-        return `<pre style="${WECHAT_STYLE.pre}"><code style="${WECHAT_STYLE.code}">${esc(b.text)}</code></pre>`;
+        return `<pre style="${WECHAT_STYLE.pre}"><code style="${WECHAT_STYLE.code}">${escapeHtml(b.text)}</code></pre>`;
       case 'rule':
         return `<hr style="${WECHAT_STYLE.hr}">`;
       case 'list': {
@@ -209,8 +210,8 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
     return [own, ...deeper];
   };
 
-  const title = doc.title ? `<h1 style="${WECHAT_STYLE.title}">${esc(doc.title)}</h1>` : '';
-  const date = doc.date ? `<p style="${WECHAT_STYLE.date}">${esc(doc.date)}</p>` : '';
+  const title = doc.title ? `<h1 style="${WECHAT_STYLE.title}">${escapeHtml(doc.title)}</h1>` : '';
+  const date = doc.date ? `<p style="${WECHAT_STYLE.date}">${escapeHtml(doc.date)}</p>` : '';
   const body = bodyBelowTitle(doc)
     .map((b) => block(b))
     .join('\n');
@@ -221,30 +222,25 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
   const onlySources = list.every((e) => e.kind === 'note' && e.note.kind !== 'author');
   const heading = onlySources ? (doc.referencesHeading ?? words.t('References')) : words.t('Notes');
   const notes = list.length
-    ? `\n<section style="${WECHAT_STYLE.notes}"><p style="${WECHAT_STYLE.notesHeading}">${esc(heading)}</p>${entries.join('')}</section>`
+    ? `\n<section style="${WECHAT_STYLE.notes}"><p style="${WECHAT_STYLE.notesHeading}">${escapeHtml(heading)}</p>${entries.join('')}</section>`
     : '';
   const article = `<section style="${WECHAT_STYLE.article}">${title}${date}\n${body}${notes}\n</section>`;
   const lang = doc.lang === 'zh' ? 'zh-CN' : 'en';
   const html =
     `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${esc(doc.title ?? '')}</title>\n</head>\n` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeHtml(doc.title ?? '')}</title>\n</head>\n` +
     `<body style="margin:0;padding:16px;background:#ffffff;">\n${article}\n</body>\n</html>\n`;
   return { html, article, notes: list.length, pictures, warnings };
 }
 
 function endNoteHtml(e: EndNote, inline: (xs: readonly Inline[]) => string): string {
-  if (e.kind === 'link') return `${esc(e.text)}: ${esc(e.href)}`;
+  if (e.kind === 'link') return `${escapeHtml(e.text)}: ${escapeHtml(e.href)}`;
   const note = e.note;
-  if (note.kind !== 'author') return esc(readerForm(note));
+  if (note.kind !== 'author') return escapeHtml(readerForm(note));
   return note.blocks
     .map((b) =>
-      b.kind === 'paragraph' || b.kind === 'heading' ? inline(b.content) : b.kind === 'code' ? esc(b.text) : '',
+      b.kind === 'paragraph' || b.kind === 'heading' ? inline(b.content) : b.kind === 'code' ? escapeHtml(b.text) : '',
     )
     .filter(Boolean)
     .join(' ');
-}
-
-/** Escapes text for HTML content and attribute values. */
-export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

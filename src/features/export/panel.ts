@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { uiLanguage } from '../shared/language';
+import { escapeHtml } from '../../text/html';
 import { isCopyWebviewMessage, type CopyHostMessage, type CopyWebviewMessage } from '../../publish/copyProtocol';
 
 /** The panel. */
@@ -102,7 +103,6 @@ export class WechatPanel implements vscode.Disposable {
       "style-src 'unsafe-inline'",
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const lang = uiLanguage() === 'zh' ? 'zh-CN' : 'en';
     return `<!DOCTYPE html>
 <html lang="${lang}">
@@ -113,11 +113,11 @@ export class WechatPanel implements vscode.Disposable {
 </head>
 <body style="margin:0;padding:12px;background:var(--vscode-editor-background);color:var(--vscode-foreground);font-family:var(--vscode-font-family);">
 <div style="display:flex;gap:12px;align-items:center;flex-wrap:wrap;margin-bottom:12px;">
-<button id="copy" data-copied="${esc(vscode.l10n.t('Copied'))}" style="padding:6px 14px;border:none;border-radius:2px;background:var(--vscode-button-background);color:var(--vscode-button-foreground);cursor:pointer;font:inherit;">${esc(vscode.l10n.t('Copy for WeChat'))}</button>
+<button id="copy" data-copied="${escapeHtml(vscode.l10n.t('Copied'))}" style="padding:6px 14px;border:none;border-radius:2px;background:var(--vscode-button-background);color:var(--vscode-button-foreground);cursor:pointer;font:inherit;">${escapeHtml(vscode.l10n.t('Copy for WeChat'))}</button>
 <span id="status" role="status" aria-live="polite"></span>
-<span style="opacity:.75;">${esc(vscode.l10n.t('Exported file:'))} <code id="file"></code></span>
+<span style="opacity:.75;">${escapeHtml(vscode.l10n.t('Exported file:'))} <code id="file"></code></span>
 </div>
-<div id="pictures" hidden style="margin-bottom:12px;"><div>${esc(vscode.l10n.t('The article’s pictures, saved beside it in order — upload these in the editor if WeChat drops a picture:'))}</div><ol id="picture-list" style="margin:4px 0 0;"></ol></div>
+<div id="pictures" hidden style="margin-bottom:12px;"><div>${escapeHtml(vscode.l10n.t('The article’s pictures, saved beside it in order — upload these in the editor if WeChat drops a picture:'))}</div><ol id="picture-list" style="margin:4px 0 0;"></ol></div>
 <div style="max-width:375px;margin:0 auto;background:#ffffff;color:#333333;padding:16px;border-radius:4px;box-shadow:0 0 0 1px rgba(128,128,128,.35);">
 <div id="article"></div>
 </div>

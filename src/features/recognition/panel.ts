@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../text/html';
 import { PreviewHost, type ActionMessage, type WebviewShrunk } from '../../recognition/panelHost';
 import type { HostMessage, ShrinkRequest } from '../../recognition/protocol';
 import { typeOptions, webviewStrings } from './strings';
@@ -146,12 +147,4 @@ export class RecognitionPanel implements vscode.Disposable {
     this.panel.dispose();
     for (const d of this.disposables) d.dispose();
   }
-}
-
-/** Escapes text for HTML. */
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }
