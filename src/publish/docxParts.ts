@@ -3,7 +3,7 @@
  * content types, relationships, settings, numbering, the default styles, and the core, extended
  * and custom properties. Pure.
  */
-import type { Lang } from '../text/words';
+import { langTag, type Lang } from '../text/words';
 import { DEFAULT_IDS, type TemplateNumbering } from './docxStyles';
 import { esc, XML_DECLARATION } from './wordml';
 
@@ -173,7 +173,7 @@ function coreXml(info: PackageInfo): string {
     'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ' +
     'xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
     (info.title ? `<dc:title>${esc(info.title)}</dc:title>` : '') +
-    `<dc:language>${info.lang === 'zh' ? 'zh-CN' : 'en'}</dc:language>` +
+    `<dc:language>${langTag(info.lang)}</dc:language>` +
     '<cp:revision>1</cp:revision>' +
     `<dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created>` +
     `<dcterms:modified xsi:type="dcterms:W3CDTF">${info.now.toISOString()}</dcterms:modified>` +

@@ -12,6 +12,7 @@ import { dataUri } from './images';
 import type { ImageMap, PublishDocument } from './model';
 import { publishEngine } from './read';
 import { escapeHtml } from '../text/html';
+import { langTag } from '../text/words';
 
 /** The page's styles: readable measure, print-friendly, the citation marks of media/preview.css. */
 const PAGE_CSS = `
@@ -47,7 +48,7 @@ export function writeHtml(text: string, doc: Pick<PublishDocument, 'title' | 'la
   installPageRules();
   const env: PageEnv = { snPage: true, images };
   const body = md.render(normalizeForParser(frontMatter(text.replace(/^\uFEFF/, '')).blanked), env as never);
-  const lang = doc.lang === 'zh' ? 'zh-CN' : 'en';
+  const lang = langTag(doc.lang);
   return (
     `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n` +

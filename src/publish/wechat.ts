@@ -5,7 +5,7 @@
  * notes listed at the end, pictures are embedded, tables scroll sideways at a phone's width, and
  * nothing is executable (no script, no event attribute; every text escaped). Pure.
  */
-import { wordsOf } from '../text/words';
+import { langTag, wordsOf } from '../text/words';
 import { escapeHtml } from '../text/html';
 import { dataUri } from './images';
 import {
@@ -225,7 +225,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
     ? `\n<section style="${WECHAT_STYLE.notes}"><p style="${WECHAT_STYLE.notesHeading}">${escapeHtml(heading)}</p>${entries.join('')}</section>`
     : '';
   const article = `<section style="${WECHAT_STYLE.article}">${title}${date}\n${body}${notes}\n</section>`;
-  const lang = doc.lang === 'zh' ? 'zh-CN' : 'en';
+  const lang = langTag(doc.lang);
   const html =
     `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeHtml(doc.title ?? '')}</title>\n</head>\n` +

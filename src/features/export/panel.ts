@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { uiLanguage } from '../shared/language';
+import { langTag } from '../../text/words';
 import { escapeHtml } from '../../text/html';
 import { isCopyWebviewMessage, type CopyHostMessage, type CopyWebviewMessage } from '../../publish/copyProtocol';
 
@@ -103,7 +104,7 @@ export class WechatPanel implements vscode.Disposable {
       "style-src 'unsafe-inline'",
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const lang = uiLanguage() === 'zh' ? 'zh-CN' : 'en';
+    const lang = langTag(uiLanguage());
     return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>

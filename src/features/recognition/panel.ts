@@ -9,6 +9,8 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../text/html';
+import { langTag } from '../../text/words';
+import { uiLanguage } from '../shared/language';
 import { PreviewHost, type ActionMessage, type WebviewShrunk } from '../../recognition/panelHost';
 import type { HostMessage, ShrinkRequest } from '../../recognition/protocol';
 import { typeOptions, webviewStrings } from './strings';
@@ -121,7 +123,7 @@ export class RecognitionPanel implements vscode.Disposable {
       `style-src ${webview.cspSource}`,
       `script-src 'nonce-${nonce}'`,
     ].join('; ');
-    const lang = vscode.env.language.replace(/[^\w-]/g, '');
+    const lang = langTag(uiLanguage());
     return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
