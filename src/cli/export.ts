@@ -11,7 +11,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
-import { wordsOf } from '../text/words';
+import { langOf, langTag, wordsOf } from '../text/words';
 import { formatFindingLine, formatProblemLine } from '../citations/check';
 import {
   EXPORT_FORMATS,
@@ -136,8 +136,8 @@ export async function runExport(
       return 1;
     }
   }
-  const ui = (env.LC_ALL || env.LC_MESSAGES || env.LANG || '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
-  const setting = args.lang === undefined ? 'auto' : args.lang.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  const ui = langOf(env.LC_ALL || env.LC_MESSAGES || env.LANG || '');
+  const setting = args.lang === undefined ? 'auto' : langTag(langOf(args.lang));
   const bases: Record<ImageCandidate['base'], string> = {
     document: dirname(file),
     workspace: args.workspace,

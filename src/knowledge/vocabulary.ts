@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import builtinData from './vocabulary.json';
+import { langOf } from '../text/words';
 import { msg, type Message } from './messages';
 
 /** The two label languages of the vocabulary. */
@@ -209,7 +210,7 @@ export function tasksFor(vocabulary: Vocabulary, crop?: Crop): readonly Task[] {
 
 /** The label of an entry for a display language (`zh…` → zh-CN, anything else → en). */
 export function labelOf(entry: VocabularyEntry, language: string): string {
-  return language.toLowerCase().startsWith('zh') ? entry.labels['zh-CN'] : entry.labels.en;
+  return langOf(language) === 'zh' ? entry.labels['zh-CN'] : entry.labels.en;
 }
 
 /** True when `name` is the entry's id, one of its labels or aliases (trimmed, case-insensitive). */

@@ -26,7 +26,7 @@ export function langOf(displayLanguage: string): Lang {
 }
 
 /** The BCP-47 tag written into a new bulletin's front matter (`lang:`). */
-export function langTag(lang: Lang): string {
+export function langTag(lang: Lang): 'zh-CN' | 'en' {
   return lang === 'zh' ? 'zh-CN' : 'en';
 }
 
