@@ -6,6 +6,8 @@
 //                        class and `instanceof` holds across bundles.
 //   dist/platform.js   - src/shunong (MCP SDK + zod), loaded on first use.
 //   dist/citations.js  - src/citations (markdown-it), loaded on first use.
+//   dist/lintWorker.js - the citation lint's worker thread (src/lintWorker/main.ts), started at
+//                        activation; it requires dist/citations.js in its own thread.
 //   dist/imaging.js    - jimp with mozjpeg's and libwebp's decoders, to shrink photos over 4 MB
 //                        (and convert WebP) before upload, loaded on first use; the decoders'
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
@@ -109,6 +111,7 @@ const builds = [
   { ...common, entryPoints: { errors: ERRORS }, outdir: 'dist' },
   hostBundle('platform', 'src/shunong/index.ts'),
   hostBundle('citations', 'src/citations/index.ts'),
+  hostBundle('lintWorker', 'src/lintWorker/main.ts', { keepNames: false }),
   hostBundle('knowledge', 'src/knowledge/index.ts'),
   hostBundle('publish', 'src/publish/index.ts'),
   hostBundle('safety', 'src/safety/index.ts'),

@@ -1,21 +1,25 @@
 /**
  * Activation entry (`dist/extension.js`), kept thin so that VS Code's start-up never waits on us,
  * and the one way Shunong activates, in every extension mode: it registers a stand-in for every
- * command the manifest contributes and leaves the features bundle (`dist/features.js`: status bar,
- * views, Markdown providers, commands) to load right after activation, in its own task — or at
- * once, if a command is run first. A stand-in, when run, loads the features (which replace every
- * stand-in with the real command) and runs the real command. VS Code's chat gets stand-ins too
- * (src/features/chat/standIns.ts): the language model tools, the participant and the MCP provider
- * are registered here and taken over by the features, since the workbench may call them the
- * moment activation returns. The exported `loaded` settles once the features are loaded and have
- * started (the connection's idle state known).
+ * command the manifest contributes, and the citation Problems (src/features/cite/diagnostics.ts,
+ * linted in a worker thread), which it publishes for the bulletins already open. The features
+ * bundle (`dist/features.js`: status bar, views, Markdown providers, commands) loads once those
+ * Problems are out, in its own task — or at once, if a command is run first. A stand-in, when run,
+ * loads the features (which replace every stand-in with the real command) and runs the real
+ * command. VS Code's chat gets stand-ins too (src/features/chat/standIns.ts): the language model
+ * tools, the participant and the MCP provider are registered here and taken over by the features,
+ * since the workbench may call them the moment activation returns. The exported `loaded` settles
+ * once the features are loaded and have started (the connection's idle state known).
  */
 import * as path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
 import * as vscode from 'vscode';
+import { loadCitations } from './bundles';
 import { chatStandIns, type ChatStandIns } from './features/chat/standIns';
+import { CitationDiagnostics } from './features/cite/diagnostics';
 import type { ShunongApi } from './features/index';
 import { extendMarkdownIt } from './features/markdownPreview/markdownIt';
+import { LintWorker } from './lintWorker/client';
 
 export type { ShunongApi };
 
@@ -32,12 +36,15 @@ export type ExtensionExports = ShunongApi & {
 export function activate(context: vscode.ExtensionContext): ExtensionExports {
   // Loaded by whichever comes first: a command's stand-in, a chat stand-in, or the next task.
   let standIns: ChatStandIns = {};
-  const lazy = new LazyCommands(contributedCommands(context), () => featuresBundle().activate(context, standIns));
+  const diagnostics = citationDiagnostics(context);
+  const lazy = new LazyCommands(contributedCommands(context), () =>
+    featuresBundle().activate(context, { standIns, diagnostics }),
+  );
   lazy.stubCommands();
   standIns = chatStandIns(context, () => lazy.load());
   // Settles once the features are loaded and started (or failed to, which the user is told).
   const loaded = new Promise<void>((resolve) => {
-    setTimeout(() => {
+    const load = (): void => {
       try {
         void lazy.load().started.then(resolve, (e: unknown) => {
           couldNotStart(e);
@@ -47,6 +54,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionExports {
         couldNotStart(e);
         resolve();
       }
+    };
+    // The open bulletins' Problems first (what an author sees of us first), then the features.
+    setTimeout(() => {
+      diagnostics.refreshOpen().then(
+        () => setTimeout(load, 0),
+        () => setTimeout(load, 0),
+      );
     }, 0);
   });
   return {
@@ -127,6 +141,19 @@ export class LazyCommands<T> {
     this.value = this.loadOnce();
     return this.value;
   }
+}
+
+/** The citation Problems, linted in a worker thread beside dist/citations.js (on this thread if it cannot run). */
+function citationDiagnostics(context: vscode.ExtensionContext): CitationDiagnostics {
+  const diagnostics = new CitationDiagnostics(
+    new LintWorker({
+      script: path.join(__dirname, 'lintWorker.js'),
+      library: path.join(__dirname, 'citations.js'),
+      fallback: () => loadCitations().lint,
+    }),
+  );
+  context.subscriptions.push(diagnostics, ...diagnostics.watch());
+  return diagnostics;
 }
 
 /** The commands the manifest contributes. */

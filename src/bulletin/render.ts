@@ -4,6 +4,9 @@
  */
 import { inlineText, tableCell } from '../text/markdown';
 import { fill, termName, weekdayName, weekName, wordsOf, type Lang, type Words } from '../text/words';
+import { DEFAULT_THRESHOLDS, type NoteThresholds } from './thresholds';
+
+export { DEFAULT_THRESHOLDS, type NoteThresholds };
 
 /** The mark of a value the endpoint left empty. */
 const MISSING = '—';
@@ -34,16 +37,6 @@ export interface WeatherForecastData {
   city: string;
   forecast: ForecastDay[];
 }
-
-/** Thresholds of the derived farm notes (settings). */
-export interface NoteThresholds {
-  frostBelowC: number;
-  heatAboveC: number;
-  humidPercent: number;
-  minRunDays: number;
-}
-
-export const DEFAULT_THRESHOLDS: NoteThresholds = { frostBelowC: 2, heatAboveC: 35, humidPercent: 85, minRunDays: 3 };
 
 /** A note derived from the forecast (never platform data). */
 export interface FarmNote {

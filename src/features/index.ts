@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ChatStandIns } from './chat/standIns';
+import type { CitationDiagnostics } from './cite/diagnostics';
 import { Connection } from './shared/connection';
 import { settings } from './shared/settings';
 import * as account from './account/index';
@@ -57,14 +58,19 @@ export interface Features {
   readonly started: Promise<void>;
 }
 
-/**
- * Registers every feature (synchronously) and starts reading the connection's state.
- * `standIns`: the chat registrations activation made for the features to take over.
- */
-export function activate(context: vscode.ExtensionContext, standIns: ChatStandIns = {}): Features {
+/** What activation built before the features loaded, for them to take over. */
+export interface Handoff {
+  /** The chat registrations (tools, participant, MCP provider), answered by stand-ins until now. */
+  readonly standIns: ChatStandIns;
+  /** The citation Problems, published and following the documents since activation. */
+  readonly diagnostics: CitationDiagnostics;
+}
+
+/** Registers every feature (synchronously) and starts reading the connection's state. */
+export function activate(context: vscode.ExtensionContext, handoff: Handoff): Features {
   const { connection, output } = connect(context);
   const started = seedKeyInDevelopment(context, connection) ?? connection.reset();
-  return { api: register(context, connection, output, standIns), started };
+  return { api: register(context, connection, output, handoff), started };
 }
 
 /** The output channel and the connection, shared by every feature. */
@@ -80,7 +86,7 @@ function register(
   context: vscode.ExtensionContext,
   connection: Connection,
   output: vscode.LogOutputChannel,
-  standIns: ChatStandIns,
+  { standIns, diagnostics }: Handoff,
 ): ShunongApi {
   const safetyService = new SafetyService();
   context.subscriptions.push(safetyService);
@@ -94,7 +100,7 @@ function register(
   newBulletin.activate(context, { connection, calendar: today });
   const outcomes = new SourceOutcomes();
   context.subscriptions.push(outcomes);
-  const citations = cite.activate(context, { citations: citationService, outcomes, docs: shared.docs });
+  const citations = cite.activate(context, { citations: citationService, diagnostics, outcomes, docs: shared.docs });
   const verified = verify.activate(context, {
     connection,
     citations: citationService,

@@ -6,7 +6,7 @@
  * src/features/shared/settings.ts is the one place that reads the configuration and hands the raw
  * values to these functions.
  */
-import { DEFAULT_THRESHOLDS } from '../bulletin/render';
+import { DEFAULT_THRESHOLDS } from '../bulletin/thresholds';
 import type { InsertLanguageSetting } from '../bulletin/language';
 import { DEFAULT_ENDPOINT } from '../shunong/endpoint';
 import type { RecognitionType } from '../shunong/schemas';

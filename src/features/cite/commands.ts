@@ -107,7 +107,7 @@ async function checkWorkspace(
   let problems = 0;
   for (const uri of uris.sort((a, b) => a.fsPath.localeCompare(b.fsPath))) {
     const doc = await vscode.workspace.openTextDocument(uri);
-    const items = diagnostics.refresh(doc);
+    const items = (await diagnostics.refresh(doc)) ?? [];
     const model = diagnostics.model(doc);
     const count = model.references.filter((r) => r.ours).length + model.inlineCitations.length;
     problems += items.length;

@@ -1,14 +1,18 @@
 /**
  * The citation model and lint results of each Markdown document, the Problems they publish
- * (debounced while typing) and their quick fixes. The models and lint results are kept per
- * document version in bounded caches and forgotten when a document is closed or its file deleted;
- * the Problems of a closed file stay (the workspace check fills them for files not open), those of
- * a deleted file or a closed untitled document go.
+ * (debounced while typing) and their quick fixes. Built at activation (src/extension.ts), so the
+ * Problems of the bulletins open at start-up are published before the features load; the lint
+ * runs in a worker thread (src/lintWorker), and a result is published only if its document has
+ * not changed since it was asked. The models and lint results are kept per document version in
+ * bounded caches and forgotten when a document is closed or its file deleted; the Problems of a
+ * closed file stay (the workspace check fills them for files not open), those of a deleted file or
+ * a closed untitled document go.
  */
 import * as vscode from 'vscode';
 import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
 import { DocumentCache, isAtOrUnder } from '../../citations/documentCache';
 import { loadCitations } from '../../bundles';
+import type { LintWorker } from '../../lintWorker/client';
 import { fixTitle, problemMessage } from './strings';
 import { toRange, toWorkspaceEdit } from './ranges';
 import { onDidChangeSettings, settings } from '../shared/settings';
@@ -30,6 +34,10 @@ export class CitationDiagnostics implements vscode.Disposable {
   private readonly deletedOpen = new Set<string>();
   /** The watcher of Markdown files deleted outside VS Code (see {@link watchDeletes}). */
   private files: vscode.FileSystemWatcher | undefined;
+  private disposed = false;
+
+  /** @param linter the lint's worker thread, which this object stops when disposed. */
+  constructor(private readonly linter: LintWorker) {}
 
   /** The citation model of a document, parsed once per version. */
   model(doc: vscode.TextDocument): DocumentModel {
@@ -44,15 +52,29 @@ export class CitationDiagnostics implements vscode.Disposable {
     return model;
   }
 
-  /** Lints a document now and publishes its diagnostics. */
-  refresh(doc: vscode.TextDocument): CitationDiagnostic[] {
+  /**
+   * Lints a document now and publishes its diagnostics. Resolves with them, or with undefined
+   * when the document changed (or this object was disposed) before the lint answered: a newer
+   * lint is then due, and nothing is published for the old text.
+   */
+  async refresh(doc: vscode.TextDocument): Promise<CitationDiagnostic[] | undefined> {
     const s = settings.citations(doc.uri);
     if (doc.languageId !== 'markdown' || !s.diagnostics) {
       this.collection.delete(doc.uri);
       this.lints.delete(doc.uri.toString());
       return [];
     }
-    const items = loadCitations().lint(doc.getText(), { referencesHeading: s.referencesHeading });
+    const version = doc.version;
+    const wasClosed = doc.isClosed;
+    let items: CitationDiagnostic[];
+    try {
+      items = await this.linter.lint(doc.getText(), { referencesHeading: s.referencesHeading });
+    } catch (e) {
+      if (this.disposed) return undefined;
+      throw e;
+    }
+    // A closed document's text is final; an open one's lint counts only for the version it read.
+    if (this.disposed || doc.isClosed !== wasClosed || (!doc.isClosed && doc.version !== version)) return undefined;
     if (!doc.isClosed) this.lints.set(doc.uri.toString(), doc.version, items);
     if (items.length > 0) this.watchDeletes();
     this.collection.set(
@@ -60,6 +82,12 @@ export class CitationDiagnostics implements vscode.Disposable {
       items.map((d) => this.toDiagnostic(doc, d)),
     );
     return items;
+  }
+
+  /** Lints every open Markdown document now; settles once each has answered. */
+  async refreshOpen(): Promise<void> {
+    const open = vscode.workspace.textDocuments.filter((d) => d.languageId === 'markdown');
+    await Promise.all(open.map((d) => this.refresh(d)));
   }
 
   /** Schedules a lint after the debounce (or `delayMs`); a newer change cancels the pending one. */
@@ -72,7 +100,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       key,
       setTimeout(() => {
         this.timers.delete(key);
-        if (!doc.isClosed && doc.version === version) this.refresh(doc);
+        if (!doc.isClosed && doc.version === version) void this.refresh(doc);
       }, delayMs),
     );
   }
@@ -82,9 +110,9 @@ export class CitationDiagnostics implements vscode.Disposable {
     return this.lints.get(doc.uri.toString(), doc.version);
   }
 
-  /** Quick fixes for the diagnostics in `range`. */
-  codeActions(doc: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
-    const items = this.published(doc) ?? this.refresh(doc);
+  /** Quick fixes for the diagnostics in `range` (none if the document changes while it is linted). */
+  async codeActions(doc: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
+    const items = this.published(doc) ?? (await this.refresh(doc)) ?? [];
     const out: vscode.CodeAction[] = [];
     for (const d of items) {
       if (!d.fix || !toRange(doc, d.range).intersection(range)) continue;
@@ -107,7 +135,7 @@ export class CitationDiagnostics implements vscode.Disposable {
   closed(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
     if (doc.isUntitled || this.deletedOpen.delete(key)) this.collection.delete(doc.uri);
-    else this.refresh(doc);
+    else void this.refresh(doc);
     const pending = this.timers.get(key);
     if (pending) clearTimeout(pending);
     this.timers.delete(key);
@@ -165,7 +193,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       ),
       vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
       onDidChangeSettings('citations', () => {
-        for (const d of vscode.workspace.textDocuments) if (markdown(d)) this.refresh(d);
+        void this.refreshOpen();
       }),
     ];
   }
@@ -182,7 +210,9 @@ export class CitationDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const t of this.timers.values()) clearTimeout(t);
+    this.linter.dispose();
     this.collection.dispose();
   }
 }

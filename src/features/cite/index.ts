@@ -3,11 +3,13 @@
  * diagnostics with quick fixes, hovers, the workspace check, the passage viewer, the "Citations"
  * view and the drop of a passage dragged from the knowledge browser. The logic is in src/citations;
  * this is the VS Code side. The citation service (the workspace cache and the insertions) is built
- * by src/features/index.ts and handed in, since the draft feature inserts through it too.
+ * by src/features/index.ts and handed in, since the draft feature inserts through it too; the
+ * diagnostics are built at activation (src/extension.ts) and handed in, already following the
+ * documents.
  */
 import * as vscode from 'vscode';
 import { registerCitationCommands } from './commands';
-import { CITATION_SOURCE, CitationDiagnostics } from './diagnostics';
+import { CITATION_SOURCE, type CitationDiagnostics } from './diagnostics';
 import { registerPassageDrop } from './drop';
 import { citationHover } from './hover';
 import { registerPassageViewer } from './passages';
@@ -19,6 +21,8 @@ import { registerCitationTree, type CitationTree } from './tree';
 /** The services the feature needs. */
 export interface CiteServices {
   citations: CitationService;
+  /** The citation Problems, published since activation. */
+  diagnostics: CitationDiagnostics;
   /** The read-only passage documents ("Open the full passage"). */
   docs: PassageDocs;
   /** What "Verify Citations" found, shown in the hover. */
@@ -35,10 +39,9 @@ export interface Citations {
   readonly tree: CitationTree;
 }
 
-/** Registers the citation commands, providers, view and the diagnostics that follow the documents. */
+/** Registers the citation commands, providers and view over the diagnostics handed in. */
 export function activate(context: vscode.ExtensionContext, services: CiteServices): Citations {
-  const service = services.citations;
-  const diagnostics = new CitationDiagnostics();
+  const { citations: service, diagnostics } = services;
   const md: vscode.DocumentSelector = { language: 'markdown' };
   const { tree, disposables } = registerCitationTree({
     model: (doc) => diagnostics.model(doc),
@@ -47,7 +50,6 @@ export function activate(context: vscode.ExtensionContext, services: CiteService
     },
   });
   context.subscriptions.push(
-    diagnostics,
     ...registerCitationCommands(service, diagnostics),
     ...registerPassageViewer(services.docs),
     vscode.languages.registerHoverProvider(md, {
@@ -64,10 +66,7 @@ export function activate(context: vscode.ExtensionContext, services: CiteService
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
     registerPassageDrop(service),
-    ...diagnostics.watch(),
     ...disposables,
   );
-  // The bulletins already open are read in the next task, not after the typing debounce: nobody is typing in them.
-  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d, 0);
   return { service, diagnostics, tree };
 }
