@@ -56,12 +56,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionExports {
       }
     };
     // The open bulletins' Problems first (what an author sees of us first), then the features.
-    setTimeout(() => {
-      diagnostics.refreshOpen().then(
-        () => setTimeout(load, 0),
-        () => setTimeout(load, 0),
-      );
-    }, 0);
+    const next = (): void => void setTimeout(load, 0);
+    setTimeout(() => void diagnostics.refreshOpen().then(next, next), 0);
   });
   return {
     get connection() {

@@ -6,8 +6,6 @@ import { inlineText, tableCell } from '../text/markdown';
 import { fill, termName, weekdayName, weekName, wordsOf, type Lang, type Words } from '../text/words';
 import { DEFAULT_THRESHOLDS, type NoteThresholds } from './thresholds';
 
-export { DEFAULT_THRESHOLDS, type NoteThresholds };
-
 /** The mark of a value the endpoint left empty. */
 const MISSING = '—';
 

@@ -117,7 +117,8 @@ export class LintWorker {
   }
 
   private takePending(): Pending[] {
-    const all = [...this.pending.values()].sort((a, b) => a.request.id - b.request.id);
+    // A Map keeps insertion order: the order the lints were asked in.
+    const all = [...this.pending.values()];
     this.pending.clear();
     return all;
   }

@@ -90,8 +90,8 @@ export class CitationDiagnostics implements vscode.Disposable {
     await Promise.all(open.map((d) => this.refresh(d)));
   }
 
-  /** Schedules a lint after the debounce (or `delayMs`); a newer change cancels the pending one. */
-  schedule(doc: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
+  /** Schedules a lint after the debounce; a newer change cancels the pending one. */
+  schedule(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
     const pending = this.timers.get(key);
     if (pending) clearTimeout(pending);
@@ -101,7 +101,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       setTimeout(() => {
         this.timers.delete(key);
         if (!doc.isClosed && doc.version === version) void this.refresh(doc);
-      }, delayMs),
+      }, DEBOUNCE_MS),
     );
   }
 

@@ -3,13 +3,13 @@ import {
   calendarLine,
   deriveFarmNotes,
   numberOf,
-  DEFAULT_THRESHOLDS,
   renderWeatherBrief,
   solarTermTable,
   weatherSourceLine,
   type ForecastDay,
 } from '../../../src/bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../../src/bulletin/template';
+import { DEFAULT_THRESHOLDS } from '../../../src/bulletin/thresholds';
 
 // The vendor page's own examples (000_*.txt, weather_search and get_current_time).
 const PAGE_NOW = {
