@@ -73,10 +73,11 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
  * bulletin, waits for the start-up to settle, then activates the extension `id` and times it; for
  * ours, also until its features have loaded and until the bulletin's Problems are ours.
  */
-function measuringSuite(id, bulletin) {
+function measuringSuite(id, bulletin, profile) {
   return `exports.run = async function () {
   const vscode = require('vscode');
   const { performance } = require('node:perf_hooks');
+  let profiler;
   const uri = vscode.Uri.file(${JSON.stringify(bulletin)});
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
   // Let the start-up activations of built-in extensions finish first: they share this thread.
@@ -89,9 +90,10 @@ function measuringSuite(id, bulletin) {
   let e0, t0;
   // Both clocks are read the moment our Problems arrive, whatever else (the features) comes after.
   const checked = new Promise((resolve) => {
-    const check = () => { if (ours()) { sub.dispose(); resolve({ checked: performance.now() - t0, checkedBusy: busy(e0) }); } };
+    const check = () => { if (ours()) { sub.dispose(); resolve({ checked: performance.now() - t0, checkedBusy: busy(e0) }); if (profiler) void profiler.stop(); } };
     const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString())) check(); });
   });
+  if (${JSON.stringify(Boolean(profile))}) profiler = await startProfiler();
   e0 = performance.eventLoopUtilization();
   t0 = performance.now();
   const exports = await ext.activate();
@@ -102,8 +104,30 @@ function measuringSuite(id, bulletin) {
     out.loadedBusy = busy(e0);
     Object.assign(out, await Promise.race([checked, new Promise((_, no) => setTimeout(() => no(new Error('no Problems from ours within 20 s')), 20000))]));
   }
+  if (profiler) await profiler.stopped;
   console.log('SHUNONG_BENCH ' + JSON.stringify(out));
 };
+// A CPU profile of this thread from before activation until our Problems arrive (profile mode).
+async function startProfiler() {
+  const session = new (require('node:inspector').Session)();
+  session.connect();
+  const post = (method, params) => new Promise((ok, no) => session.post(method, params ?? {}, (e, r) => (e ? no(e) : ok(r))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  let done;
+  const stopped = new Promise((r) => (done = r));
+  return {
+    stopped,
+    async stop() {
+      const { profile } = await post('Profiler.stop');
+      const file = require('node:path').join(${JSON.stringify(profile ?? '')}, 'ours-' + Date.now() + '.cpuprofile');
+      require('node:fs').writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      done();
+    },
+  };
+}
 `;
 }
 
@@ -301,7 +325,12 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     [ANCHOR]: join(runnerDir, 'measure-anchor.js'),
     [EMPTY]: join(runnerDir, 'measure-empty.js'),
   };
-  for (const [id, file] of Object.entries(suites)) writeFileSync(file, measuringSuite(id, bulletin));
+  // Profile mode (SHUNONG_BENCH_PROFILE=<dir>): each start of ours also writes a CPU profile of the
+  // host thread, from activation until our Problems, into <dir> (the figures then include its cost).
+  const profile = process.env.SHUNONG_BENCH_PROFILE;
+  if (profile) mkdirSync(profile, { recursive: true });
+  for (const [id, file] of Object.entries(suites))
+    writeFileSync(file, measuringSuite(id, bulletin, id === OURS ? profile : undefined));
   const previewFile = join(runnerDir, 'measure-preview.js');
   writeFileSync(previewFile, previewSuite());
 

@@ -13,7 +13,7 @@
  */
 import * as path from 'node:path';
 import type { MarkdownIt } from 'markdown-it';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { loadCitations } from './bundles';
 import { chatStandIns, type ChatStandIns } from './features/chat/standIns';
 import { CitationDiagnostics } from './features/cite/diagnostics';

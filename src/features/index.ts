@@ -4,7 +4,7 @@
  * at the first command, whichever comes first, in every extension mode. The platform bundle (MCP
  * SDK, zod) is not loaded here either; it loads on first use.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ChatStandIns } from './chat/standIns';
 import type { CitationDiagnostics } from './cite/diagnostics';
 import { Connection } from './shared/connection';

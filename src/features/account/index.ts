@@ -2,7 +2,7 @@
  * Account and connection: "Set API Key", "Clear API Key", "Show Connection Status" and the
  * status bar item. The key lives only in SecretStorage (see Connection).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { endpointProblem } from '../../shunong/endpoint';
 import { plainForMarkdown } from '../../text/plain';
 import type { Connection, ConnectionState } from '../shared/connection';

@@ -3,7 +3,7 @@
  * view's description, inline and context actions on passages, drag into Markdown, reveal from the
  * results list. The data is the shared knowledge store, handed in with the passage documents.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitedPassage } from '../../citations/passage';
 import { clearHistory, clearPins, removeSearch } from '../../knowledge/history';
 import { citationText } from '../../knowledge/snippet';

@@ -2,7 +2,7 @@
  * The knowledge browser's tree: knowledge bases seen (with their codes), recent searches (query →
  * passages) and pinned passages. Tooltips carry server text as plain text only.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
 import { PASSAGE_MIME, type CitedPassage } from '../../citations/passage';

@@ -2,7 +2,7 @@
  * The farming calendar: the solar-term status bar item (one request per Beijing day, shared with New
  * Bulletin) and "Insert Date and Solar Term".
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CurrentTime } from '../../shunong/index';
 import type { Connection } from '../shared/connection';
 import { showError } from '../shared/errors';

@@ -5,7 +5,7 @@
  * the passages of a search as their citation, knowledge base, score read by its type and text.
  * The tools' texts (src/chat/toolText.ts) stay the model's, in English.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ReturnedPassage } from '../../chat/toolText';
 import type { MissInfo } from '../../knowledge/miss';
 import { calendarLine, renderWeatherBrief } from '../../bulletin/render';

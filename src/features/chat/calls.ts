@@ -5,7 +5,7 @@
  * too — a miss, a missing key, a rejected argument — told in words the model can pass on; only a
  * cancellation throws.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   currentTimeText,
   knowledgeHitText,

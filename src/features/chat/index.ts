@@ -3,7 +3,7 @@
  * platform's MCP server for agent mode, each offered while its `shunong.chat.*` setting is on and
  * its API exists in this VS Code (each is detected at run time; `engines.vscode` stays ^1.100).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ChatStandIns } from './standIns';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';

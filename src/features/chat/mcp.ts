@@ -7,7 +7,7 @@
  * logs. A change of the key or the endpoint fires a change with a new version, so VS Code restarts it.
  */
 import { createHash } from 'node:crypto';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Connection } from '../shared/connection';
 import type { McpApi, McpHttpServerDefinition, McpServerDefinitionProvider } from './mcpApi';
 

@@ -3,7 +3,7 @@
  * `@types/vscode` 1.100 lacks, and its detection at run time: on 1.100 the function is a proposed
  * API that throws for us, and `McpHttpServerDefinition` may be missing.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** An HTTP (Streamable HTTP) MCP server, as VS Code 1.101+ defines it. */
 export interface McpHttpServerDefinition {

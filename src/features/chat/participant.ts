@@ -6,7 +6,7 @@
  * as references; a button inserts the answer into the active bulletin with real citations, through
  * the same insertion as the draft (one edit, one undo). `/weather` and `/today` answer from the tools.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { groundParagraph, ParagraphBuffer, runsOf } from '../../chat/grounding';
 import { groundedPrompt, type ChatTask } from '../../chat/prompt';
 import type { ReturnedPassage } from '../../chat/toolText';

@@ -4,7 +4,7 @@
  * the manifest contributes, registered at activation where this VS Code has the API. The chat
  * feature takes each over (index.ts) or, when its setting is off, releases it.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { mcpApi, type McpHttpServerDefinition, type McpServerDefinitionProvider } from './mcpApi';
 import { StandIn } from '../shared/standIn';
 

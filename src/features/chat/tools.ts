@@ -6,7 +6,7 @@
  * offers them only while a key is set (`when: shunong.hasKey`); `shunong.chat.tools` off
  * unregisters them.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import {
   currentTime,
   recognizeCrop,

@@ -1,5 +1,5 @@
 /** The citation commands: insert a citation or cited snippet, renumber, and check the workspace. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { isCitedPassage, passageOfContext, type CitedPassage } from '../../citations/passage';
 import { loadCitations } from '../../bundles';
 import type { CitationDiagnostics } from './diagnostics';

@@ -8,7 +8,7 @@
  * closed file stay (the workspace check fills them for files not open), those of a deleted file or
  * a closed untitled document go.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
 import { DocumentCache, isAtOrUnder } from '../../citations/documentCache';
 import { loadCitations } from '../../bundles';
@@ -19,6 +19,8 @@ import { onDidChangeSettings, settings } from '../shared/settings';
 
 /** Diagnostics wait this long after the last change of a document. */
 const DEBOUNCE_MS = 400;
+/** How long {@link CitationDiagnostics.refreshOpen} waits at most for the workbench to report the Problems back. */
+const REPORT_WAIT_MS = 1000;
 /** The source of the citation Problems. */
 export const CITATION_SOURCE = 'shunong';
 
@@ -84,10 +86,36 @@ export class CitationDiagnostics implements vscode.Disposable {
     return items;
   }
 
-  /** Lints every open Markdown document now; settles once each has answered. */
+  /**
+   * Lints every open Markdown document now. Settles once each has answered and the workbench has
+   * reported back the Problems published (its diagnostics event for each of those documents), so
+   * that what runs next on this thread does not hold them up; it stops waiting for that report
+   * after {@link REPORT_WAIT_MS}.
+   */
   async refreshOpen(): Promise<void> {
     const open = vscode.workspace.textDocuments.filter((d) => d.languageId === 'markdown');
-    await Promise.all(open.map((d) => this.refresh(d)));
+    const reported = new Set<string>();
+    let check = (): void => undefined;
+    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
+      for (const u of e.uris) reported.add(u.toString());
+      check();
+    });
+    try {
+      const results = await Promise.all(open.map((d) => this.refresh(d)));
+      const awaited = open.filter((_, i) => (results[i]?.length ?? 0) > 0).map((d) => d.uri.toString());
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, REPORT_WAIT_MS);
+        check = () => {
+          if (this.disposed || awaited.every((u) => reported.has(u))) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        check();
+      });
+    } finally {
+      listener.dispose();
+    }
   }
 
   /** Schedules a lint after the debounce; a newer change cancels the pending one. */

@@ -1,5 +1,5 @@
 /** The drop of a passage dragged from the knowledge browser into a bulletin. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { isCitedPassage, PASSAGE_MIME, sourceOf, type CitedPassage } from '../../citations/passage';
 import { loadCitations } from '../../bundles';
 import { toWorkspaceEdit } from './ranges';

@@ -1,5 +1,5 @@
 /** The hover of a citation: the cached passage, its knowledge base, its score by type and a link to the full passage. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';

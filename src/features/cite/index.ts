@@ -7,7 +7,7 @@
  * diagnostics are built at activation (src/extension.ts) and handed in, already following the
  * documents.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { registerCitationCommands } from './commands';
 import { CITATION_SOURCE, type CitationDiagnostics } from './diagnostics';
 import { registerPassageDrop } from './drop';

@@ -1,5 +1,5 @@
 /** "Open the full passage" of a cited passage: the shared read-only passage document. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { PassageDocs } from '../shared/passageDocs';
 
 /** Registers the `shunong.openPassage` command (a citation key, `doc#idx`, of the workspace cache). */

@@ -1,5 +1,5 @@
 /** Offsets of the citation library (UTF-16 document offsets) as editor ranges and edits. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SourceRange, TextEdit as CitationEdit } from '../../citations/index';
 
 /** The editor range of a source range. */

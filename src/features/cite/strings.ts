@@ -1,5 +1,5 @@
 /** Localised texts of the citation layer's problem and fix messages (keys from src/citations). */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export { problemMessage } from '../shared/problems';
 

@@ -2,7 +2,7 @@
  * "Citations" view: the citations of the active bulletin, each with its uses (jump to each) and,
  * when cached, its passage. Native TreeView in the Shunong container.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
 import type { CitationCache, DocumentModel, SourceRange } from '../../citations/index';

@@ -1,5 +1,5 @@
 /** Choosing what of the draft goes into the bulletin: all, some sentences (a checkbox list) or none. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { DraftSentence, ResolvedKnowledge, WeatherSource } from '../../citations/draftBlocks';
 import type { PreviewState } from './draftDocuments';
 

@@ -1,5 +1,5 @@
 /** The draft's read-only preview beside the bulletin (`shunong-draft:` documents) and its text. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ChatUsage } from '../../shunong/index';
 import type { ResolvedKnowledge, WeatherSource } from '../../citations/draftBlocks';
 

@@ -8,7 +8,7 @@
  * style; one that does not resolve is written as `〔title · kb_id〕` with a note, never as a made-up
  * `doc_name#chunk_index`; a `weather_citation` becomes the weather brief's source line.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { loadCitations, loadPlatform } from '../../bundles';
 import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index';
 import type { Connection } from '../shared/connection';

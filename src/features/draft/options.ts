@@ -1,5 +1,5 @@
 /** The options of a draft: their defaults, the question asked, and the options loop. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { settings } from '../shared/settings';
 
 /** The options of a draft. */

@@ -2,7 +2,7 @@
  * Reads the pictures of a bulletin for an export through `workspace.fs` (so it works in virtual
  * workspaces too): beside the bulletin, from its workspace folder, in `recognition.saveFolder`.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ImageCandidate, ImageReader } from '../../publish/index';
 import { settings } from '../shared/settings';
 

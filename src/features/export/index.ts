@@ -7,7 +7,7 @@
  * banned pesticide is exported only when the user says so (safety.ts).
  */
 import { insideFolder } from '../../paths';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { loadPublish, type PublishLib } from '../../bundles';
 import type { ExportFormat, PublishWarning } from '../../publish/index';
 import { insertLanguageFor } from '../shared/language';

@@ -6,7 +6,7 @@
  * src/publish/copyProtocol.ts with a ready handshake.
  */
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { uiLanguage } from '../shared/language';
 import { langTag } from '../../text/words';
 import { escapeHtml } from '../../text/html';

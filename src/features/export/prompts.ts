@@ -3,7 +3,7 @@
  * bulletin by default; an existing file is replaced only after the user says so, or another name
  * is chosen in the save dialog.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ExportFormat } from '../../publish/index';
 
 const LAST_FORMAT = 'shunong.export.lastFormat';

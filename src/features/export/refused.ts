@@ -1,5 +1,5 @@
 /** An export refused for what the Problems panel lists (broken citations, banned pesticides). */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** Says why the export was refused, offering the Problems panel, where each cause is listed. */
 export async function refusedForProblems(message: string): Promise<void> {

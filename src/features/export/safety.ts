@@ -4,7 +4,7 @@
  * with `shunong.export.refuseUnsafe`. Restricted-use and coming bans do not stop an export: the
  * editor's diagnostics tell the author of those.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SafetyService } from '../shared/safety';
 import { refusedForProblems } from './refused';
 

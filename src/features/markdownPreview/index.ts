@@ -4,7 +4,7 @@
  * open previews when either changes (best effort). The plugin itself is applied by the activation
  * entry (`markdownIt.ts`), which asks this lookup once the features are loaded.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Citation } from '../../citations/types';
 import { keyOf } from '../../knowledge/history';
 import type { KnowledgeStore } from '../shared/knowledgeStore';

@@ -6,7 +6,7 @@
  * come from the features' lookup once they are loaded (best effort: a render before that has none).
  */
 import type { MarkdownIt } from 'markdown-it';
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Citation } from '../../citations/types';
 import { loadCitations } from '../../bundles';
 

@@ -1,5 +1,5 @@
 /** "New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CurrentTime } from '../../shunong/index';
 import type { DailyValue } from '../../bulletin/daily';
 import { calendarLine } from '../../bulletin/render';

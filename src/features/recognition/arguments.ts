@@ -3,7 +3,7 @@
  * a path pasted as text, or nothing (then it asks: a workspace image, a URL, a path from the
  * clipboard, or a file dialog); and the recognition type (a command option, the setting, or asked).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseDataUri } from '../../recognition/image';

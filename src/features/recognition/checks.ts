@@ -3,7 +3,7 @@
  * magic bytes (JPEG, PNG or WebP). The command and the chat's recognition tool read pictures
  * through {@link readPicture}, so both accept and refuse the same files.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ImageRefusedError, MAX_INPUT_BYTES, UPLOADABLE_FORMATS, sniffImageFormat } from '../../recognition/image';
 import type { Source } from './state';
 import { describeRefusal } from './strings';

@@ -6,7 +6,7 @@
  * One copy per panel: replaced on each run, deleted when the panel closes; leftovers of earlier
  * sessions older than a day are swept on first use.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { createHash } from 'node:crypto';
 import { extensionOf, type ImageFormat } from '../../recognition/image';
 

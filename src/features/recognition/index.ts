@@ -8,7 +8,7 @@
  * ./arguments, the file checks in ./checks, a run in ./running, saving in ./saving, the summary's
  * insertion in ./insertion and every user-facing sentence in ./messages.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Connection } from '../shared/connection';
 import type { ActionMessage } from '../../recognition/panelHost';
 import type { RecognitionType } from '../../recognition/types';

@@ -2,7 +2,7 @@
  * "Insert Summary into Bulletin": the Markdown summary (with links to the saved pictures) goes into
  * the last active Markdown document at its cursor, as one undoable edit.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as path from 'node:path';
 import { relativeLink, summaryLabels, summaryMarkdown } from '../../recognition/summary';
 import { insertWordsFor } from '../shared/language';

@@ -6,7 +6,7 @@
  * protocol of src/recognition/protocol.ts with a ready handshake (src/recognition/panelHost.ts): the
  * current state is replayed whenever the webview (re)loads.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '../../text/html';
 import { langTag } from '../../text/words';

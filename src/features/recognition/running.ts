@@ -4,7 +4,7 @@
  * connection with a cancellable progress notification, then the result or the error. A newer run
  * of the same panel makes an older one's answer "cancelled".
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
 import type { FlowNote, ImageSource, PreviewImage } from '../../recognition/flow';

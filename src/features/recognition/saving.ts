@@ -2,7 +2,7 @@
  * "Save Images to Workspace": the annotated PNG (drawn by the webview) and the original picture,
  * written once per result into shunong.recognition.saveFolder inside the workspace folder.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { insideFolder } from '../../paths';
 import { extensionOf } from '../../recognition/image';
 import { settings } from '../shared/settings';

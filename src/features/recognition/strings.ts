@@ -2,7 +2,7 @@
  * The recognition feature's user-facing text: type names, the webview's strings, refusals and
  * failures, the notes on how a picture was sent, the result view and the Markdown summary's words.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
 import * as path from 'node:path';
 import { describeError, isPlatformError } from '../shared/errors';

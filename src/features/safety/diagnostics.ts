@@ -3,7 +3,7 @@
  * the rule's id), linted incrementally by one linter per document and debounced while typing like
  * the citation diagnostics; the timers come from an injected scheduler so tests run on a virtual clock.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SafetyLinter } from '../../safety/lint';
 import type { SafetyFinding } from '../../safety/types';
 import { realScheduler, type Scheduler, type Timer } from '../../time/scheduler';

@@ -1,5 +1,5 @@
 /** The hover of a flagged mention: the substance, why it is flagged, its scope, announcement, date and note. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { plainForMarkdown } from '../../text/plain';
 import type { SafetyFinding } from '../../safety/types';
 

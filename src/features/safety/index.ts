@@ -4,7 +4,7 @@
  * station's rules file and "Show Pesticide Rules". The logic is the pure core's (src/safety),
  * reached through the shared SafetyService, which loads its bundle on first use.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { frontMatter } from '../../bulletin/frontMatter';
 import { mentionTopic } from '../../safety/topic';
 import type { RuleSet, SafetyFinding, SafetyRule } from '../../safety/types';

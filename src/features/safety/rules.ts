@@ -4,7 +4,7 @@
  * reported where the author can fix it: a diagnostic on each problem's line of the file, and a
  * notification with "Open". The file and the setting are watched, and a change reloads the rules.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { onDidChangeSettings, settings } from '../shared/settings';
 import type { RulesProblem } from '../../safety/types';
 import type { SafetyService } from '../shared/safety';

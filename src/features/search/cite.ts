@@ -1,5 +1,5 @@
 /** What a passage of the results can do: be inserted cited into the bulletin, copied, or shown in the browser. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitedPassage } from '../../citations/passage';
 import { idOf, keyOf, type SearchRecord, type StoredPassage } from '../../knowledge/history';
 import { copyPassage } from '../shared/passageText';

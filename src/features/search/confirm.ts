@@ -3,7 +3,7 @@
  * the workbench then closes the quick input, and the search would end under the author's hands.
  * "Back" comes first and is highlighted, so one more Enter never does the risky thing.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { FlowContext } from './sessionState';
 import type { FlowItem } from './items';
 

@@ -2,7 +2,7 @@
  * Search-as-you-type of the free-text query step: debounced, a superseded request aborted, busy
  * while a request is in flight, the server's order kept; a miss or a failure is a quiet item.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions } from '../../knowledge/history';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { SearchOutcome } from '../../knowledge/search';

@@ -3,7 +3,7 @@
  * words → the composed query. Each step is a function that shows itself and returns the next one;
  * crop, stage and task are one "pick from the vocabulary" step with different entries.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions } from '../../knowledge/history';
 import {
   answerOf,

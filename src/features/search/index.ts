@@ -3,7 +3,7 @@
  * text from the editor) and "Search Again" (from the history). The store and the passage documents
  * it shows passages with are handed in (the knowledge browser shares them).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { queryFromContext } from '../../knowledge/editorQuery';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import { loadKnowledge, type KnowledgeLib } from '../../bundles';

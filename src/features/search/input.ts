@@ -3,7 +3,7 @@
  * multi-step input pattern): a step shows itself and returns the next step, or undefined when the
  * flow is done; Back returns to the step before, closing the quick input ends the flow.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { FlowItem } from './items';
 
 /** How a step ends other than with an answer: thrown by {@link FlowInput.show}. */

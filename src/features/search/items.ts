@@ -3,7 +3,7 @@
  * its data), the buttons, and the item builders shared by the steps. (`kind` is VS Code's own field
  * of a quick-pick item: it marks separators.)
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
 import type { MissOffer } from '../../knowledge/miss';
 import type { Crop, Stage, Task } from '../../knowledge/vocabulary';

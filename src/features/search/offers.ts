@@ -3,7 +3,7 @@
  * lower or turn off the threshold (confirmed: noise), refine with the guided steps, search every
  * knowledge base, or edit the query. Nothing is inserted without a hit.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions } from '../../knowledge/history';
 import type { MissOffer } from '../../knowledge/miss';
 import type { SearchOutcome } from '../../knowledge/search';

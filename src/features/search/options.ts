@@ -1,5 +1,5 @@
 /** The options of one search (knowledge base, topK, threshold, rerank, mode), edited in the same quick input. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
 import type { FlowContext } from './sessionState';

@@ -4,7 +4,7 @@
  * under the Search item as the user types; Enter on the typed text (the Search item) still runs the
  * full search with its no-hit offers, Enter on a passage inserts it cited.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
 import { citePassage, confirmBelowUsual, passageButton } from './cite';

@@ -3,7 +3,7 @@
  * follows the active item, the counts and score notes under them, and the buttons to cite, copy or
  * show a passage in the browser.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions } from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
 import { summarizeCounts } from '../../knowledge/summary';

@@ -3,7 +3,7 @@
  * then the search with progress (Cancel aborts the request) and its results, or, on a miss, the
  * counts, threshold and best score with the ways out; the loop goes on while the user retries.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { MissInfo } from '../../knowledge/miss';
 import type { SearchOutcome } from '../../knowledge/search';

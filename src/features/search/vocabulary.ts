@@ -1,5 +1,5 @@
 /** The search vocabulary: built in, extended by `shunong.knowledge.vocabulary`. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Vocabulary } from '../../knowledge/vocabulary';
 import type { KnowledgeLib } from '../../bundles';
 import { localise } from '../shared/passageText';

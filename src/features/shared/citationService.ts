@@ -4,7 +4,7 @@
  * one undo step. Built once in src/features/index.ts and handed to the features that read the cache or
  * insert citations (cite, draft, verify, the Markdown preview, chat), so it belongs to none of them.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitationCache, InsertErrorCode } from '../../citations/index';
 import { planDraftInsertion, type DraftBlock } from '../../citations/draftPlan';
 import { contextOf, sourceOf, type CitedPassage } from '../../citations/passage';

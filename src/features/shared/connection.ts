@@ -4,7 +4,7 @@
  * endpoint + key, and the REST `ShunongRestClient` the draft uses), and the connection state shown
  * in the status bar. Features receive this service and call `run()` or `rest()`; they never build clients.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { loadPlatform } from '../../bundles';
 import { endpointId, endpointProblem, type EndpointProblem } from '../../shunong/endpoint';
 import { redactSecret } from '../../shunong/redact';

@@ -4,7 +4,7 @@
  * {@link stateFromError}. Failures are recognised by their `kind` ({@link platformErrorKind}), so
  * nothing here loads the platform bundle.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { EndpointProblem } from '../../shunong/endpoint';
 import { isPlatformError, platformErrorKind, type AnyShunongError, type ShunongErrorKind } from '../../shunong/errors';
 

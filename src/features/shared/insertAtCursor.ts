@@ -1,5 +1,5 @@
 /** Inserting generated text at the cursor, as the calendar line and the weather brief are. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** Inserts `text` at the cursor of `editor` as one undoable edit; returns false when it could not. */
 export async function insertAtCursor(editor: vscode.TextEditor | undefined, text: string): Promise<boolean> {

@@ -3,7 +3,7 @@
  * pins, knowledge bases seen) and the read-only passage documents. Made once at activation and
  * handed to both features.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { SafetyService } from './safety';
 import type { CitationCache } from '../../citations/index';
 import { KnowledgeStore } from './knowledgeStore';

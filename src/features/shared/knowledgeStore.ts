@@ -2,7 +2,7 @@
  * The workspace's knowledge state (search history, pins, knowledge bases seen) in workspace state,
  * with a change event for the browser view. Every change is written at once, so it survives a reload.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitedPassage } from '../../citations/passage';
 import * as model from '../../knowledge/history';
 

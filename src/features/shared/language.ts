@@ -5,7 +5,7 @@
  * language of its prose, else the display language (src/bulletin/language.ts). Every inserter
  * takes its words from here.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { insertLanguage } from '../../bulletin/language';
 import { langOf, wordsOf, type Lang, type Words } from '../../text/words';
 import type { CitationOptions } from '../../citations/types';

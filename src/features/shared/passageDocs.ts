@@ -4,7 +4,7 @@
  * opened from the browser, a chat reference or a cited passage of the workspace's citation cache.
  * Server text is shown as plain text; nothing in it is interpreted.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitationCache } from '../../citations/index';
 import { passageOfContext, type CitedPassage } from '../../citations/passage';
 import { findPassage, idOf, keyOf, type StoredPassage } from '../../knowledge/history';

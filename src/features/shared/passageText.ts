@@ -4,7 +4,7 @@
  * found it, never a percentage or a confidence; cosine as similarity against the threshold),
  * the text of the read-only passage document, and copying a passage with its citation.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitedPassage } from '../../citations/passage';
 import { keyOf, type StoredPassage } from '../../knowledge/history';
 import { messagesEn, msg, type Message } from '../../knowledge/messages';

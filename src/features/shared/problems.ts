@@ -2,7 +2,7 @@
  * The citation problems in the UI language (keys and English texts from src/citations/problems.ts):
  * the citations' diagnostics and an export's warnings word them alike.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 /** Localises a problem message by its key; unknown keys fall back to the English text. */
 export function problemMessage(key: string, args: readonly string[], english: string): string {

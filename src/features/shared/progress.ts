@@ -1,5 +1,5 @@
 /** Work under a cancellable progress notification: its Cancel button aborts the work's signal. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { withSignal } from './signal';
 
 /**

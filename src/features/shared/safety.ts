@@ -4,7 +4,7 @@
  * marks on search results. The core (`dist/safety.js`, with zod) loads on first use, never at
  * activation; the safety feature sets the station's rules here when its file is read.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { loadSafety, type SafetyLib } from '../../bundles';
 import type { RuleSet, SafetyFinding, SafetyRule } from '../../safety/types';
 import { beijingDate } from '../../time/beijing';

@@ -3,7 +3,7 @@
  * `getConfiguration('shunong')`). Each group is read for a scope (a document or folder URI;
  * application-scoped settings ignore it) and validated by src/settings; change events fire per group.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { GROUP_SECTIONS, READERS, type SettingGroup, type SettingGroups } from '../../settings/index';
 
 export type * from '../../settings/index';

@@ -3,7 +3,7 @@
  * src/citations/verifySources.ts): the verify feature writes them, the citation hover reads them.
  * Unverified outcomes are kept here too (with their reason) until the next run.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { VerifyOutcome } from '../../citations/verifyCache';
 
 /** One source's last outcome and its Beijing date. */

@@ -7,7 +7,7 @@
  * The features take the registration over (`take`) instead of registering their own, so VS Code
  * never sees a moment without one.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 export class StandIn<T> implements vscode.Disposable {
   private target: T | undefined;

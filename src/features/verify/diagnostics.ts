@@ -4,7 +4,7 @@
  * so they follow edits (a removed citation loses its diagnostic at once). Quick fixes: search for a
  * replacement, remove the citation, and for a changed passage keep its current text.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { DocumentModel, VerifyOutcome, VerifySource } from '../../citations/index';
 import { loadCitations } from '../../bundles';
 import { settings } from '../shared/settings';

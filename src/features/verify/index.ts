@@ -6,7 +6,7 @@
  * other outcomes into the Problems panel with quick fixes; outcomes are kept with their Beijing
  * date in workspace state, so a second run the same day asks nothing unless told to.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitedPassage } from '../../citations/passage';
 import type {
   CitationCache,

@@ -1,5 +1,5 @@
 /** The words of "Verify Citations" in the display language: outcomes, diagnostics and the run's summary. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { VerifyOutcome, VerifyReport, VerifySource } from '../../citations/index';
 import { showBidi } from '../../text/bidi';
 

@@ -1,5 +1,5 @@
 /** "Insert Weather Brief": now and seven days for a place, asked with the recent places first. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Connection } from '../shared/connection';
 import { isPlatformError, showError } from '../shared/errors';
 import { settings } from '../shared/settings';
