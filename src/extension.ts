@@ -3,8 +3,9 @@
  * and the one way Shunong activates, in every extension mode: it registers a stand-in for every
  * command the manifest contributes, and the citation Problems (src/features/cite/diagnostics.ts,
  * linted in a worker thread), which it publishes for the bulletins already open. The features
- * bundle (`dist/features.js`: status bar, views, Markdown providers, commands) loads once those
- * Problems are out, in its own task — or at once, if a command is run first. A stand-in, when run,
+ * bundle (`dist/features.js`: status bar, views, Markdown providers, commands) loads once the
+ * workbench has reported those Problems back, in its own task (loading it before would hold them
+ * up on this thread) — or at once, if a command is run first. A stand-in, when run,
  * loads the features (which replace every stand-in with the real command) and runs the real
  * command. VS Code's chat gets stand-ins too (src/features/chat/standIns.ts): the language model
  * tools, the participant and the MCP provider are registered here and taken over by the features,

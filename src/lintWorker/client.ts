@@ -7,7 +7,7 @@
  * it owed and every later one run on the calling thread through `fallback`, the same library: the
  * Problems are the same, only no longer off the thread. Plain Node (no vscode).
  */
-import { Worker } from 'node:worker_threads';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
 import type { CitationOptions, Diagnostic } from '../citations/index';
 
 /** A request to the worker. */
@@ -84,7 +84,10 @@ export class LintWorker {
     if (this.worker || this.broken) return this.worker;
     try {
       const data: LintWorkerData = { library: this.options.library };
-      const worker = new Worker(this.options.script, { workerData: data });
+      // The worker shares this process's environment instead of a copy, and its stdio is not
+      // piped here (it writes nothing; what it throws comes as 'error'): less to set up on this
+      // thread when it starts.
+      const worker = new Worker(this.options.script, { workerData: data, env: SHARE_ENV, stdout: true, stderr: true });
       worker.unref();
       worker.on('message', (reply: LintReply) => this.answered(reply));
       worker.on('error', () => this.lost(worker));

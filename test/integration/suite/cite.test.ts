@@ -221,6 +221,28 @@ suite('Citations in Markdown', () => {
     assert.ok(result.report.some((l) => l.includes('引用问题示例.md')));
   });
 
+  test("the open bulletins' lint settles once the workbench has reported their Problems back", async () => {
+    // What activation waits for before it loads the features, so that they do not hold the Problems up.
+    const { diagnostics } = (await api()).citations;
+    const editor = await open('茶园封园[^9]。\n');
+    const uri = editor.document.uri;
+    await until(() => diagnostics.lints.has(uri.toString()), 'the lint results of the open bulletin');
+    let reported = false;
+    const listener = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) reported = true;
+    });
+    try {
+      await diagnostics.refreshOpen();
+      assert.ok(reported, 'the workbench reported the Problems before refreshOpen settled');
+      assert.deepEqual(
+        vscode.languages.getDiagnostics(uri).map((d) => String(d.code)),
+        ['undefined-reference'],
+      );
+    } finally {
+      listener.dispose();
+    }
+  });
+
   test('a closed bulletin leaves the caches but keeps its Problems; a deleted one loses both', async () => {
     const { citations } = await api();
     const { diagnostics } = citations;
