@@ -1,16 +1,18 @@
 // Mutation testing of the pure folders (`npm run test:mutation [-- <folder>]`, see
-// scripts/mutation.mjs, which narrows `mutate` and the tests to one folder). Not part of CI: on
+// scripts/mutation.mjs, which narrows `mutate` and the tests to one folder or one file of it). Not part of CI: on
 // two cores a folder takes minutes to hours. Results are kept per folder under reports/mutation/,
 // so a second run re-tests only the mutants of code or tests that changed.
-const folder = process.env.STRYKER_FOLDER;
+// `recognition` (a folder) or `recognition/summary.ts` (one file of it, with its own results file)
+const target = process.env.STRYKER_TARGET;
+const name = target?.replaceAll('/', '--') ?? 'all';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: folder
-    ? [`src/${folder}/**/*.ts`]
+  mutate: target
+    ? [target.includes('/') ? `src/${target}` : `src/${target}/**/*.ts`]
     : ['src/{citations,knowledge,text,bulletin,chat,publish,recognition,shunong,time,settings,safety}/**/*.ts'],
-  incrementalFile: `reports/mutation/${folder ?? 'all'}.json`,
-  jsonReporter: { fileName: `reports/mutation/${folder ?? 'all'}.report.json` },
+  incrementalFile: `reports/mutation/${name}.json`,
+  jsonReporter: { fileName: `reports/mutation/${name}.report.json` },
   testRunner: 'mocha',
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.json',

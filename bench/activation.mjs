@@ -27,7 +27,10 @@
 //
 // Run: `npm run bench` (all benches) or `npm run bench -- activation`. Starts: SHUNONG_BENCH_STARTS=N
 // (default 9), or `node bench/activation.mjs --starts N`. Smoke mode (bench/smoke.mjs): one start of each,
-// no warm-up start.
+// no warm-up start. Profile mode: SHUNONG_BENCH_PROFILE=<dir> also writes a CPU profile of the host
+// thread per start of ours, from activation until our Problems (the profiler's cost then shows in
+// the figures). Each start also reads the host's own background (its thread's busy time over 200 ms
+// before the activation), reported for information.
 
 import { cpSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,9 @@
 // (default: all of them), each folder's mutants tested by its own unit tests and kept in its own
 // incremental file (reports/mutation/<folder>.json), so a rerun re-tests only what changed. The
 // score of each folder is printed at the end; the summary in docs/benchmarks.md is written by hand
-// from it, with the date and the commit.
+// from it, with the date and the commit. A file of a folder (`-- src/recognition/summary.ts`) is
+// mutated alone, with its own incremental file (reports/mutation/<folder>--<file>.json): the quick
+// loop while writing the tests that kill its mutants.
 //
 // Each folder's run is given only the unit test files whose imports reach the folder (followed by
 // esbuild through every static and literal dynamic import): a test that never loads a module cannot
@@ -28,41 +30,46 @@ export const FOLDERS = [
   'safety',
 ];
 
+// Each target is a folder (`recognition`) or one of its files (`recognition/summary.ts`).
 const asked = process.argv
   .slice(2)
   .filter((a) => !a.startsWith('--'))
   .map((a) => a.replace(/^src\//, '').replace(/\/$/, ''));
-for (const a of asked)
-  if (!FOLDERS.includes(a)) {
-    console.error(`test:mutation: ${a} is not one of ${FOLDERS.join(', ')}`);
+for (const a of asked) {
+  const [folder, file] = a.split('/', 2);
+  if (!FOLDERS.includes(folder) || (file !== undefined && !existsSync(join('src', a)))) {
+    console.error(`test:mutation: ${a} is not one of ${FOLDERS.join(', ')} nor a file in one of them`);
     process.exit(2);
   }
-const folders = asked.length ? asked : FOLDERS;
+}
+const targets = asked.length ? asked : FOLDERS;
 const scores = [];
 const reaching = await testsReaching();
-for (const folder of folders) {
-  const report = join('reports', 'mutation', `${folder}.report.json`);
-  const spec = reaching(folder);
-  console.log(`test:mutation: src/${folder}: ${spec.length} test files reach it`);
+for (const target of targets) {
+  const name = target.replaceAll('/', '--');
+  const report = join('reports', 'mutation', `${name}.report.json`);
+  const spec = reaching(target);
+  console.log(`test:mutation: src/${target}: ${spec.length} test files reach it`);
   const r = spawnSync(
     'npx',
     ['stryker', 'run', 'stryker.config.mjs', ...process.argv.slice(2).filter((a) => a.startsWith('--'))],
     {
       stdio: 'inherit',
-      env: { ...process.env, STRYKER_FOLDER: folder, STRYKER_SPEC: JSON.stringify(spec) },
+      env: { ...process.env, STRYKER_TARGET: target, STRYKER_SPEC: JSON.stringify(spec) },
     },
   );
   if (r.status !== 0) process.exit(r.status ?? 1);
-  if (existsSync(report)) scores.push([folder, score(JSON.parse(readFileSync(report, 'utf8')))]);
+  if (existsSync(report)) scores.push([target, score(JSON.parse(readFileSync(report, 'utf8')))]);
 }
-for (const [folder, s] of scores)
+for (const [target, s] of scores)
   console.log(
-    `src/${folder}: ${s.score.toFixed(1)} % (${s.killed} killed, ${s.survived} survived, ${s.noCoverage} not covered, ${s.timeout} timed out)`,
+    `src/${target}: ${s.score.toFixed(1)} % (${s.killed} killed, ${s.survived} survived, ${s.noCoverage} not covered, ${s.timeout} timed out)`,
   );
 
 /**
  * The unit test files (those Stryker is given: not the built extension's, the manifest's or the
- * docs') that load a module of a folder, directly or through other modules: `reaching(folder)`.
+ * docs') that load a module of a folder or a file, directly or through other modules:
+ * `reaching(target)`.
  */
 async function testsReaching() {
   const files = readdirSync('test/unit', { recursive: true })
@@ -82,9 +89,11 @@ async function testsReaching() {
   const inputs = Object.values(metafile.outputs)
     .filter((o) => o.entryPoint)
     .map((o) => [o.entryPoint, Object.keys(o.inputs)]);
-  return (folder) =>
+  return (target) =>
     inputs
-      .filter(([, ins]) => ins.some((i) => i.startsWith(`src/${folder}/`)))
+      .filter(([, ins]) =>
+        ins.some((i) => (target.includes('/') ? i === `src/${target}` : i.startsWith(`src/${target}/`))),
+      )
       .map(([e]) => e)
       .sort();
 }

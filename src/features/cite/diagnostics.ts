@@ -101,7 +101,16 @@ export class CitationDiagnostics implements vscode.Disposable {
       check();
     });
     try {
-      const results = await Promise.all(open.map((d) => this.refresh(d)));
+      // A report counts once the document's Problems are set: refresh sets them just before it
+      // settles, and the report is a later task, so one seen before is someone else's.
+      const results = await Promise.all(
+        open.map((d) =>
+          this.refresh(d).then((items) => {
+            reported.delete(d.uri.toString());
+            return items;
+          }),
+        ),
+      );
       const awaited = open.filter((_, i) => (results[i]?.length ?? 0) > 0).map((d) => d.uri.toString());
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, REPORT_WAIT_MS);
