@@ -53,7 +53,9 @@ export function summarize(result: Recognition, type: RecognitionType): Recogniti
     total,
     confident: total - low,
     low,
-    retakeAdvised: low > 0,
+    // A low-confidence box casts doubt on the reading (a stage read only from such boxes has one
+    // too), and no conclusion asks for a better photo.
+    retakeAdvised: low > 0 || kind === 'none',
   };
   if (kind === 'stage' && typeof r === 'string') s.stage = r.trim();
   if (typeof d.inference_time === 'number' && Number.isFinite(d.inference_time))
@@ -63,9 +65,6 @@ export function summarize(result: Recognition, type: RecognitionType): Recogniti
     s.minConfidence = Math.min(...confidences);
     s.maxConfidence = Math.max(...confidences);
   }
-  // A stage read only from low-confidence evidence is not trusted either.
-  if (kind === 'stage' && s.maxConfidence !== undefined && s.maxConfidence < LOW_CONFIDENCE) s.retakeAdvised = true;
-  if (kind === 'none') s.retakeAdvised = true;
   return s;
 }
 
@@ -165,7 +164,7 @@ export function summaryMarkdown(s: RecognitionSummary, o: SummaryMarkdownOptions
   const L = o.labels;
   const parts: string[] = [];
   if (s.kind === 'count') parts.push(L.count(s.total));
-  else if (s.kind === 'stage' && s.stage) parts.push(L.stage(inlineText(s.stage)));
+  else if (s.stage !== undefined) parts.push(L.stage(inlineText(s.stage)));
   else parts.push(L.noStage);
   if (s.total > 0) {
     parts.push(s.low > 0 ? L.lowConfidence(s.low, s.total) : L.allConfident);
@@ -197,7 +196,8 @@ export function relativeLink(fromDocument: string, toFile: string): string {
   const from = fromDocument.split('/').slice(0, -1).filter(Boolean);
   const to = toFile.split('/').filter(Boolean);
   let i = 0;
-  while (i < from.length && i < to.length - 1 && from[i] === to[i]) i++;
+  // The file's own name is never a shared folder, even when a folder of the document bears it.
+  while (i < to.length - 1 && from[i] === to[i]) i++;
   const up = from.slice(i).map(() => '..');
-  return [...up, ...to.slice(i)].map((seg) => (seg === '..' ? seg : encodeURIComponent(seg))).join('/');
+  return [...up, ...to.slice(i).map(encodeURIComponent)].join('/');
 }

@@ -206,4 +206,108 @@ describe('recognition: summary', () => {
     assert.equal(typeNameIn('wheat_stage', wordsOf('zh')), wordsOf('zh').t('Wheat growth stage'));
     assert.equal(typeNameIn('wheat_stage', wordsOf('en')), 'Wheat growth stage');
   });
+
+  it('trusts a detection at exactly confidence 0.5: only those under it are low', () => {
+    const s = summarize(result({ detections: [det(0.5), det(0.4999)], count: 2, recognized_result: 2 }), 'tea_count');
+    assert.deepEqual([s.confident, s.low], [1, 1]);
+    const confident = summarize(result({ detections: [det(0.5)], count: 1, recognized_result: 1 }), 'tea_count');
+    assert.equal(confident.retakeAdvised, false);
+  });
+
+  it("counts the larger of the boxes and the server's count, ignoring a count that is no number", () => {
+    assert.equal(summarize(result({ detections: [det(0.9)], count: 7, recognized_result: 7 }), 'tea_count').total, 7);
+    assert.equal(summarize(result({ detections: [det(0.9), det(0.8)], count: 1 }), 'tea_count').total, 2);
+    assert.equal(summarize(result({ detections: [det(0.9)], count: Number.NaN }), 'tea_count').total, 1);
+    const s = summarize(result({ detections: [det(0.9)], count: 7, recognized_result: 7 }), 'tea_count');
+    assert.deepEqual([s.confident, s.low], [7, 0]);
+    // A count without boxes has no confidences to give a range of.
+    const boxless = summarize(result({ count: 4, recognized_result: 4 }), 'tea_count');
+    assert.deepEqual([boxless.minConfidence, boxless.maxConfidence], [undefined, undefined]);
+    assert.doesNotMatch(summaryMarkdown(boxless, { labels, date: 'd' }), /confidence \S+–/);
+  });
+
+  it('reads a tea count as a count whatever recognized_result holds, and a number as a count for any model', () => {
+    for (const r of [null, '3', 3]) {
+      const s = summarize(result({ recognized_result: r }), 'tea_count');
+      assert.equal(s.kind, 'count', String(r));
+      assert.equal(s.stage, undefined, String(r));
+    }
+    assert.equal(summarize(result({ model_id: 'wheat_stage', recognized_result: 4 }), 'wheat_stage').kind, 'count');
+  });
+
+  it('reads the stage without the spaces around it', () => {
+    const s = summarize(result({ model_id: 'tea_stage', recognized_result: ' 一芽二叶期\n' }), 'tea_stage');
+    assert.equal(s.stage, '一芽二叶期');
+    assert.match(summaryMarkdown(s, { labels, date: 'd' }), /growth stage 一芽二叶期;/);
+  });
+
+  it('advises a retake for a stage read from low-confidence boxes, not for one read from confident boxes', () => {
+    const stage = (confidence: number): ReturnType<typeof summarize> =>
+      summarize(
+        result({ model_id: 'tea_stage', recognized_result: '一芽一叶期', detections: [det(confidence)], count: 1 }),
+        'tea_stage',
+      );
+    assert.equal(stage(0.3).retakeAdvised, true);
+    assert.match(summaryMarkdown(stage(0.3), { labels, date: 'd' }), /^> - Shoot straight down\.$/m);
+    assert.equal(stage(0.8).retakeAdvised, false);
+    assert.doesNotMatch(summaryMarkdown(stage(0.8), { labels, date: 'd' }), /^> /m);
+  });
+
+  it('takes the input size only when the server gives both sides', () => {
+    assert.deepEqual(summarize(result({ input_size: [640, 480] }), 'tea_count').inputSize, [640, 480]);
+    assert.equal(summarize(result({ input_size: [640] }), 'tea_count').inputSize, undefined);
+    assert.equal(summarize(result({ input_size: [] }), 'tea_count').inputSize, undefined);
+  });
+
+  it('says every detection is confident, with their range, when none is under 0.5', () => {
+    const s = summarize(result({ detections: [det(0.5), det(0.875)], count: 2, recognized_result: 2 }), 'tea_count');
+    assert.equal(
+      summaryMarkdown(s, { labels, date: '2026-04-01' }),
+      '**Crop image recognition (Tea bud count)**: 2 tea buds detected; all detections at confidence 0.5 or above; confidence 0.50–0.88; model 茶叶数量检测 (tea\\_count); recognised on 2026-04-01.\n',
+    );
+  });
+
+  it('writes every label of the summary in English and Chinese: the three types, the advice, the links', () => {
+    for (const [lang, names] of [
+      ['en', ['Tea bud count', 'Tea growth stage', 'Wheat growth stage']],
+      ['zh', ['茶芽计数', '茶树生育期', '小麦生育期']],
+    ] as const) {
+      const words = wordsOf(lang);
+      assert.deepEqual(
+        (['tea_count', 'tea_stage', 'wheat_stage'] as const).map((t) => typeNameIn(t, words)),
+        names,
+      );
+      const L = summaryLabels(words);
+      assert.equal(L.advice.length, 3);
+      for (const line of L.advice) assert.ok(line.length > 10, `${lang}: ${line}`);
+      for (const text of [L.noStage, L.allConfident, L.imageAlt, L.original]) assert.ok(text.trim(), lang);
+    }
+    const en = summaryLabels(wordsOf('en'));
+    assert.deepEqual(en.advice, [
+      'Shoot straight down, let the crop fill most of the frame, and avoid strong backlight.',
+      'For tea bud counting, single buds must be distinguishable: shoot from less than 50 cm.',
+      'For growth stages, get the whole plant in the frame, keeping stems, leaves and ears visible.',
+    ]);
+    assert.equal(en.noStage, 'no clear growth stage in this picture');
+    assert.equal(en.allConfident, 'all detections at confidence 0.5 or above');
+    assert.equal(en.stage('拔节期'), 'growth stage 拔节期');
+    assert.deepEqual(
+      [summaryLabels(wordsOf('zh')).imageAlt, summaryLabels(wordsOf('zh')).original],
+      ['作物识别标注图', '原图'],
+    );
+    const md = summaryMarkdown(summarize(result({}), 'tea_count'), {
+      labels: en,
+      date: 'd',
+      imageLink: 'a.png',
+      originalLink: 'b.jpg',
+    });
+    assert.match(md, /^!\[Annotated crop photo\]\(<a\.png>\) \[original photo\]\(<b\.jpg>\)$/m);
+  });
+
+  it('links to a file named like a folder of the bulletin by going up to it, not to the folder itself', () => {
+    assert.equal(relativeLink('/ws/notes/w43.md', '/ws/notes'), '../notes');
+    assert.equal(relativeLink('/ws/a/b/w43.md', '/ws/a/b'), '../b');
+    assert.equal(relativeLink('/w43.md', '/ws/x.png'), 'ws/x.png');
+    assert.equal(relativeLink('/ws/a/w43.md', '/ws/a/..png'), '..png');
+  });
 });
