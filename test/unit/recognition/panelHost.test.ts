@@ -5,7 +5,13 @@
 import * as assert from 'node:assert/strict';
 import type { FlowOutcome, PreviewImage } from '../../../src/recognition/flow';
 import { PreviewHost, type ActionMessage } from '../../../src/recognition/panelHost';
-import type { HostMessage, ImageView, ResultView } from '../../../src/recognition/protocol';
+import {
+  SHRINK_PART_BYTES,
+  type HostMessage,
+  type ImageView,
+  type ResultView,
+  type ShrinkRequest,
+} from '../../../src/recognition/protocol';
 import { runPreview, type RunHost } from '../../../src/recognition/run';
 import type { Recognition } from '../../../src/recognition/types';
 
@@ -255,5 +261,271 @@ describe('recognition preview: the host side of the protocol', () => {
     const count = sent.length;
     host.post(status);
     assert.equal(sent.length, count, 'nothing is sent once closed');
+  });
+});
+
+/** A picture to shrink of `size` bytes (byte i is i mod 256). */
+function shrinkRequest(size = 1): ShrinkRequest {
+  return {
+    bytes: new Uint8Array(size).map((_, i) => i % 256),
+    mime: 'image/jpeg',
+    width: 4,
+    height: 3,
+    orientation: 1,
+    maxBytes: 10,
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+type Sent<T extends HostMessage['type']> = Extract<HostMessage, { type: T }>;
+const ofType = <T extends HostMessage['type']>(sent: HostMessage[], type: T): Sent<T>[] =>
+  sent.filter((m): m is Sent<T> => m.type === type);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff]);
+
+describe('recognition preview: the host side of the protocol (more)', () => {
+  const result: HostMessage = { type: 'result', view: { run: 3 } as ResultView };
+  const status: HostMessage = { type: 'status', message: 'Saved a.png.', error: false };
+
+  it('a result is the state replayed after a reload; a status before any state is replayed alone', async () => {
+    const { host, sent } = preview_();
+    host.post(status);
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(sent, [INIT, status]);
+    host.post(result);
+    sent.length = 0;
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(sent, [INIT, result], 'the result replaces the status shown before it');
+  });
+
+  it('only states and status lines are replayed: other messages posted are not remembered', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    host.post({ type: 'renderAnnotated', requestId: 9 });
+    host.post({ type: 'cancelShrink', requestId: 9 });
+    assert.deepEqual(
+      sent.map((m) => m.type),
+      ['init', 'renderAnnotated', 'cancelShrink'],
+      'posted at once',
+    );
+    sent.length = 0;
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(sent, [INIT]);
+  });
+
+  it('an annotated-picture request waiting for the handshake is sent once, and not at all once it timed out', async () => {
+    const { host, sent } = preview_();
+    const expired = host.annotatedPng(10);
+    await assert.rejects(expired, /did not answer/);
+    const png = host.annotatedPng(2000);
+    await host.receive({ type: 'ready' });
+    await host.receive({ type: 'ready' });
+    const asks = ofType(sent, 'renderAnnotated');
+    assert.equal(asks.length, 1, 'the expired request is not sent, the other once');
+    await host.receive({ type: 'annotated', requestId: asks[0]?.requestId, png: 'AAAA' });
+    assert.deepEqual([...(await png)], [0, 0, 0]);
+  });
+
+  it('an annotated answer with neither a PNG nor a reason, or an empty PNG, rejects with "no picture"', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    for (const answer of [{}, { png: '' }]) {
+      const png = host.annotatedPng(2000);
+      const ask = ofType(sent, 'renderAnnotated').at(-1);
+      await host.receive({ type: 'annotated', requestId: ask?.requestId, ...answer });
+      await assert.rejects(png, /^Error: no picture$/);
+    }
+  });
+
+  it('every request, annotated picture or shrink, has an id of its own; an answer settles only its request', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const first = host.annotatedPng(2000);
+    const shrunk = host.shrink(shrinkRequest());
+    const second = host.annotatedPng(2000);
+    const third = host.shrink(shrinkRequest());
+    const [a, b] = ofType(sent, 'renderAnnotated').map((m) => m.requestId);
+    const [s, t] = ofType(sent, 'shrink').map((m) => m.requestId);
+    assert.equal(new Set([a, b, s, t]).size, 4, `ids ${[a, b, s, t].join(', ')}`);
+    await host.receive({ type: 'annotated', requestId: b, png: 'AQ==' });
+    assert.deepEqual([...(await second)], [1]);
+    await host.receive({ type: 'annotated', requestId: a, png: 'Ag==' });
+    assert.deepEqual([...(await first)], [2]);
+    await host.receive({ type: 'shrunk', requestId: t, error: 'third' });
+    await host.receive({ type: 'shrunk', requestId: s, bytes: JPEG, width: 4, height: 3 });
+    await assert.rejects(third, /third/);
+    assert.equal((await shrunk).bytes, JPEG);
+  });
+});
+
+describe('recognition preview: shrink requests (host side)', () => {
+  it('a closed panel refuses at once, an aborted signal rejects with its reason: nothing is sent', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const abort = new AbortController();
+    const reason = new Error('user cancelled');
+    abort.abort(reason);
+    await assert.rejects(host.shrink(shrinkRequest(), abort.signal), (e) => e === reason);
+    host.close();
+    await assert.rejects(host.shrink(shrinkRequest()), /the panel is closed/);
+    assert.deepEqual(sent, [INIT]);
+  });
+
+  it('a loaded webview that does not answer in time: the request rejects and the webview is told to stop', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const answer = host.shrink(shrinkRequest(), undefined, 30);
+    const [shrink] = ofType(sent, 'shrink');
+    await assert.rejects(answer, /did not shrink the picture in time/);
+    assert.deepEqual(sent.at(-1), { type: 'cancelShrink', requestId: shrink?.requestId });
+  });
+
+  it('a loaded webview is waited for past the load deadline, though it has not said it has the request', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const answer = host.shrink(shrinkRequest(), undefined, 2000, 10);
+    await sleep(40);
+    const [shrink] = ofType(sent, 'shrink');
+    assert.ok(!sent.some((m) => m.type === 'cancelShrink'), 'not cancelled');
+    await host.receive({ type: 'shrunk', requestId: shrink?.requestId, bytes: JPEG, width: 4, height: 3 });
+    assert.deepEqual(await answer, { bytes: JPEG, width: 4, height: 3 });
+  });
+
+  it('its bytes go in order, every part tagged with the delivery the webview took', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const request = shrinkRequest(SHRINK_PART_BYTES * 2 + 3);
+    void host.shrink(request).catch(() => undefined);
+    const [shrink] = ofType(sent, 'shrink');
+    assert.ok(shrink);
+    assert.deepEqual([shrink.byteLength, shrink.parts], [request.bytes.byteLength, 3]);
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 1 });
+    const parts = ofType(sent, 'shrinkPart');
+    assert.deepEqual(
+      parts.map((p) => [p.requestId, p.delivery, p.index, p.bytes.byteLength]),
+      [
+        [shrink.requestId, 1, 0, SHRINK_PART_BYTES],
+        [shrink.requestId, 1, 1, SHRINK_PART_BYTES],
+        [shrink.requestId, 1, 2, 3],
+      ],
+    );
+    assert.deepEqual(Buffer.concat(parts.map((p) => p.bytes)), Buffer.from(request.bytes));
+    host.close();
+  });
+
+  it('a delivery that was never sent (0, negative, later) or a request never made gets no bytes; a stray answer is ignored', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const answer = host.shrink(shrinkRequest());
+    const [shrink] = ofType(sent, 'shrink');
+    assert.ok(shrink);
+    for (const delivery of [0, -1, 2]) await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery });
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId + 100, delivery: 1 });
+    await host.receive({ type: 'shrunk', requestId: shrink.requestId + 100, bytes: JPEG, width: 4, height: 3 });
+    assert.deepEqual(ofType(sent, 'shrinkPart'), []);
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 1 });
+    assert.equal(ofType(sent, 'shrinkPart').length, 1, 'the delivery sent gets its bytes');
+    await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: JPEG, width: 4, height: 3 });
+    assert.equal((await answer).bytes, JPEG);
+  });
+
+  it('closing fails the pending shrinks, forgets the last picture shrunk and sends nothing more', async () => {
+    const { host, sent } = preview_();
+    await host.receive({ type: 'ready' });
+    const done = host.shrink(shrinkRequest());
+    await host.receive({
+      type: 'shrunk',
+      requestId: ofType(sent, 'shrink')[0]?.requestId,
+      bytes: JPEG,
+      width: 4,
+      height: 3,
+    });
+    assert.equal(host.pixelsOf((await done).bytes), ofType(sent, 'shrink')[0]?.requestId);
+    const pending = [host.shrink(shrinkRequest()), host.shrink(shrinkRequest())];
+    const count = sent.length;
+    host.close();
+    for (const p of pending) await assert.rejects(p, /the panel closed/);
+    assert.equal(host.pixelsOf(JPEG), undefined);
+    assert.equal(sent.length, count, 'no cancel: the webview is gone');
+  });
+});
+
+describe('recognition preview: a shrink request across (re)loads of the webview', () => {
+  it('posted while the webview loads and taken within a second of the handshake: not sent again', async () => {
+    const { host, sent } = preview_();
+    const answer = host.shrink(shrinkRequest());
+    await host.receive({ type: 'ready' });
+    const [shrink] = ofType(sent, 'shrink');
+    assert.ok(shrink);
+    await sleep(500);
+    await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 1 });
+    await sleep(700);
+    assert.deepEqual(
+      ofType(sent, 'shrink').map((m) => m.delivery),
+      [1],
+    );
+    await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: JPEG, width: 4, height: 3 });
+    await answer;
+  });
+
+  it('answered within a second of the handshake: not sent again', async () => {
+    const { host, sent } = preview_();
+    const answer = host.shrink(shrinkRequest());
+    await host.receive({ type: 'ready' });
+    await host.receive({ type: 'shrunk', requestId: ofType(sent, 'shrink')[0]?.requestId, error: 'refused' });
+    await assert.rejects(answer, /refused/);
+    await sleep(1100);
+    assert.equal(ofType(sent, 'shrink').length, 1);
+  });
+
+  it('every reload after the first handshake sends it again at once, as a new delivery', async () => {
+    const { host, sent } = preview_();
+    const answer = host.shrink(shrinkRequest());
+    await host.receive({ type: 'ready' });
+    await host.receive({ type: 'ready' });
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(
+      ofType(sent, 'shrink').map((m) => m.delivery),
+      [1, 2, 3],
+    );
+    host.close();
+    await assert.rejects(answer, /closed/);
+  });
+
+  it('taken by a page that then reloaded: sent again at once, on every reload', async () => {
+    const { host, sent } = preview_();
+    const answer = host.shrink(shrinkRequest());
+    const requestId = ofType(sent, 'shrink')[0]?.requestId;
+    await host.receive({ type: 'shrinking', requestId, delivery: 1 });
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(
+      ofType(sent, 'shrink').map((m) => m.delivery),
+      [1, 2],
+      'the page that took it is gone',
+    );
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(
+      ofType(sent, 'shrink').map((m) => m.delivery),
+      [1, 2, 3],
+    );
+    host.close();
+    await assert.rejects(answer, /closed/);
+  });
+
+  it('reloaded before the first page took it: sent again at once, and the check a second after the handshake still stands', async () => {
+    const { host, sent } = preview_();
+    const answer = host.shrink(shrinkRequest());
+    await host.receive({ type: 'ready' });
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(
+      ofType(sent, 'shrink').map((m) => m.delivery),
+      [1, 2],
+    );
+    await sleep(1100);
+    assert.deepEqual(
+      ofType(sent, 'shrink').map((m) => m.delivery),
+      [1, 2, 3],
+    );
+    host.close();
+    await assert.rejects(answer, /closed/);
   });
 });

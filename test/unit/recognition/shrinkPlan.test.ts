@@ -1,11 +1,14 @@
+/** The shrinking plan shared by both shrinkers: first scale, what each result leads to, the attempts’ limits. */
 import * as assert from 'node:assert/strict';
 import {
   GROW_BELOW,
+  JIMP_BYTES_PER_INPUT_BYTE,
   MAX_ATTEMPTS,
   MAX_LONG_SIDE,
   ShrinkPlan,
   TARGET_SHARE,
   firstScale,
+  maxScale,
 } from '../../../src/recognition/shrinkPlan';
 
 const MB = 1024 * 1024;
@@ -82,5 +85,107 @@ describe('recognition: the shrinking plan', () => {
     const never = run(4000, 3000, 20 * MB, () => 5 * MB);
     assert.equal(never.tried.length, MAX_ATTEMPTS);
     assert.equal(never.kept, undefined);
+  });
+});
+
+describe('recognition: the shrinking plan’s numbers', () => {
+  const close = (actual: number | undefined, expected: number, what = ''): void =>
+    assert.ok(actual !== undefined && Math.abs(actual - expected) < 1e-9, `${what} ${actual} ≠ ${expected}`);
+
+  it('the largest scale keeps the long side at most 4096, whichever side is long, and never enlarges', () => {
+    for (const [w, h, scale] of [
+      [800, 600, 1],
+      [4096, 3072, 1],
+      [8192, 4096, 0.5],
+      [4096, 8192, 0.5],
+      [16384, 100, 0.25],
+    ] as const)
+      assert.equal(maxScale(w, h), scale, `${w} × ${h}`);
+  });
+
+  it('the first scale aims the expected JPEG (a share of the input’s bytes) at 90 % of the limit', () => {
+    // 40 MB in, 0.3 byte out per byte in: 12 MB expected at full size; 3.6 / 12 of the pixels.
+    close(firstScale(4000, 3000, 40 * MB, LIMIT), Math.sqrt((0.9 * 4) / (40 * 0.3)));
+    // jimp's encoder writes larger files: a smaller first attempt.
+    close(firstScale(4000, 3000, 40 * MB, LIMIT, JIMP_BYTES_PER_INPUT_BYTE), Math.sqrt((0.9 * 4) / (40 * 0.45)));
+    close(firstScale(4000, 3000, 40 * MB, 2 * LIMIT), Math.sqrt((0.9 * 8) / (40 * 0.3)), 'a larger limit');
+    close(new ShrinkPlan(4000, 3000, 40 * MB, LIMIT, 0.45).scale, Math.sqrt((0.9 * 4) / (40 * 0.45)), 'the plan');
+  });
+
+  it('each attempt’s size is the picture at the scale, each side rounded and at least one pixel', () => {
+    const plan = new ShrinkPlan(4000, 3000, 40 * MB, LIMIT);
+    const s = Math.sqrt(0.3);
+    assert.deepEqual(plan.size, { width: Math.round(4000 * s), height: Math.round(3000 * s) });
+    const thin = new ShrinkPlan(4000, 2, 4000 * MB, LIMIT);
+    assert.ok(thin.scale < 0.1);
+    assert.deepEqual(thin.size, { width: Math.round(4000 * thin.scale), height: 1 });
+  });
+
+  it('a result of exactly the limit fits (kept, no more attempts); one byte more does not', () => {
+    const exact = new ShrinkPlan(4000, 3000, 20 * MB, LIMIT).report(LIMIT);
+    assert.deepEqual(exact, { keep: true, next: undefined });
+    const over = new ShrinkPlan(4000, 3000, 20 * MB, LIMIT).report(LIMIT + 1);
+    assert.equal(over.keep, false);
+    assert.ok(over.next);
+  });
+
+  it('over the limit, the next scale aims at the target, and is at least 10 % smaller', () => {
+    for (const [outBytes, factor] of [
+      [2 * LIMIT, Math.sqrt(0.45)],
+      [4 * LIMIT, Math.sqrt(0.225)],
+      [LIMIT + 1, 0.9],
+    ] as const) {
+      const plan = new ShrinkPlan(4000, 3000, 20 * MB, LIMIT);
+      const first = plan.scale;
+      const { keep, next } = plan.report(outBytes);
+      assert.equal(keep, false);
+      close(next?.scale, first * factor, `${outBytes}`);
+      assert.equal(plan.scale, next?.scale);
+      assert.deepEqual(next?.size, {
+        width: Math.round(4000 * first * factor),
+        height: Math.round(3000 * first * factor),
+      });
+    }
+  });
+
+  it('far under the limit: one larger attempt aiming at the target, never past the largest scale', () => {
+    const plan = new ShrinkPlan(4000, 3000, 40 * MB, LIMIT);
+    const first = plan.scale;
+    const { keep, next } = plan.report(0.3 * LIMIT);
+    assert.equal(keep, true);
+    close(next?.scale, first * Math.sqrt(0.9 / 0.3));
+    // Still far under after growing: no third attempt.
+    assert.deepEqual(plan.report(0.3 * LIMIT + 1), { keep: true, next: undefined });
+    // A tiny result grows to the largest scale only.
+    const tiny = new ShrinkPlan(8192, 6144, 400 * MB, LIMIT);
+    assert.deepEqual(tiny.report(1000).next, { scale: 0.5, size: { width: 4096, height: 3072 } });
+  });
+
+  it('no larger attempt from 45 % of the limit up, nor when the attempt is within 1 % of the largest scale', () => {
+    assert.equal(new ShrinkPlan(4000, 3000, 40 * MB, LIMIT).report(0.45 * LIMIT).next, undefined);
+    assert.ok(new ShrinkPlan(4000, 3000, 40 * MB, LIMIT).report(0.45 * LIMIT - 1).next);
+    // 10 MB in: 3 MB expected at full size, the first attempt is the whole picture.
+    assert.equal(new ShrinkPlan(4000, 3000, 10 * MB, LIMIT).report(1000).next, undefined);
+    // First scale 0.995 (aimed from the input's bytes): too close to grow.
+    const near = (0.9 * LIMIT) / (0.3 * 0.995 * 0.995);
+    const nearPlan = new ShrinkPlan(4000, 3000, near, LIMIT);
+    close(nearPlan.scale, 0.995);
+    assert.equal(nearPlan.report(1000).next, undefined);
+    const farPlan = new ShrinkPlan(4000, 3000, (0.9 * LIMIT) / (0.3 * 0.985 * 0.985), LIMIT);
+    assert.ok(farPlan.report(1000).next, 'at 0.985 it grows');
+  });
+
+  it('after a larger attempt, the best result is the largest that fits: a smaller or equal one is not kept', () => {
+    for (const second of [0.2 * LIMIT, 0.3 * LIMIT]) {
+      const plan = new ShrinkPlan(4000, 3000, 40 * MB, LIMIT);
+      assert.equal(plan.report(0.3 * LIMIT).keep, true);
+      assert.deepEqual(plan.report(second), { keep: false, next: undefined }, `${second}`);
+    }
+  });
+
+  it('the eighth attempt is the last, even when it fits far under the limit', () => {
+    const plan = new ShrinkPlan(4000, 3000, 20 * MB, LIMIT);
+    for (let i = 1; i < MAX_ATTEMPTS; i++) assert.ok(plan.report(5 * MB).next, `attempt ${i}`);
+    assert.deepEqual(plan.report(0.1 * MB), { keep: true, next: undefined });
   });
 });
