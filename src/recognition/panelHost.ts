@@ -11,6 +11,7 @@ import {
   type ShrinkRequest,
   type WebviewMessage,
 } from './protocol';
+import { realScheduler, type Scheduler, type Timer } from '../time/scheduler';
 
 /** Where messages to the webview go (the panel's `webview.postMessage`). */
 export interface WebviewPort {
@@ -44,7 +45,7 @@ interface PendingShrink {
   /** The webview said it has the request (`shrinking`). */
   acked: boolean;
   /** The resend planned when an early request is not acknowledged soon after `ready`. */
-  recheck?: ReturnType<typeof setTimeout>;
+  recheck?: Timer;
 }
 
 /** After `ready`, how long an early shrink request may go unacknowledged before it is sent again. */
@@ -79,6 +80,8 @@ export class PreviewHost {
     /** The `init` message (the localised strings and the types). */
     private readonly init: () => HostMessage,
     private readonly onAction: (m: ActionMessage) => Promise<void>,
+    /** The timers of the deadlines and the resend (a virtual clock in tests). */
+    private readonly clock: Pick<Scheduler, 'setTimer'> = realScheduler,
   ) {}
 
   /** Handles a message from the webview (untrusted: validated first). */
@@ -96,10 +99,10 @@ export class PreviewHost {
         for (const [requestId, p] of this.shrinks) {
           if (p.early && !p.acked) {
             p.early = false;
-            clearTimeout(p.recheck);
-            p.recheck = setTimeout(() => {
+            p.recheck?.dispose();
+            p.recheck = this.clock.setTimer(ACK_MS, () => {
               if (!p.acked && this.shrinks.get(requestId) === p) this.sendShrink(requestId, p);
-            }, ACK_MS);
+            });
           } else {
             p.early = false;
             p.acked = false;
@@ -149,13 +152,13 @@ export class PreviewHost {
     if (this.closed) throw new Error('the panel is closed');
     const requestId = this.nextRequest++;
     const answer = new Promise<Annotated>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimer(timeoutMs, () => {
         this.waiters.delete(requestId);
         this.unsent.delete(requestId);
         reject(new Error('the preview did not answer'));
-      }, timeoutMs);
+      });
       this.waiters.set(requestId, (m) => {
-        clearTimeout(timer);
+        timer.dispose();
         resolve(m);
       });
     });
@@ -183,9 +186,9 @@ export class PreviewHost {
     const header = { ...rest, byteLength: bytes.byteLength, parts: parts.length };
     return new Promise<WebviewShrunk>((resolve, reject) => {
       const end = (): void => {
-        clearTimeout(timer);
-        clearTimeout(loading);
-        clearTimeout(pending.recheck);
+        timer.dispose();
+        loading.dispose();
+        pending.recheck?.dispose();
         signal?.removeEventListener('abort', onAbort);
         this.shrinks.delete(requestId);
       };
@@ -194,18 +197,18 @@ export class PreviewHost {
         this.send({ type: 'cancelShrink', requestId });
         reject(signal?.reason);
       };
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimer(timeoutMs, () => {
         end();
         this.send({ type: 'cancelShrink', requestId });
         reject(new Error('the preview did not shrink the picture in time'));
-      }, timeoutMs);
+      });
       // A webview that does not load soon (hidden, or the workbench busy) is not waited for: jimp does it.
-      const loading = setTimeout(() => {
+      const loading = this.clock.setTimer(readyMs, () => {
         if (this.ready || pending.acked) return;
         end();
         this.send({ type: 'cancelShrink', requestId });
         reject(new Error('the preview did not load in time'));
-      }, readyMs);
+      });
       signal?.addEventListener('abort', onAbort, { once: true });
       const pending: PendingShrink = {
         header,

@@ -13,6 +13,7 @@ import {
   type ShrinkRequest,
 } from '../../../src/recognition/protocol';
 import { runPreview, type RunHost } from '../../../src/recognition/run';
+import { ManualScheduler } from '../../support/manual-scheduler';
 import type { Recognition } from '../../../src/recognition/types';
 
 const INIT: HostMessage = {
@@ -165,8 +166,13 @@ describe('recognition preview: what a run posts', () => {
   });
 });
 
-/** A preview host over a fake webview. */
-function preview_(): { host: PreviewHost; sent: HostMessage[]; actions: ActionMessage[] } {
+/** A preview host over a fake webview, its deadlines on `clock` (a virtual one: time moves when the test says). */
+function preview_(clock = new ManualScheduler()): {
+  host: PreviewHost;
+  sent: HostMessage[];
+  actions: ActionMessage[];
+  clock: ManualScheduler;
+} {
   const sent: HostMessage[] = [];
   const actions: ActionMessage[] = [];
   const host = new PreviewHost(
@@ -175,8 +181,9 @@ function preview_(): { host: PreviewHost; sent: HostMessage[]; actions: ActionMe
     async (m) => {
       actions.push(m);
     },
+    clock,
   );
-  return { host, sent, actions };
+  return { host, sent, actions, clock };
 }
 
 describe('recognition preview: the host side of the protocol', () => {
@@ -246,14 +253,16 @@ describe('recognition preview: the host side of the protocol', () => {
   });
 
   it("the webview's refusal, a timeout and a closed panel reject the request", async () => {
-    const { host, sent } = preview_();
+    const { host, sent, clock } = preview_();
     await host.receive({ type: 'ready' });
     const refused = host.annotatedPng(2000);
     const ask = sent.at(-1);
     assert.ok(ask?.type === 'renderAnnotated');
     await host.receive({ type: 'annotated', requestId: ask.requestId, error: 'Error: no image' });
     await assert.rejects(refused, /no image/);
-    await assert.rejects(host.annotatedPng(30), /did not answer/);
+    const late = assert.rejects(host.annotatedPng(30), /did not answer/);
+    await clock.advance(30);
+    await late;
     const pending = host.annotatedPng(2000);
     host.close();
     await assert.rejects(pending, /closed/);
@@ -276,10 +285,11 @@ function shrinkRequest(size = 1): ShrinkRequest {
   };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 type Sent<T extends HostMessage['type']> = Extract<HostMessage, { type: T }>;
 const ofType = <T extends HostMessage['type']>(sent: HostMessage[], type: T): Sent<T>[] =>
   sent.filter((m): m is Sent<T> => m.type === type);
+/** The deliveries of the shrink requests sent so far, in order. */
+const deliveries = (sent: HostMessage[]): number[] => ofType(sent, 'shrink').map((m) => m.delivery);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff]);
 
 describe('recognition preview: the host side of the protocol (more)', () => {
@@ -313,9 +323,10 @@ describe('recognition preview: the host side of the protocol (more)', () => {
   });
 
   it('an annotated-picture request waiting for the handshake is sent once, and not at all once it timed out', async () => {
-    const { host, sent } = preview_();
-    const expired = host.annotatedPng(10);
-    await assert.rejects(expired, /did not answer/);
+    const { host, sent, clock } = preview_();
+    const expired = assert.rejects(host.annotatedPng(10), /did not answer/);
+    await clock.advance(10);
+    await expired;
     const png = host.annotatedPng(2000);
     await host.receive({ type: 'ready' });
     await host.receive({ type: 'ready' });
@@ -371,19 +382,20 @@ describe('recognition preview: shrink requests (host side)', () => {
   });
 
   it('a loaded webview that does not answer in time: the request rejects and the webview is told to stop', async () => {
-    const { host, sent } = preview_();
+    const { host, sent, clock } = preview_();
     await host.receive({ type: 'ready' });
-    const answer = host.shrink(shrinkRequest(), undefined, 30);
+    const answer = assert.rejects(host.shrink(shrinkRequest(), undefined, 30), /did not shrink the picture in time/);
     const [shrink] = ofType(sent, 'shrink');
-    await assert.rejects(answer, /did not shrink the picture in time/);
+    await clock.advance(30);
+    await answer;
     assert.deepEqual(sent.at(-1), { type: 'cancelShrink', requestId: shrink?.requestId });
   });
 
   it('a loaded webview is waited for past the load deadline, though it has not said it has the request', async () => {
-    const { host, sent } = preview_();
+    const { host, sent, clock } = preview_();
     await host.receive({ type: 'ready' });
     const answer = host.shrink(shrinkRequest(), undefined, 2000, 10);
-    await sleep(40);
+    await clock.advance(40);
     const [shrink] = ofType(sent, 'shrink');
     assert.ok(!sent.some((m) => m.type === 'cancelShrink'), 'not cancelled');
     await host.receive({ type: 'shrunk', requestId: shrink?.requestId, bytes: JPEG, width: 4, height: 3 });
@@ -451,29 +463,26 @@ describe('recognition preview: shrink requests (host side)', () => {
 
 describe('recognition preview: a shrink request across (re)loads of the webview', () => {
   it('posted while the webview loads and taken within a second of the handshake: not sent again', async () => {
-    const { host, sent } = preview_();
+    const { host, sent, clock } = preview_();
     const answer = host.shrink(shrinkRequest());
     await host.receive({ type: 'ready' });
     const [shrink] = ofType(sent, 'shrink');
     assert.ok(shrink);
-    await sleep(500);
+    await clock.advance(500);
     await host.receive({ type: 'shrinking', requestId: shrink.requestId, delivery: 1 });
-    await sleep(700);
-    assert.deepEqual(
-      ofType(sent, 'shrink').map((m) => m.delivery),
-      [1],
-    );
+    await clock.advance(700);
+    assert.deepEqual(deliveries(sent), [1]);
     await host.receive({ type: 'shrunk', requestId: shrink.requestId, bytes: JPEG, width: 4, height: 3 });
     await answer;
   });
 
   it('answered within a second of the handshake: not sent again', async () => {
-    const { host, sent } = preview_();
+    const { host, sent, clock } = preview_();
     const answer = host.shrink(shrinkRequest());
     await host.receive({ type: 'ready' });
     await host.receive({ type: 'shrunk', requestId: ofType(sent, 'shrink')[0]?.requestId, error: 'refused' });
     await assert.rejects(answer, /refused/);
-    await sleep(1100);
+    await clock.advance(1100);
     assert.equal(ofType(sent, 'shrink').length, 1);
   });
 
@@ -483,10 +492,7 @@ describe('recognition preview: a shrink request across (re)loads of the webview'
     await host.receive({ type: 'ready' });
     await host.receive({ type: 'ready' });
     await host.receive({ type: 'ready' });
-    assert.deepEqual(
-      ofType(sent, 'shrink').map((m) => m.delivery),
-      [1, 2, 3],
-    );
+    assert.deepEqual(deliveries(sent), [1, 2, 3]);
     host.close();
     await assert.rejects(answer, /closed/);
   });
@@ -497,34 +503,21 @@ describe('recognition preview: a shrink request across (re)loads of the webview'
     const requestId = ofType(sent, 'shrink')[0]?.requestId;
     await host.receive({ type: 'shrinking', requestId, delivery: 1 });
     await host.receive({ type: 'ready' });
-    assert.deepEqual(
-      ofType(sent, 'shrink').map((m) => m.delivery),
-      [1, 2],
-      'the page that took it is gone',
-    );
+    assert.deepEqual(deliveries(sent), [1, 2], 'the page that took it is gone');
     await host.receive({ type: 'ready' });
-    assert.deepEqual(
-      ofType(sent, 'shrink').map((m) => m.delivery),
-      [1, 2, 3],
-    );
+    assert.deepEqual(deliveries(sent), [1, 2, 3]);
     host.close();
     await assert.rejects(answer, /closed/);
   });
 
   it('reloaded before the first page took it: sent again at once, and the check a second after the handshake still stands', async () => {
-    const { host, sent } = preview_();
+    const { host, sent, clock } = preview_();
     const answer = host.shrink(shrinkRequest());
     await host.receive({ type: 'ready' });
     await host.receive({ type: 'ready' });
-    assert.deepEqual(
-      ofType(sent, 'shrink').map((m) => m.delivery),
-      [1, 2],
-    );
-    await sleep(1100);
-    assert.deepEqual(
-      ofType(sent, 'shrink').map((m) => m.delivery),
-      [1, 2, 3],
-    );
+    assert.deepEqual(deliveries(sent), [1, 2]);
+    await clock.advance(1100);
+    assert.deepEqual(deliveries(sent), [1, 2, 3]);
     host.close();
     await assert.rejects(answer, /closed/);
   });
