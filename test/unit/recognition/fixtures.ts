@@ -54,35 +54,45 @@ export function noise(seed = 1): (x: number, y: number) => [number, number, numb
   return () => [next(), next(), next()];
 }
 
+/** Concatenates byte parts (numbers are single bytes, strings Latin-1). */
+export function cat(...parts: (Uint8Array | readonly number[] | string)[]): Uint8Array {
+  return new Uint8Array(
+    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p as Uint8Array)))),
+  );
+}
+/** Big- and little-endian bytes of 16- and 32-bit numbers. */
+export const be16 = (n: number): number[] => [(n >> 8) & 0xff, n & 0xff];
+export const le16 = (n: number): number[] => [n & 0xff, (n >> 8) & 0xff];
+export const be32 = (n: number): number[] => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+/** A JPEG marker segment: FF, the marker, the length (payload + 2), the payload. */
+export function segment(marker: number, payload: Uint8Array | readonly number[] | string): Uint8Array {
+  const body = cat(payload);
+  return cat([0xff, marker], be16(body.length + 2), body);
+}
+/** A TIFF block (as in an EXIF APP1) with the given IFD entries (tag, value as SHORT). */
+export function tiff(
+  entries: readonly [number, number][],
+  options: { little?: boolean; ifdOffset?: number } = {},
+): Uint8Array {
+  const little = options.little ?? false;
+  const u16 = little ? le16 : be16;
+  const u32 = (n: number): number[] => (little ? [...le16(n & 0xffff), ...le16(n >>> 16)] : be32(n));
+  return cat(
+    little ? 'II' : 'MM',
+    u16(42),
+    u32(options.ifdOffset ?? 8),
+    u16(entries.length),
+    ...entries.map(([tag, value]) => [...u16(tag), ...u16(3), ...u32(1), ...u16(value), 0, 0]),
+    u32(0),
+  );
+}
+/** An EXIF APP1 segment holding `block` (normally a {@link tiff}). */
+export const exif = (block: Uint8Array, marker = 0xe1): Uint8Array => segment(marker, cat('Exif\0\0', block));
+
 /** Inserts an EXIF APP1 segment with the given orientation right after the SOI marker of a JPEG. */
 export function withOrientation(jpegBytes: Uint8Array, orientation: number, littleEndian = false): Uint8Array {
-  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
-  if (littleEndian) {
-    tiff.write('II', 0, 'latin1');
-    tiff.writeUInt16LE(42, 2);
-    tiff.writeUInt32LE(8, 4);
-    tiff.writeUInt16LE(1, 8);
-    tiff.writeUInt16LE(0x0112, 10);
-    tiff.writeUInt16LE(3, 12);
-    tiff.writeUInt32LE(1, 14);
-    tiff.writeUInt16LE(orientation, 18);
-  } else {
-    tiff.write('MM', 0, 'latin1');
-    tiff.writeUInt16BE(42, 2);
-    tiff.writeUInt32BE(8, 4);
-    tiff.writeUInt16BE(1, 8);
-    tiff.writeUInt16BE(0x0112, 10);
-    tiff.writeUInt16BE(3, 12);
-    tiff.writeUInt32BE(1, 14);
-    tiff.writeUInt16BE(orientation, 18);
-  }
-  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
-  const header = Buffer.alloc(4);
-  header[0] = 0xff;
-  header[1] = 0xe1;
-  header.writeUInt16BE(payload.length + 2, 2);
-  const b = Buffer.from(jpegBytes);
-  return new Uint8Array(Buffer.concat([b.subarray(0, 2), header, payload, b.subarray(2)]));
+  const app1 = exif(tiff([[0x0112, orientation]], { little: littleEndian }));
+  return cat(jpegBytes.subarray(0, 2), app1, jpegBytes.subarray(2));
 }
 
 /** A minimal lossless WebP header (VP8L) claiming `w` × `h`; enough for sniffing and sizing. */

@@ -22,7 +22,7 @@ import {
   type PixelSize,
   type Shrinker,
 } from '../../../src/recognition/image';
-import { jpg, noise, png, webpHeader, withOrientation } from './fixtures';
+import { be16, be32, cat, exif, jpg, le16, noise, png, segment, tiff, webpHeader, withOrientation } from './fixtures';
 
 const SAMPLES = join(__dirname, '..', '..', 'emulator', 'images');
 
@@ -167,48 +167,14 @@ describe('recognition: image checks', () => {
   });
 });
 
-/** Concatenates byte parts (numbers are single bytes). */
-function cat(...parts: (Uint8Array | readonly number[] | string)[]): Uint8Array {
-  return new Uint8Array(
-    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p as Uint8Array)))),
-  );
-}
-const be16 = (n: number): number[] => [(n >> 8) & 0xff, n & 0xff];
-const le16 = (n: number): number[] => [n & 0xff, (n >> 8) & 0xff];
-const be32 = (n: number): number[] => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 const le24 = (n: number): number[] => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
 
 const SOI = [0xff, 0xd8];
 const EOI = [0xff, 0xd9];
-/** A JPEG marker segment: FF, the marker, the length (payload + 2), the payload. */
-function segment(marker: number, payload: Uint8Array | readonly number[] | string): Uint8Array {
-  const body = cat(payload);
-  return cat([0xff, marker], be16(body.length + 2), body);
-}
 /** A frame header (SOFn) of `width` × `height`, 8 bits, one component. */
 function frame(width: number, height: number, marker = 0xc0): Uint8Array {
   return segment(marker, [8, ...be16(height), ...be16(width), 1, 1, 0x11, 0]);
 }
-
-/** A TIFF block (as in an EXIF APP1) with the given IFD entries (tag, value as SHORT). */
-function tiff(
-  entries: readonly [number, number][],
-  options: { little?: boolean; ifdOffset?: number } = {},
-): Uint8Array {
-  const little = options.little ?? false;
-  const u16 = little ? le16 : be16;
-  const u32 = (n: number): number[] => (little ? [...le16(n & 0xffff), ...le16(n >>> 16)] : be32(n));
-  return cat(
-    little ? 'II' : 'MM',
-    u16(42),
-    u32(options.ifdOffset ?? 8),
-    u16(entries.length),
-    ...entries.map(([tag, value]) => [...u16(tag), ...u16(3), ...u32(1), ...u16(value), 0, 0]),
-    u32(0),
-  );
-}
-/** An EXIF APP1 segment holding `block` (normally a {@link tiff}). */
-const exif = (block: Uint8Array, marker = 0xe1): Uint8Array => segment(marker, cat('Exif\0\0', block));
 
 /** The 24 bytes of a PNG up to the IHDR's width and height. */
 const pngHeader = (width: number, height: number): Uint8Array =>
