@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as Codecs from '../../../src/recognition/codecs';
-import { jpg, noise, webp } from './fixtures';
+import { inside, jpg, noise, webp } from './fixtures';
 
 const load = createRequire(__filename);
 const CODECS = load.resolve('../../../src/recognition/codecs');
@@ -14,13 +14,6 @@ const CODECS = load.resolve('../../../src/recognition/codecs');
 function fresh(): typeof Codecs {
   delete load.cache[CODECS];
   return load(CODECS) as typeof Codecs;
-}
-
-/** A view of `bytes` in the middle of a larger buffer full of other bytes. */
-function inside(bytes: Uint8Array): Uint8Array {
-  const big = new Uint8Array(bytes.length + 64).fill(0x5a);
-  big.set(bytes, 32);
-  return big.subarray(32, 32 + bytes.length);
 }
 
 const RED: [number, number, number] = [220, 20, 20];

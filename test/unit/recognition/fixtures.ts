@@ -54,6 +54,13 @@ export function noise(seed = 1): (x: number, y: number) => [number, number, numb
   return () => [next(), next(), next()];
 }
 
+/** A view of `bytes` in the middle of a larger buffer full of other bytes. */
+export function inside(bytes: Uint8Array): Uint8Array {
+  const big = new Uint8Array(bytes.length + 64).fill(0x5a);
+  big.set(bytes, 32);
+  return big.subarray(32, 32 + bytes.length);
+}
+
 /** Concatenates byte parts (numbers are single bytes, strings Latin-1). */
 export function cat(...parts: (Uint8Array | readonly number[] | string)[]): Uint8Array {
   return new Uint8Array(
