@@ -36,18 +36,6 @@ async function knowledgeSearches(endpoint) {
   return requests.filter((r) => r.rpcMethod === 'tools/call' && r.tool === 'knowledge_search');
 }
 
-/** Presses ArrowDown until the highlighted row matches `text` (at most `max` times). */
-async function highlight(page, wb, text, max = 8) {
-  for (let i = 0; i < max; i++) {
-    if (text.test(await wb.focusedRow().innerText())) return;
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
-  }
-  assert.fail(
-    `no row matching ${text} could be highlighted; rows: ${await wb.quickInput.locator('.monaco-list-row').allInnerTexts()}`,
-  );
-}
-
 /** The first passage row of a results step (passages are labelled `KB #id`). */
 const firstPassage = (wb) => wb.quickInput.locator('.monaco-list-row', { hasText: '#' }).first();
 
@@ -76,7 +64,7 @@ export const tests = [
       await useStage.first().waitFor({ state: 'visible', timeout: 15_000 });
       // 分蘖期 is also the Chinese name of the vocabulary's tillering stage (found whatever the UI
       // language); the typed text is a choice of its own next to it.
-      await highlight(page, wb, new RegExp(l10n.t('Use "{0}"', '分蘖期')));
+      await wb.highlight(new RegExp(l10n.t('Use "{0}"', '分蘖期')));
       await screenshot('01-stage-typed');
       await wb.assertNoEnglish('the stage step with typed text');
       await page.keyboard.press('Enter');

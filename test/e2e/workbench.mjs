@@ -126,14 +126,40 @@ export function workbench(page, l10n = strings('en')) {
       await quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout });
     },
 
-    /** Waits for a quick-input row and clicks it (typing `filter` first), on the step titled `title` if given. */
+    /**
+     * Waits for a quick-input row and accepts it (typing `filter` first), on the step titled `title`
+     * if given. It is reached with the arrow keys and accepted with Enter, not clicked: a click can
+     * land on the hover of the row above it, which VS Code shows over the list.
+     */
     async choose(filter, rowText, title) {
       await quickInputBox.waitFor({ state: 'visible', timeout: 15_000 });
       if (title) await this.waitForStep(title);
       if (filter !== undefined) await quickInputBox.fill(filter);
       const row = quickInput.locator('.monaco-list-row', { hasText: rowText }).first();
       await row.waitFor({ state: 'visible', timeout: 20_000 });
-      await row.click();
+      await this.highlight(rowText);
+      await page.keyboard.press('Enter');
+    },
+
+    /** Presses ArrowDown until the highlighted row contains `text` (a string or RegExp), at most `max` times. */
+    async highlight(text, max = 20) {
+      const matches = (rowText) => (typeof text === 'string' ? rowText.includes(text) : text.test(rowText));
+      const focused = quickInput.locator('.monaco-list-row.focused').first();
+      for (let i = 0; i < max; i++) {
+        const now = (await focused.count()) ? await focused.innerText() : '';
+        if (matches(now)) return;
+        await page.keyboard.press('ArrowDown');
+        // the highlight moves when the list re-renders: wait for the focused row to change
+        await page
+          .waitForFunction(
+            (before) => document.querySelector('.quick-input-widget .monaco-list-row.focused')?.innerText !== before,
+            now,
+            { timeout: 2_000 },
+          )
+          .catch(() => {});
+      }
+      const rows = await quickInput.locator('.monaco-list-row').allInnerTexts();
+      throw new Error(`no row matching ${text} could be highlighted; rows: ${rows}`);
     },
 
     /**
