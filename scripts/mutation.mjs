@@ -5,15 +5,17 @@
 // score of each folder is printed at the end; the summary in docs/benchmarks.md is written by hand
 // from it, with the date and the commit. A file of a folder (`-- src/recognition/summary.ts`) is
 // mutated alone, with its own incremental file (reports/mutation/<folder>--<file>.json): the quick
-// loop while writing the tests that kill its mutants.
+// loop while writing the tests that kill its mutants. `-- --reach` lists the test files each target
+// would be given, and mutates nothing.
 //
 // Each folder's run is given only the unit test files whose imports reach the folder (followed by
-// esbuild through every static and literal dynamic import): a test that never loads a module cannot
+// esbuild through every static and literal dynamic import, and through paths written as string
+// literals, which a `createRequire` or a `path.join(__dirname, …)` loads): a test that never loads a module cannot
 // detect its mutants, so the score is the same, and a static mutant (one evaluated when its module
 // loads, which Stryker tests with every test it is given) costs a fraction of the whole suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { build } from 'esbuild';
 
 export const FOLDERS = [
@@ -50,9 +52,18 @@ for (const target of targets) {
   const report = join('reports', 'mutation', `${name}.report.json`);
   const spec = reaching(target);
   console.log(`test:mutation: src/${target}: ${spec.length} test files reach it`);
+  if (process.argv.includes('--reach')) {
+    console.log(spec.map((f) => `  ${f}`).join('\n'));
+    continue;
+  }
   const r = spawnSync(
     'npx',
-    ['stryker', 'run', 'stryker.config.mjs', ...process.argv.slice(2).filter((a) => a.startsWith('--'))],
+    [
+      'stryker',
+      'run',
+      'stryker.config.mjs',
+      ...process.argv.slice(2).filter((a) => a.startsWith('--') && a !== '--reach'),
+    ],
     {
       stdio: 'inherit',
       env: { ...process.env, STRYKER_TARGET: target, STRYKER_SPEC: JSON.stringify(spec) },
@@ -69,26 +80,42 @@ for (const [target, s] of scores)
 /**
  * The unit test files (those Stryker is given: not the built extension's, the manifest's or the
  * docs') that load a module of a folder or a file, directly or through other modules:
- * `reaching(target)`.
+ * `reaching(target)`. A module is loaded by an import esbuild follows, or by a path written as a
+ * string literal in a file that loads it (`createRequire(__filename)('../../src/recognition/codecs')`
+ * in a test, `path.join(__dirname, 'imaging.ts')` in `src/`), which esbuild cannot follow.
  */
 async function testsReaching() {
-  const files = readdirSync('test/unit', { recursive: true })
+  const tests = readdirSync('test/unit', { recursive: true })
     .map((f) => `test/unit/${f.replaceAll('\\', '/')}`)
     .filter((f) => f.endsWith('.test.ts') && !/^test\/unit\/(extension|docs|repository)\//.test(f));
+  const sources = readdirSync('src', { recursive: true })
+    .map((f) => `src/${f.replaceAll('\\', '/')}`)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
   const { metafile } = await build({
-    entryPoints: files,
+    entryPoints: [...tests, ...sources],
     bundle: true,
     write: false,
     metafile: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
+    // every module a test's imports load at run time, used or not
+    treeShaking: false,
     outdir: 'reports/mutation/reach',
     logLevel: 'silent',
   });
-  const inputs = Object.values(metafile.outputs)
-    .filter((o) => o.entryPoint)
-    .map((o) => [o.entryPoint, Object.keys(o.inputs)]);
+  const loads = new Map(
+    Object.values(metafile.outputs)
+      .filter((o) => o.entryPoint)
+      .map((o) => [o.entryPoint, Object.keys(o.inputs)]),
+  );
+  const closure = (entry) => {
+    const seen = new Set(loads.get(entry));
+    for (const file of seen)
+      for (const named of pathsNamedIn(file)) for (const f of loads.get(named) ?? [named]) seen.add(f);
+    return [...seen];
+  };
+  const inputs = tests.map((t) => [t, closure(t)]);
   return (target) =>
     inputs
       .filter(([, ins]) =>
@@ -96,6 +123,28 @@ async function testsReaching() {
       )
       .map(([e]) => e)
       .sort();
+}
+
+/**
+ * The `src/` modules a file names by path in a string literal: relative (`'../src/x'`, `'./x.ts'`)
+ * or a bare sibling file name (`'x.ts'`, `'x.js'` for its built form), resolved from the file's folder.
+ */
+function pathsNamedIn(file) {
+  if (!file.endsWith('.ts') || !existsSync(file)) return [];
+  // neither a comment nor a type-only import loads anything
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/^import type .*$/gm, '');
+  const named = [];
+  for (const [, literal] of text.matchAll(/['"`]((?:\.{1,2}\/)[\w./-]+|[\w-]+\.(?:ts|js))['"`]/g)) {
+    const base = posix.join(posix.dirname(file), literal.replace(/\.js$/, '.ts'));
+    const hit = [base, `${base}.ts`, `${base}/index.ts`].find(
+      (f) => f.startsWith('src/') && f.endsWith('.ts') && existsSync(f),
+    );
+    if (hit) named.push(hit);
+  }
+  return named;
 }
 
 /** The mutation score of a mutation-testing-report-schema JSON report: detected / valid mutants. */
