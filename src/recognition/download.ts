@@ -3,6 +3,7 @@
  * credentials or cookies, http(s) only, redirects followed, a size cap, an image content type and
  * image magic bytes required, a timeout that also covers a server that accepts and never answers.
  */
+import { realScheduler, type Scheduler } from '../time/scheduler';
 import { sniffImageFormat, MAX_INPUT_BYTES, type ImageFormat } from './image';
 
 /** Why a download failed. */
@@ -33,6 +34,8 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** The fetch to use (default globalThis.fetch). */
   fetch?: typeof fetch;
+  /** The timers of the timeout (default the real ones). */
+  scheduler?: Scheduler;
 }
 
 /** A downloaded image. */
@@ -59,7 +62,7 @@ export async function downloadImage(url: string, options: DownloadOptions = {}):
   const timeoutMs = options.timeoutMs ?? 20000;
   const doFetch = options.fetch ?? globalThis.fetch;
   const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), timeoutMs);
+  const timeout = (options.scheduler ?? realScheduler).setTimer(timeoutMs, () => timer.abort());
   const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
   const why = (): DownloadFailure =>
     options.signal?.aborted ? 'cancelled' : timer.signal.aborted ? 'timeout' : 'network';
@@ -101,7 +104,7 @@ export async function downloadImage(url: string, options: DownloadOptions = {}):
     if (!format) throw new DownloadError('not-image', url, res.status, 'the bytes are not an image');
     return { bytes, format, contentType, finalUrl: res.url || parsed.href };
   } finally {
-    clearTimeout(timeout);
+    timeout.dispose();
   }
 }
 
