@@ -24,7 +24,12 @@ type Init = (
 ) => Promise<void>;
 type Decode = (buffer: ArrayBuffer) => Promise<unknown>;
 
-/** A decoder whose module is compiled and instantiated on first use (again after a failure). */
+/**
+ * A decoder whose module is read and compiled on first use, again on the next call if the file
+ * could not be read or compiled. (A file that compiles but is not the codec's fails inside the
+ * codec's own module promise, which `init` does not return: that decoder keeps failing until the
+ * host restarts, and JPEGs fall back to jimp's decoder. Only a broken package ships such a file.)
+ */
 function decoder(
   file: string,
   packaged: string,
@@ -40,14 +45,17 @@ function decoder(
       // options); the codec's own messages (e.g. libjpeg's warnings) stay out of the host's console:
       // a failure is reported by the rejection.
       const quiet = (): void => undefined;
-      const started = (init as Init)(new WebAssembly.Module(readFileSync(wasm)), { print: quiet, printErr: quiet });
-      ready = started;
-      started.catch(() => (ready = undefined));
+      ready = (init as Init)(new WebAssembly.Module(readFileSync(wasm)), { print: quiet, printErr: quiet });
     }
     await ready;
-    // The codecs want an ArrayBuffer of the image alone, not a view into a larger one.
+    // The codecs want an ArrayBuffer of the image alone, not a view into a larger one: a copy of
+    // the view (`new Uint8Array(view)`; a Buffer's `slice()` would be another view, and jimp hands
+    // its decoders Buffers), unless the view already is its whole buffer.
     const own =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the shortcut only saves a copy; copying is always right
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? bytes.buffer
+        : new Uint8Array(bytes).buffer;
     const image = (await (decode as Decode)(own as ArrayBuffer)) as RgbaImage;
     return { data: image.data, width: image.width, height: image.height };
   };

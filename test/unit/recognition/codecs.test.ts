@@ -86,6 +86,15 @@ describe('recognition: the WebAssembly decoders', function () {
     const w = await decodeWebp(inside(await webp(16, 6, halves)));
     assert.deepEqual([w.width, w.height], [16, 6]);
     near(rgb(w, 2, 3), RED, 'WebP');
+    // A Node Buffer's slice() is another view into the same memory, and jimp hands its decoders
+    // Buffers: such a view is decoded from its own bytes as well.
+    const j2 = await decodeJpeg(Buffer.from(inside(jpg(16, 6, halves))));
+    assert.equal(j2.width, 16);
+    const pooled = inside(jpg(16, 6, halves));
+    const asBuffer = Buffer.from(pooled.buffer, pooled.byteOffset, pooled.byteLength);
+    assert.deepEqual([(await decodeJpeg(asBuffer)).width, asBuffer.byteOffset], [16, 32]);
+    const wpooled = inside(await webp(16, 6, halves));
+    assert.equal((await decodeWebp(Buffer.from(wpooled.buffer, wpooled.byteOffset, wpooled.byteLength))).height, 6);
     // A view of the start of a buffer is the view too: cut short of its end, the WebP is incomplete.
     const whole = await webp(16, 6, halves);
     await assert.rejects(decodeWebp(whole.subarray(0, whole.length - 10)));

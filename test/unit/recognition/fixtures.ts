@@ -1,6 +1,8 @@
 /** Test pictures made on the fly (pngjs / jpeg-js / libwebp), so the recognition tests need no binary fixtures. */
+import { createRequire } from 'node:module';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import type { Shrinker } from '../../../src/recognition/image';
 import { encodeRgbaAsWebp } from '../../emulator/make-sample-images';
 
 /** A PNG of `w` × `h` filled by `pixel(x, y)` → [r, g, b]. */
@@ -156,4 +158,17 @@ export function pngPixels(pngBytes: Uint8Array): {
     height: p.height,
     pixel: (x, y) => [...p.data.subarray((y * p.width + x) * 4, (y * p.width + x) * 4 + 4)],
   };
+}
+
+const load = createRequire(__filename);
+const IMAGING = load.resolve('../../../src/recognition/imaging');
+
+/**
+ * The shrinker of `src/recognition/imaging.ts` evaluated anew (what `loadShrinker` loads, without
+ * its cache): each test that shrinks builds its own jimp, so what the module does when it loads is
+ * checked by the tests that use it (a mutation tester's switched code included).
+ */
+export function freshShrinker(): Shrinker {
+  delete load.cache[IMAGING];
+  return (load(IMAGING) as { shrink: Shrinker }).shrink;
 }

@@ -13,15 +13,21 @@ import {
   prepareForUpload,
 } from '../../../src/recognition/image';
 import { loadShrinker, shrinkWith } from '../../../src/recognition/resize';
-import { jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
+import { freshShrinker, jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
 
 describe('recognition: resize', function () {
   this.timeout(60_000);
 
+  it('loadShrinker loads the imaging module once (its source here, as no imaging.js is beside it)', () => {
+    const first = loadShrinker();
+    assert.equal(typeof first, 'function');
+    assert.equal(loadShrinker(), first);
+  });
+
   it('shrinks a photo over 4 MB under the limit, keeping its aspect', async () => {
     const big = jpg(1500, 1000, noise(7), 100);
     assert.ok(big.length > MAX_UPLOAD_BYTES, `fixture is ${big.length} bytes`);
-    const p = await prepareForUpload(big, { shrinker: loadShrinker });
+    const p = await prepareForUpload(big, { shrinker: freshShrinker });
     assert.ok(p.bytes.length <= MAX_UPLOAD_BYTES, `${p.bytes.length} bytes`);
     assert.equal(p.format, 'jpeg');
     const size = imageSize(p.bytes);
@@ -57,7 +63,7 @@ describe('recognition: resize', function () {
     const damaged = new Uint8Array(MAX_UPLOAD_BYTES + 10);
     damaged.set(broken.subarray(0, 200)); // the header, then nothing but zeros
     await assert.rejects(
-      prepareForUpload(damaged, { shrinker: loadShrinker }),
+      prepareForUpload(damaged, { shrinker: freshShrinker }),
       (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'jpeg',
     );
   });
@@ -65,7 +71,7 @@ describe('recognition: resize', function () {
   it('shrinks a WebP over 4 MB (decoded by libwebp) to a JPEG under the limit, keeping its aspect', async () => {
     const big = await webp(1800, 1200, noise(11), { quality: 100 });
     assert.ok(big.length > MAX_UPLOAD_BYTES, `fixture is ${big.length} bytes`);
-    const p = await prepareForUpload(big, { shrinker: loadShrinker });
+    const p = await prepareForUpload(big, { shrinker: freshShrinker });
     assert.equal(p.format, 'jpeg');
     assert.ok(p.bytes.length <= MAX_UPLOAD_BYTES, `${p.bytes.length} bytes`);
     const size = imageSize(p.bytes);
@@ -81,7 +87,7 @@ describe('recognition: resize', function () {
     const small = await webp(200, 100, (x, y) => (y >= 75 ? [0, 0, 0, 0] : x < 100 ? [220, 20, 20] : [20, 20, 220]), {
       lossless: true,
     });
-    const p = await prepareForUpload(small, { shrinker: loadShrinker });
+    const p = await prepareForUpload(small, { shrinker: freshShrinker });
     assert.equal(p.format, 'jpeg');
     assert.equal(p.reencoded?.why, 'format');
     assert.deepEqual(imageSize(p.bytes), { width: 200, height: 100 });
@@ -97,12 +103,12 @@ describe('recognition: resize', function () {
     const fake = new Uint8Array(MAX_UPLOAD_BYTES + 10);
     fake.set(webpHeader(4000, 3000));
     await assert.rejects(
-      prepareForUpload(fake, { shrinker: loadShrinker }),
+      prepareForUpload(fake, { shrinker: freshShrinker }),
       (e: unknown) => e instanceof ImageRefusedError && e.reason === 'cannot-shrink' && e.format === 'webp',
     );
     const small = new Uint8Array(100);
     small.set(webpHeader(40, 30));
-    const p = await prepareForUpload(small, { shrinker: loadShrinker });
+    const p = await prepareForUpload(small, { shrinker: freshShrinker });
     assert.equal(p.format, 'webp');
     assert.equal(p.reencoded, undefined);
     assert.equal(p.bytes, small);

@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { recognize } from '../../../src/recognition/flow';
 import { prepareForUpload } from '../../../src/recognition/image';
-import { loadShrinker } from '../../../src/recognition/resize';
 import { assertVerdict, photo, smallOriented } from './verdicts';
+import { freshShrinker } from './fixtures';
 
 describe('recognition: the fallback shrinker’s verdicts', function () {
   this.timeout(180_000);
@@ -25,7 +25,7 @@ describe('recognition: the fallback shrinker’s verdicts', function () {
     it(`${kind} of ${mb} MB: under 4 MB, upright, the aspect kept`, async () => {
       const p = await photo(kind, mb, kind === 'jpeg' && mb === 12 ? 6 : 1);
       assert.ok(p.bytes.length > mb * 1048576 * 0.9, `${p.name} is ${p.bytes.length} bytes`);
-      const prepared = await prepareForUpload(p.bytes, { shrinker: loadShrinker });
+      const prepared = await prepareForUpload(p.bytes, { shrinker: freshShrinker });
       assert.equal(prepared.reencoded?.why, 'size');
       assertVerdict(p, prepared.bytes);
     });
@@ -34,7 +34,7 @@ describe('recognition: the fallback shrinker’s verdicts', function () {
   it('each EXIF orientation 1–8 of a JPEG is applied', async () => {
     for (let o = 1; o <= 8; o++) {
       const p = smallOriented(o);
-      const out = await loadShrinker()(p.bytes, 'jpeg', 4 * 1048576);
+      const out = await freshShrinker()(p.bytes, 'jpeg', 4 * 1048576);
       assertVerdict(p, out.bytes);
     }
   });
@@ -44,7 +44,7 @@ describe('recognition: the fallback shrinker’s verdicts', function () {
     const abort = new AbortController();
     let calls = 0;
     let shrinking = false;
-    const shrink = loadShrinker();
+    const shrink = freshShrinker();
     const run = recognize(
       { kind: 'bytes', bytes: p.bytes, name: 'p.jpg' },
       'tea_count',
