@@ -4,15 +4,7 @@
  * and, when the platform reports it cannot download them, are downloaded here and sent once
  * more as base64.
  */
-import {
-  imageSize,
-  jpegOrientation,
-  prepareForUpload,
-  sniffImageFormat,
-  type ImageFormat,
-  type PixelSize,
-  type Shrinker,
-} from './image';
+import { imageSize, jpegOrientation, prepareForUpload, type ImageFormat, type PixelSize, type Shrinker } from './image';
 import { isPlatformError } from '../shunong/errors';
 import type { DownloadedImage } from './download';
 import type { Recognition, RecognitionType } from './types';
@@ -122,7 +114,7 @@ async function sendBytes(
 ): Promise<Omit<FlowOutcome, 'notes'>> {
   // A JPEG whose EXIF orientation turns it is re-encoded upright, so the platform and the preview
   // see the same pixels (the boxes are in stored-pixel coordinates).
-  const orientation = sniffImageFormat(bytes) === 'jpeg' ? jpegOrientation(bytes) : 1;
+  const orientation = jpegOrientation(bytes); // 1 for anything but a JPEG
   const prepared = await prepareForUpload(bytes, {
     shrinker: () => deps.shrinker(),
     reencode: orientation !== 1,

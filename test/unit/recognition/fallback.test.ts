@@ -12,9 +12,9 @@ import { ShunongClient } from '../../../src/shunong/index';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { DownloadError, downloadImage } from '../../../src/recognition/download';
 import { recognize, type FlowDeps } from '../../../src/recognition/flow';
-import { ImageRefusedError, toBareBase64 } from '../../../src/recognition/image';
+import { ImageRefusedError, MAX_UPLOAD_BYTES, toBareBase64 } from '../../../src/recognition/image';
 import { loadShrinker } from '../../../src/recognition/resize';
-import { jpg, pngPixels, webp, withOrientation } from './fixtures';
+import { cat, jpg, pngPixels, webp, withOrientation } from './fixtures';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
 
@@ -161,6 +161,57 @@ describe('recognition: URL fallback against the local endpoint', function () {
     );
     const count = (r: typeof out): number => r.result.data.detections.length;
     assert.ok(Math.abs(count(out) - count(png)) <= 1, `buds: ${count(out)} from the WebP, ${count(png)} from the PNG`);
+  });
+
+  it('each change made to a picture is told once: turned upright, shrunk, or both', async () => {
+    // the shrinker is a stand-in here (what it does is resize.test's); the notes are the flow's
+    const small = jpg(30, 20);
+    const noted = async (bytes: Uint8Array): Promise<string[]> => {
+      const out = await recognize({ kind: 'bytes', bytes, name: 'p.jpg' }, 'tea_count', {
+        ...deps,
+        shrinker: () => async () => ({ bytes: small, format: 'jpeg', width: 30, height: 20 }),
+      });
+      return out.notes.map((n) => (n.kind === 'oriented' ? `oriented ${n.orientation}` : n.kind));
+    };
+    const over = (b: Uint8Array): Uint8Array => cat(b, new Uint8Array(MAX_UPLOAD_BYTES)); // bytes after the image's end
+    assert.deepEqual(await noted(withOrientation(jpg(40, 20), 6)), ['oriented 6']);
+    assert.deepEqual(await noted(over(withOrientation(jpg(40, 20), 8))), ['shrunk', 'oriented 8']);
+    assert.deepEqual(await noted(over(jpg(40, 20))), ['shrunk']);
+    assert.deepEqual(await noted(withOrientation(jpg(40, 20), 1)), []);
+  });
+
+  it('recognised from its URL, the preview is fetched from the URL, else from the platform’s copy, else left out', async () => {
+    const url = `${host.origin}/tea.png`;
+    const failing =
+      (...bad: ((u: string) => boolean)[]): FlowDeps['download'] =>
+      (u, signal) =>
+        bad.some((b) => b(u)) ? Promise.reject(new DownloadError('network', u)) : deps.download(u, signal);
+    const fromCopy = await recognize({ kind: 'url', url }, 'tea_count', {
+      ...deps,
+      download: failing((u) => u === url),
+    });
+    assert.deepEqual(fromCopy.preview?.bytes, TEA, 'the platform’s original_image copy');
+    assert.deepEqual(fromCopy.original?.bytes, TEA);
+    const none = await recognize({ kind: 'url', url }, 'tea_count', { ...deps, download: failing(() => true) });
+    assert.equal(none.preview, undefined);
+    assert.equal(none.result.data.model_id, 'tea_count', 'the result stands without a preview');
+    // cancelled while fetching the preview: the cancellation, not a result without a picture
+    const ac = new AbortController();
+    await assert.rejects(
+      recognize(
+        { kind: 'url', url },
+        'tea_count',
+        {
+          ...deps,
+          download: (u) => {
+            ac.abort(new Error('stopped by the user'));
+            return Promise.reject(new DownloadError('cancelled', u));
+          },
+        },
+        ac.signal,
+      ),
+      /stopped by the user/,
+    );
   });
 
   it('tells which picture is sent before the call (the source bytes as given, or a re-encoded copy), so the preview can load it meanwhile', async () => {
