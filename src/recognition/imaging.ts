@@ -14,8 +14,7 @@ import { decodeJpeg, decodeWebp, type RgbaImage } from './codecs';
 /** A jimp image format, as far as this file needs it. */
 interface Format {
   mime: string;
-  hasAlpha?: boolean;
-  encode: (...args: never[]) => unknown;
+  encode?: (...args: never[]) => unknown;
   decode: (data: Buffer) => Bitmap | Promise<Bitmap>;
 }
 type Bitmap = { data: Buffer; width: number; height: number };
@@ -41,13 +40,9 @@ const jpeg = (): Format => ({
   },
 });
 
-/** WebP: decoded only (the shrinker writes JPEG). */
+/** WebP: decoded only (the shrinker writes JPEG; jimp refuses to write a format without `encode`). */
 const webp = (): Format => ({
   mime: 'image/webp',
-  hasAlpha: true,
-  encode: () => {
-    throw new Error('WebP is read, never written, here');
-  },
   decode: async (data) => bitmap(await decodeWebp(data)),
 });
 

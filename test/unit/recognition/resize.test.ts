@@ -13,6 +13,7 @@ import {
   prepareForUpload,
 } from '../../../src/recognition/image';
 import { loadShrinker, shrinkWith } from '../../../src/recognition/resize';
+import { JPEG_QUALITY } from '../../../src/recognition/shrinkPlan';
 import { freshShrinker, inside, jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
 
 describe('recognition: resize', function () {
@@ -56,6 +57,20 @@ describe('recognition: resize', function () {
       assert.ok(top.r > 150 && top.b < 100, `${which}: top ${JSON.stringify(top)}`);
       assert.ok(bottom.b > 150 && bottom.r < 100, `${which}: bottom ${JSON.stringify(bottom)}`);
     }
+  });
+
+  it('every attempt is written at the quality the plan assumes (JPEG_QUALITY, as the webview’s shrinker)', async () => {
+    const out = await freshShrinker()(withOrientation(jpg(64, 48, noise(2)), 6), 'jpeg', MAX_UPLOAD_BYTES);
+    // the first entry of the luminance table, as libjpeg's (and jpeg-js's) quality scaling makes it
+    const scale = JPEG_QUALITY < 50 ? Math.floor(5000 / JPEG_QUALITY) : 200 - 2 * JPEG_QUALITY;
+    assert.equal(lumaDc(out.bytes), Math.max(1, Math.floor((16 * scale + 50) / 100)));
+  });
+
+  it('a picture that cannot be brought under the limit at any size is refused, naming the limit', async () => {
+    await assert.rejects(
+      freshShrinker()(jpg(64, 48, noise(4)), 'jpeg', 60),
+      /could not bring the image under 60 bytes/,
+    );
   });
 
   it('a JPEG neither decoder can read is refused over the limit with a clear reason', async () => {
@@ -115,3 +130,9 @@ describe('recognition: resize', function () {
     assert.equal(p.bytes, small);
   });
 });
+
+/** The first (DC) entry of a baseline JPEG's first quantization table. */
+function lumaDc(bytes: Uint8Array): number {
+  for (let i = 2; i + 5 < bytes.length; i++) if (bytes[i] === 0xff && bytes[i + 1] === 0xdb) return bytes[i + 5] ?? -1;
+  return -1;
+}

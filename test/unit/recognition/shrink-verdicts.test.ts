@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { recognize } from '../../../src/recognition/flow';
-import { prepareForUpload } from '../../../src/recognition/image';
+import { imageSize, prepareForUpload } from '../../../src/recognition/image';
 import { assertVerdict, photo, smallOriented } from './verdicts';
 import { freshShrinker } from './fixtures';
 
@@ -28,6 +28,11 @@ describe('recognition: the fallback shrinker’s verdicts', function () {
       const prepared = await prepareForUpload(p.bytes, { shrinker: freshShrinker });
       assert.equal(prepared.reencoded?.why, 'size');
       assertVerdict(p, prepared.bytes);
+      // the size the user is told is the size sent
+      assert.deepEqual(imageSize(prepared.bytes), {
+        width: prepared.reencoded.width,
+        height: prepared.reencoded.height,
+      });
     });
   }
 
