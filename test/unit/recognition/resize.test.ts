@@ -113,6 +113,16 @@ describe('recognition: resize', function () {
     assert.ok(at(150, 30).b > 180 && at(150, 30).r < 70, `right ${JSON.stringify(at(150, 30))}`);
     const bottom = at(100, 92);
     assert.ok(bottom.r > 235 && bottom.g > 235 && bottom.b > 235, `transparent → white, got ${JSON.stringify(bottom)}`);
+    // a picture with no opaque pixel at all is white too
+    const clear = await webp(40, 20, () => [0, 0, 0, 0], { lossless: true });
+    const blank = await jimp.Jimp.fromBuffer(
+      Buffer.from((await prepareForUpload(clear, { shrinker: freshShrinker })).bytes),
+    );
+    const centre = jimp.intToRGBA(blank.getPixelColor(20, 10));
+    assert.ok(
+      centre.r > 235 && centre.g > 235 && centre.b > 235,
+      `all transparent → white, got ${JSON.stringify(centre)}`,
+    );
   });
 
   it('a WebP libwebp cannot decode: refused over the limit with a clear reason, sent as it is under it', async () => {
