@@ -89,7 +89,7 @@ export async function downloadImage(url: string, options: DownloadOptions = {}):
       void res.body?.cancel().catch(() => undefined);
       throw new DownloadError('http', url, res.status);
     }
-    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const contentType = (res.headers.get('content-type') ?? '').replace(/;.*$/s, '').trim().toLowerCase();
     if (!contentType.startsWith('image/')) {
       void res.body?.cancel().catch(() => undefined);
       throw new DownloadError('not-image', url, res.status, contentType || 'no content type');

@@ -117,6 +117,7 @@ describe('recognition: our own download of a picture', function () {
     it(`refuses ${url} without a request`, async () => {
       const err = await refused(downloadImage(url), 'bad-url');
       assert.equal(err.url, url);
+      assert.equal(err.message, `Download of ${url} failed (bad-url)`, 'no status, no detail');
       assert.equal(host.seen.length, 0);
     });
 
@@ -252,7 +253,12 @@ describe('recognition: our own download of a picture', function () {
       const p = downloadImage(`${host.origin}/silent`, { signal: ac.signal, scheduler: new ManualScheduler() });
       await until(() => host.seen.length === 1);
       ac.abort();
-      await refused(p, 'cancelled');
+      const err = await refused(p, 'cancelled');
+      assert.equal(
+        err.message,
+        `Download of ${host.origin}/silent failed (cancelled)`,
+        'the abort is no network detail',
+      );
       await refused(
         downloadImage(`${host.origin}/silent`, { signal: AbortSignal.abort(), scheduler: new ManualScheduler() }),
         'cancelled',
