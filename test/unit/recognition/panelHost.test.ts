@@ -53,7 +53,7 @@ function host(posted: HostMessage[], over: Partial<RunHost<string>> = {}): RunHo
     isLatest: () => h.latest,
     recognize: async (onPreview: (p: PreviewImage, asGiven: boolean) => void) => {
       onPreview(preview, true);
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setImmediate(r));
       return outcome;
     },
     picture: async () => image,
@@ -118,7 +118,7 @@ describe('recognition preview: what a run posts', () => {
       }),
     );
     late.resolve(image);
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r));
     assert.deepEqual(
       posted.map((m) => m.type),
       ['loading', 'error'],

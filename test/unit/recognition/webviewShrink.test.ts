@@ -9,6 +9,7 @@ import { PreviewHost, shrinkParts } from '../../../src/recognition/panelHost';
 import { SHRINK_PART_BYTES, parseWebviewMessage, type HostMessage } from '../../../src/recognition/protocol';
 import { checkShrunk, webviewFirst, type ShrunkBy } from '../../../src/recognition/webviewShrink';
 import type { Shrinker } from '../../../src/recognition/image';
+import { ManualScheduler } from '../../support/manual-scheduler';
 import { jpg, withOrientation } from './fixtures';
 
 const init = (): HostMessage => ({ type: 'init', strings: {} as never, types: [] });
@@ -124,7 +125,8 @@ describe('recognition: shrinking in the webview', () => {
 
   it('a request posted while the webview loaded and not acknowledged after ready is sent again', async () => {
     const sent: HostMessage[] = [];
-    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const clock = new ManualScheduler();
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined, clock);
     const answer = host.shrink({
       bytes: new Uint8Array([9]),
       mime: 'image/jpeg',
@@ -135,7 +137,9 @@ describe('recognition: shrinking in the webview', () => {
     });
     await host.receive({ type: 'ready' });
     assert.equal(sent.filter((m) => m.type === 'shrink').length, 1, 'not at once: it may still arrive');
-    await new Promise((r) => setTimeout(r, 1100));
+    await clock.advance(999);
+    assert.equal(sent.filter((m) => m.type === 'shrink').length, 1, 'not within the second it has to say so');
+    await clock.advance(1);
     const shrinks = sent.filter((m) => m.type === 'shrink');
     assert.equal(shrinks.length, 2, 'sent again');
     const id = shrinks[0] && 'requestId' in shrinks[0] ? shrinks[0].requestId : -1;
@@ -145,16 +149,19 @@ describe('recognition: shrinking in the webview', () => {
 
   it('a webview that neither loads nor takes the request in time is not waited for, and told to stop', async () => {
     const sent: HostMessage[] = [];
-    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const clock = new ManualScheduler();
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined, clock);
     const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, orientation: 1, maxBytes: 10 };
-    await assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
+    const unloaded = assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
+    await clock.advance(20);
+    await unloaded;
     assert.equal(sent.at(-1)?.type, 'cancelShrink');
     // One that said it has the request is waited for, though the handshake never came.
     const answer = host.shrink(request, undefined, 1000, 20);
     const shrink = sent.at(-1);
     const id = shrink && 'requestId' in shrink ? shrink.requestId : -1;
     await host.receive({ type: 'shrinking', requestId: id, delivery: 1 });
-    await new Promise((r) => setTimeout(r, 40));
+    await clock.advance(40); // past the 20 ms the webview had to load
     const out = new Uint8Array([0xff, 0xd8, 0xff]);
     await host.receive({ type: 'shrunk', requestId: id, bytes: out, width: 4, height: 3 });
     assert.deepEqual(await answer, { bytes: out, width: 4, height: 3 });
