@@ -13,7 +13,7 @@ import {
   prepareForUpload,
 } from '../../../src/recognition/image';
 import { loadShrinker, shrinkWith } from '../../../src/recognition/resize';
-import { JPEG_QUALITY } from '../../../src/recognition/shrinkPlan';
+import { JPEG_QUALITY, MAX_LONG_SIDE } from '../../../src/recognition/shrinkPlan';
 import { freshShrinker, inside, jpg, noise, webp, webpHeader, withOrientation } from './fixtures';
 
 describe('recognition: resize', function () {
@@ -64,6 +64,19 @@ describe('recognition: resize', function () {
     // the first entry of the luminance table, as libjpeg's (and jpeg-js's) quality scaling makes it
     const scale = JPEG_QUALITY < 50 ? Math.floor(5000 / JPEG_QUALITY) : 200 - 2 * JPEG_QUALITY;
     assert.equal(lumaDc(out.bytes), Math.max(1, Math.floor((16 * scale + 50) / 100)));
+  });
+
+  it('a picture one pixel thin is brought to the longest side allowed along its one changing side', async () => {
+    for (const [w, h] of [
+      [8000, 1],
+      [1, 8000],
+    ] as const) {
+      const thin = await webp(w, h, () => [10, 200, 30], { lossless: true });
+      const p = await prepareForUpload(thin, { shrinker: freshShrinker });
+      const want = w > h ? { width: MAX_LONG_SIDE, height: 1 } : { width: 1, height: MAX_LONG_SIDE };
+      assert.deepEqual(imageSize(p.bytes), want, `${w} × ${h}`);
+      assert.deepEqual({ width: p.reencoded?.width, height: p.reencoded?.height }, want, `${w} × ${h}: as told`);
+    }
   });
 
   it('a picture that cannot be brought under the limit at any size is refused, naming the limit', async () => {
