@@ -136,8 +136,8 @@ async function sendBytes(
       width: prepared.reencoded.width,
       height: prepared.reencoded.height,
     });
-  if (prepared.reencoded?.why === 'orientation' || (prepared.reencoded && orientation !== 1))
-    note({ kind: 'oriented', orientation });
+  // re-encoded for any reason, a turned JPEG comes out upright
+  if (prepared.reencoded && orientation !== 1) note({ kind: 'oriented', orientation });
   // Sizes come from the headers (no decoding).
   const preview: PreviewImage = { bytes: prepared.bytes, format: prepared.format, size: imageSize(prepared.bytes) };
   deps.onPreview?.(preview, prepared.bytes === bytes);
