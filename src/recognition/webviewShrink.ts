@@ -28,7 +28,7 @@ export function webviewFirst(
   return async (bytes, format, maxBytes, signal) => {
     const stored = imageSize(bytes);
     if (port && stored) {
-      const orientation = format === 'jpeg' ? jpegOrientation(bytes) : 1;
+      const orientation = jpegOrientation(bytes); // 1 for anything but a JPEG
       const upright = orientedSize(stored, orientation);
       try {
         const got = await port({ bytes, mime: mimeOf(format), ...upright, orientation, maxBytes }, signal);

@@ -200,6 +200,33 @@ describe('recognition: shrinking in the webview', () => {
       /claims/,
     );
     assert.match(checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2000 }, 10) ?? '', /over/);
+    // the boundaries: exactly the limit, exactly one pixel off the aspect
+    assert.equal(
+      checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2000 }, ok.length),
+      undefined,
+    );
+    assert.match(
+      checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2000 }, ok.length - 1) ?? '',
+      /over/,
+    );
+    assert.equal(checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2020 }, 1e6), undefined);
+    assert.match(
+      checkShrunk({ bytes: ok, width: 150, height: 100 }, { width: 3000, height: 2022 }, 1e6) ?? '',
+      /aspect/,
+    );
+    // a width it does not have, and a JPEG with no frame to read a size from
+    assert.match(
+      checkShrunk({ bytes: ok, width: 151, height: 100 }, { width: 3020, height: 2000 }, 1e6) ?? '',
+      /claims/,
+    );
+    assert.match(
+      checkShrunk(
+        { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), width: 1, height: 1 },
+        { width: 1, height: 1 },
+        1e6,
+      ) ?? '',
+      /not the 1 × 1 it claims/,
+    );
     assert.match(
       checkShrunk({ bytes: new Uint8Array([1, 2, 3]), width: 1, height: 1 }, { width: 1, height: 1 }, 10) ?? '',
       /not a JPEG/,
