@@ -52,6 +52,10 @@ for (const target of targets) {
   const report = join('reports', 'mutation', `${name}.report.json`);
   const spec = reaching(target);
   console.log(`test:mutation: src/${target}: ${spec.length} test files reach it`);
+  if (spec.length === 0) {
+    console.log(`test:mutation: src/${target}: no unit test loads it, so none can kill its mutants: skipped`);
+    continue;
+  }
   if (process.argv.includes('--reach')) {
     console.log(spec.map((f) => `  ${f}`).join('\n'));
     continue;
