@@ -1,5 +1,6 @@
 /** What every command writes to and reads from: the terminal, the environment, the bulletins on disk. */
 import { readFile } from 'node:fs/promises';
+import { withoutBom } from '../text/bom';
 
 /** Where the CLI writes (strings carry their own line breaks). */
 export interface CliIo {
@@ -14,7 +15,7 @@ export type CliEnv = Record<string, string | undefined>;
 export async function readBulletinText(file: string): Promise<{ text: string } | { error: string }> {
   try {
     const text = await readFile(file, 'utf8');
-    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+    return { text: withoutBom(text) };
   } catch (err) {
     return { error: errorCode(err) };
   }

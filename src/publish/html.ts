@@ -4,13 +4,15 @@
  * list, our sources with their knowledge base), pictures embedded, raw HTML left out, and a
  * style sheet of its own (the preview's colours come from the theme; a page has none). Pure.
  */
+import type { MarkdownIt } from 'markdown-it';
 import type { Token } from '../citations/parser';
 import { PREVIEW_CLASSES } from '../citations/citationsPlugin';
 import { frontMatter } from '../bulletin/frontMatter';
 import { normalizeForParser } from '../citations/parser';
 import { dataUri } from './images';
 import type { ImageMap, PublishDocument } from './model';
-import { publishEngine } from './read';
+import { newPublishEngine } from './read';
+import { withoutBom } from '../text/bom';
 import { escapeHtml } from '../text/html';
 import { langTag } from '../text/words';
 
@@ -34,20 +36,15 @@ blockquote { margin: 1em 0; padding: .3em 1em; border-left: 4px solid #a5d6a7; b
 @media print { body { margin: 0; max-width: none; } a { color: inherit; } .footnote-backref { display: none; } }
 `;
 
-/** What the renderer rules read from the render's environment. */
-interface PageEnv {
-  snPage: true;
-  images: ImageMap;
-}
+/** What the page's renderer rules read from the render's environment. */
+type PageEnv = { images: ImageMap };
 
-let rulesInstalled = false;
+let engine: MarkdownIt | undefined;
 
 /** Writes the page of a bulletin (its whole text, and the document read from it for the title). */
 export function writeHtml(text: string, doc: Pick<PublishDocument, 'title' | 'lang'>, images: ImageMap): string {
-  const md = publishEngine();
-  installPageRules();
-  const env: PageEnv = { snPage: true, images };
-  const body = md.render(normalizeForParser(frontMatter(text.replace(/^\uFEFF/, '')).blanked), env as never);
+  const env: PageEnv = { images };
+  const body = pageEngine().render(normalizeForParser(frontMatter(withoutBom(text)).blanked), env);
   const lang = langTag(doc.lang);
   return (
     `<!DOCTYPE html>\n<html lang="${lang}">\n<head>\n<meta charset="utf-8">\n` +
@@ -57,28 +54,23 @@ export function writeHtml(text: string, doc: Pick<PublishDocument, 'title' | 'la
   );
 }
 
-/** For a page render only (its env says so): pictures embedded, raw HTML left out but `<br>`. */
-function installPageRules(): void {
-  if (rulesInstalled) return;
-  rulesInstalled = true;
-  const md = publishEngine();
+/**
+ * The page's markdown-it (made on first use): the export's, with pictures embedded (a picture the
+ * export could not load is left out) and raw HTML left out but `<br>`.
+ */
+function pageEngine(): MarkdownIt {
+  if (engine) return engine;
+  const md = newPublishEngine();
   const rules = md.renderer.rules;
   const image = rules.image!;
   rules.image = (tokens: Token[], idx, options, env, self) => {
-    const page = env as Partial<PageEnv> | undefined;
-    if (!page?.snPage) return image(tokens, idx, options, env, self);
     const t = tokens[idx]!;
-    const loaded = page.images?.get(String(t.attrGet('src') ?? ''));
+    const loaded = (env as PageEnv).images.get(String(t.attrGet('src')));
     if (!loaded) return '';
     t.attrSet('src', dataUri(loaded));
     return image(tokens, idx, options, env, self);
   };
-  for (const name of ['html_block', 'html_inline'] as const) {
-    const inner = rules[name];
-    rules[name] = (tokens: Token[], idx, options, env, self) => {
-      if (!(env as Partial<PageEnv> | undefined)?.snPage)
-        return inner ? inner(tokens, idx, options, env, self) : tokens[idx]!.content;
-      return /^<br\s*\/?>$/i.test(tokens[idx]!.content.trim()) ? '<br>' : '';
-    };
-  }
+  rules.html_block = rules.html_inline = (tokens: Token[], idx) =>
+    /^<br\s*\/?>$/i.test(tokens[idx]!.content.trim()) ? '<br>' : '';
+  return (engine = md);
 }

@@ -4,6 +4,7 @@
  * turned into the model of `model.ts`. Pure: no `vscode`.
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
+import { withoutBom } from '../text/bom';
 import type { Lang } from '../text/words';
 import { analyzeDocument, recognisedHeadings } from '../citations/analyze';
 import { isOurLabel, parseDefinitionBody, parseRawCitation } from '../citations/citation';
@@ -22,14 +23,16 @@ export interface ReadOptions extends CitationOptions {
 
 let engine: MarkdownIt | undefined;
 
-/** The export's markdown-it: as VS Code's preview runs it (HTML and linkify on, fuzzy links off), with citations. */
-export function publishEngine(): MarkdownIt {
-  if (!engine) {
-    engine = markdownIt({ html: true, linkify: true, breaks: false, typographer: false });
-    engine.linkify.set({ fuzzyLink: false });
-    engine.use(citationsPlugin);
-  }
-  return engine;
+/** A new markdown-it as the export reads bulletins: as VS Code's preview runs it (HTML and linkify on, fuzzy links off), with citations. */
+export function newPublishEngine(): MarkdownIt {
+  const md = markdownIt({ html: true, linkify: true, breaks: false, typographer: false });
+  md.linkify.set({ fuzzyLink: false });
+  return md.use(citationsPlugin);
+}
+
+/** The export's reader (one {@link newPublishEngine}, made on first use). */
+function publishEngine(): MarkdownIt {
+  return (engine ??= newPublishEngine());
 }
 
 /** Parses a bulletin into block tokens, front matter blanked (line numbers kept). */
@@ -41,7 +44,7 @@ export function parseForPublish(text: string): { tokens: Token[]; fields: Record
 
 /** Reads a bulletin (its whole text) for the writers. Never throws for any text. */
 export function readBulletin(text: string, options: ReadOptions): PublishDocument {
-  const clean = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const clean = withoutBom(text);
   const { tokens, fields } = parseForPublish(clean);
   const footStart = tokens.findIndex((t) => t.type === 'footnote_block_open');
   const bodyTokens = footStart < 0 ? tokens : tokens.slice(0, footStart);

@@ -4,6 +4,7 @@
  * where each starts and ends in the text, so that a part can be added to without rewriting it. Pure.
  */
 import * as sax from 'sax';
+import { withoutBom } from '../text/bom';
 
 /** The WordprocessingML main namespace. */
 export const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -38,7 +39,7 @@ export class XmlSyntaxError extends Error {
 
 /** The elements of `xml` in document order; throws {@link XmlSyntaxError}. */
 export function readXml(xml: string): XmlElement[] {
-  const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
+  const text = withoutBom(xml);
   const shift = text.length === xml.length ? 0 : 1;
   const parser = sax.parser(true, { xmlns: true });
   const out: XmlElement[] = [];

@@ -102,6 +102,45 @@ describe('publish: standalone HTML page', () => {
     );
   });
 
+  const page = async (text: string, readImage?: Parameters<typeof exported>[0]['readImage']): Promise<string> =>
+    new TextDecoder().decode((await exported({ text, format: 'html', ...(readImage ? { readImage } : {}) })).bytes);
+
+  it('carries its own styles (a page has no theme) and reads well on a phone and on paper', async () => {
+    const html = await page(SAMPLE);
+    assert.match(html, /<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
+    assert.match(style, /body \{ max-width: 46em;/);
+    assert.match(style, /\.shunong-cite \{/, 'the citation marks are styled');
+    assert.match(style, /@media print \{/);
+  });
+
+  it('a bulletin saved with a byte order mark: its front matter is read, not shown', async () => {
+    const html = await page('\uFEFF---\ntitle: 冬季管理\n---\n\n# 正文标题\n\n内容。\n');
+    assert.match(html, /<title>冬季管理<\/title>/);
+    assert.doesNotMatch(html, /title: |<hr>|\uFEFF/);
+    assert.match(await page('\uFEFF# 正文标题\n'), /<h1>正文标题<\/h1>/, 'nor does it hide a first heading');
+  });
+
+  it('without a title the page’s title is empty', async () => {
+    assert.match(await page('只有一段话。\n'), /<title><\/title>/);
+  });
+
+  it('keeps line breaks written as <br>, and leaves out every other raw HTML', async () => {
+    const html = await page('# T\n\n甲<br/>乙<BR>丙<b>丁</b>\n\n<div>块</div>\n');
+    assert.match(html, /甲<br>乙<br>丙丁/);
+    assert.doesNotMatch(html, /<b>|<div>|块/);
+  });
+
+  it('embeds the pictures it could load and leaves out the others; a second export is the same page', async () => {
+    const text = '# T\n\n![有](a.jpg)\n\n![无](gone.jpg)\n';
+    const readImage = async (c: { base: string; path: string }) => (c.path === 'a.jpg' ? PHOTO : undefined);
+    const first = await page(text, readImage);
+    assert.equal((first.match(/<img /g) ?? []).length, 1);
+    assert.match(first, /<img src="data:image\/jpeg;base64,[^"]+" alt="有">/);
+    assert.doesNotMatch(first, /gone\.jpg/);
+    assert.equal(await page(text, readImage), first);
+  });
+
   it('never lets bulletin HTML or a server name run', async () => {
     const html = new TextDecoder().decode((await exported({ text: HOSTILE, format: 'html' })).bytes);
     assert.deepEqual(executable(html), []);
