@@ -19,10 +19,11 @@ export type ImageReader = (candidate: ImageCandidate) => Promise<Uint8Array | un
 /**
  * Where an image `src` may be, in order: a path relative to the bulletin, then the same path from
  * the workspace root (a leading `/` means the root only), then the file name in the recognition
- * copies' folder (a copy inserted into another bulletin). Empty for remote and data URIs.
+ * copies' folder (a copy inserted into another bulletin). Empty for web addresses and other URIs.
  */
 function imageCandidates(src: string): ImageCandidate[] {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(src)) return [];
+  // a URI, or a protocol-relative web address (`//host/…`, as the preview reads it)
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) return [];
   let path = src.replace(/[?#].*$/, '');
   try {
     path = decodeURIComponent(path);
