@@ -44,10 +44,9 @@ export function readXml(xml: string): XmlElement[] {
   const parser = sax.parser(true, { xmlns: true });
   const out: XmlElement[] = [];
   const open: XmlElement[] = [];
-  let failure: XmlSyntaxError | undefined;
+  // thrown out of write() or close(), the first error stops the parse
   parser.onerror = (e) => {
-    failure ??= new XmlSyntaxError(parser.line + 1, parser.column + 1, e.message.split('\n')[0]!);
-    throw failure;
+    throw new XmlSyntaxError(parser.line + 1, parser.column + 1, e.message.split('\n')[0]!);
   };
   parser.onopentag = (tag) => {
     const t = tag as sax.QualifiedTag;
@@ -70,14 +69,10 @@ export function readXml(xml: string): XmlElement[] {
   parser.onclosetag = () => {
     const el = open.pop()!;
     el.end = parser.position + shift;
-    el.closeStart = el.end === el.openEnd ? el.openEnd : xml.lastIndexOf('</', el.end);
+    // its own end tag: the last `</` before its end (at `end` itself the next end tag may begin)
+    el.closeStart = el.end === el.openEnd ? el.openEnd : xml.lastIndexOf('</', el.end - 1);
   };
-  try {
-    parser.write(text).close();
-  } catch (err) {
-    if (failure) throw failure;
-    throw err;
-  }
+  parser.write(text).close();
   if (out.length === 0) throw new XmlSyntaxError(1, 1, 'no root element');
   return out;
 }
