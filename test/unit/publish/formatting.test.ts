@@ -1,0 +1,77 @@
+/**
+ * What a bulletin's formatting becomes in Word (src/publish/wordml.ts, read back from the .docx's
+ * document.xml): each emphasis its own run property, code in a fixed-width font on grey, links in
+ * Word's Hyperlink style, a quote with its bar, a table with its borders, equal columns across the
+ * page, a repeated bold header row and its alignment.
+ */
+import * as assert from 'node:assert/strict';
+import { exported, readDocx } from './helpers';
+
+const TEXT =
+  '# 标题\n\n甲**粗体**乙*斜体*丙~~删除~~丁`代码`戊[链接](https://a.cn)己***两者***。\n\n> 引用段\n\n' +
+  '| 表头 | 居中 | 右 |\n| --- | :-: | --: |\n| 格 | 中 | 右格 |\n';
+
+/** Each text run of the document: its text and its properties' element names (attributes kept). */
+function runs(documentXml: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of documentXml.matchAll(/<w:r>(?:<w:rPr>(.*?)<\/w:rPr>)?<w:t xml:space="preserve">(.*?)<\/w:t><\/w:r>/g))
+    out.set(
+      m[2]!,
+      [...(m[1] ?? '').matchAll(/<w:[^>]+\/>/g)].map((p) => p[0]),
+    );
+  return out;
+}
+
+describe('publish: the bulletin’s formatting in Word', () => {
+  let doc = '';
+  before(async () => {
+    doc = (await readDocx((await exported({ text: TEXT, format: 'docx' })).bytes)).document;
+  });
+
+  it('each emphasis is its own run property; plain text has none', () => {
+    const r = runs(doc);
+    assert.deepEqual(r.get('甲'), []);
+    assert.deepEqual(r.get('粗体'), ['<w:b/>', '<w:bCs/>']);
+    assert.deepEqual(r.get('斜体'), ['<w:i/>', '<w:iCs/>']);
+    assert.deepEqual(r.get('删除'), ['<w:strike/>']);
+    assert.deepEqual(r.get('两者'), ['<w:b/>', '<w:bCs/>', '<w:i/>', '<w:iCs/>'], 'in schema order');
+  });
+
+  it('code is in a fixed-width font (a Chinese one for its Chinese) on grey', () => {
+    assert.deepEqual(runs(doc).get('代码'), [
+      '<w:rFonts w:ascii="Consolas" w:hAnsi="Consolas" w:eastAsia="Microsoft YaHei"/>',
+      '<w:shd w:val="clear" w:color="auto" w:fill="F3F3F3"/>',
+    ]);
+  });
+
+  it('a link is a Word hyperlink in the Hyperlink style', () => {
+    assert.match(
+      doc,
+      /<w:hyperlink r:id="rId\d+" w:history="1"><w:r><w:rPr><w:rStyle w:val="Hyperlink"\/><\/w:rPr><w:t xml:space="preserve">链接<\/w:t><\/w:r><\/w:hyperlink>/,
+    );
+  });
+
+  it('a quote has its bar on the left, its tint and its indent', () => {
+    assert.match(
+      doc,
+      /<w:p><w:pPr><w:pBdr><w:left w:val="single" w:sz="12" w:space="8" w:color="A5D6A7"\/><\/w:pBdr><w:shd w:val="clear" w:color="auto" w:fill="F1F8E9"\/><w:ind w:left="360"\/><\/w:pPr><w:r><w:t xml:space="preserve">引用段/,
+    );
+  });
+
+  it('a table: borders on every side and between cells, equal columns across the text width, a bold repeated header, the alignment of each column', () => {
+    const borders = /<w:tblBorders>(.*?)<\/w:tblBorders>/.exec(doc)?.[1] ?? '';
+    assert.deepEqual(
+      [...borders.matchAll(/<w:(\w+) w:val="single" w:sz="4" w:space="0" w:color="auto"\/>/g)].map((m) => m[1]),
+      ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'],
+    );
+    // A4 (11906 twips) less two margins of one inch (1440): 9026, shared by three columns
+    const cols = [...doc.matchAll(/<w:gridCol w:w="(\d+)"\/>/g)].map((m) => Number(m[1]));
+    assert.deepEqual(cols, [3008, 3008, 3008]);
+    assert.match(doc, /<w:tr><w:trPr><w:tblHeader\/><\/w:trPr>/);
+    assert.deepEqual(runs(doc).get('表头'), ['<w:b/>', '<w:bCs/>']);
+    assert.deepEqual(runs(doc).get('格'), []);
+    assert.match(doc, /<w:pPr><w:jc w:val="center"\/><\/w:pPr><w:r><w:t xml:space="preserve">中</);
+    assert.match(doc, /<w:pPr><w:jc w:val="right"\/><\/w:pPr><w:r><w:t xml:space="preserve">右格</);
+    assert.match(doc, /<w:p><w:r><w:t xml:space="preserve">格</, 'a left column carries no alignment');
+  });
+});
