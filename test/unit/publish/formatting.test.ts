@@ -5,6 +5,7 @@
  * page, a repeated bold header row and its alignment.
  */
 import * as assert from 'node:assert/strict';
+import JSZip from 'jszip';
 import { exported, readDocx } from './helpers';
 
 const TEXT =
@@ -73,5 +74,59 @@ describe('publish: the bulletin’s formatting in Word', () => {
     assert.match(doc, /<w:pPr><w:jc w:val="center"\/><\/w:pPr><w:r><w:t xml:space="preserve">中</);
     assert.match(doc, /<w:pPr><w:jc w:val="right"\/><\/w:pPr><w:r><w:t xml:space="preserve">右格</);
     assert.match(doc, /<w:p><w:r><w:t xml:space="preserve">格</, 'a left column carries no alignment');
+  });
+});
+
+describe('publish: the bulletin’s blocks and notes in Word', () => {
+  const text =
+    '---\ntitle: 周报\ndate: 2026-12-01\n---\n\n首行  \n次行[^1]。\n\n```\ncode 1\ncode 2\n```\n\n---\n\n末段。\n\n' +
+    '[^1]: 茶园管理手册.docx#3 — 茶叶知识库 (TEA_MANAGER_001)\n';
+  let doc = '';
+  let notes = '';
+  before(async () => {
+    const bytes = (await exported({ text, format: 'docx' })).bytes;
+    doc = (await readDocx(bytes)).document;
+    notes = await (await JSZip.loadAsync(bytes)).file('word/footnotes.xml')!.async('string');
+  });
+
+  it('every part starts with its XML declaration', () => {
+    for (const part of [doc, notes])
+      assert.ok(part.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'));
+  });
+
+  it('the front matter’s date is a grey line with room below it', () => {
+    assert.match(
+      doc,
+      /<w:p><w:pPr><w:spacing w:after="240"\/><\/w:pPr><w:r><w:rPr><w:color w:val="616161"\/><\/w:rPr><w:t xml:space="preserve">2026-12-01</,
+    );
+  });
+
+  it('a hard line break stays a line break inside its paragraph', () => {
+    assert.match(doc, /首行<\/w:t><\/w:r><w:r><w:br\/><\/w:r><w:r><w:t xml:space="preserve">次行/);
+  });
+
+  it('a code block: one shaded paragraph with room around it, its lines in the code font at 9.5 pt', () => {
+    assert.match(
+      doc,
+      /<w:p><w:pPr><w:shd w:val="clear" w:color="auto" w:fill="F3F3F3"\/><w:spacing w:before="120" w:after="120"\/><\/w:pPr><w:r><w:rPr><w:rFonts w:ascii="Consolas"[^>]*\/><w:sz w:val="19"\/><w:szCs w:val="19"\/><\/w:rPr><w:t xml:space="preserve">code 1<\/w:t><\/w:r><w:r><w:rPr>.*?<\/w:rPr><w:br\/><w:t xml:space="preserve">code 2</,
+    );
+  });
+
+  it('a thematic break is an empty paragraph with a rule below it', () => {
+    assert.match(
+      doc,
+      /<w:p><w:pPr><w:pBdr><w:bottom w:val="single" w:sz="6" w:space="1" w:color="BDBDBD"\/><\/w:pBdr><\/w:pPr><\/w:p>/,
+    );
+  });
+
+  it('a footnote’s mark and its number in the note carry the footnote reference style', () => {
+    assert.match(
+      doc,
+      /<w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/><\/w:rPr><w:footnoteReference w:id="1"\/><\/w:r>/,
+    );
+    assert.match(
+      notes,
+      /<w:footnote w:id="1"><w:p><w:pPr><w:pStyle w:val="FootnoteText"\/><\/w:pPr><w:r><w:rPr><w:rStyle w:val="FootnoteReference"\/><\/w:rPr><w:footnoteRef\/><\/w:r>/,
+    );
   });
 });

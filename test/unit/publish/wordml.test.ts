@@ -208,6 +208,16 @@ describe('publish: the Word package is valid', () => {
     assert.match(errors.join('\n'), /^word\/document\.xml:\d+: .*tblGrid.*This element is not expected/m);
   });
 
+  it('escapes the five XML-significant characters but the apostrophe, and drops what XML 1.0 cannot hold', () => {
+    assert.equal(esc(`<a href="x">&'</a>`), `&lt;a href=&quot;x&quot;&gt;&amp;'&lt;/a&gt;`);
+    assert.equal(esc('a\u0000b\u0008c\u000bd\u000ce\u000ef\u001fg\ufffeh\uffffi'), 'abcdefghi');
+    assert.equal(
+      esc('tab\tnew\nline\rend 茶\u{1F331}'),
+      'tab\tnew\nline\rend 茶\u{1F331}',
+      'tab, line ends and astral characters stay',
+    );
+  });
+
   it('escapes any text into well-formed XML (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (s) => {
