@@ -130,3 +130,89 @@ describe('publish: the bulletin’s blocks and notes in Word', () => {
     );
   });
 });
+
+/** Each entry of a ZIP archive as its name and compression method (0 stored, 8 deflated), from the local headers. */
+function zipMethods(bytes: Uint8Array): Map<string, number> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Map<string, number>();
+  for (let at = 0; view.getUint32(at, true) === 0x04034b50;) {
+    const nameLength = view.getUint16(at + 26, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 30, at + 30 + nameLength));
+    out.set(name, view.getUint16(at + 8, true));
+    at += 30 + nameLength + view.getUint16(at + 28, true) + view.getUint32(at + 18, true);
+  }
+  return out;
+}
+
+describe('publish: notes in Word', () => {
+  const footnotesOf = async (text: string, lang: 'zh' | 'en' = 'zh', citations?: 'list'): Promise<string> => {
+    const bytes = (await exported({ text, format: 'docx', lang, ...(citations ? { citations } : {}) })).bytes;
+    return await (await JSZip.loadAsync(bytes)).file('word/footnotes.xml')!.async('string');
+  };
+
+  it('the separators Word expects come first, with ids -1 and 0', async () => {
+    const notes = await footnotesOf('甲[^1]。\n\n[^1]: a.docx#1 — 茶 (K)\n');
+    assert.match(
+      notes,
+      /<w:footnotes [^>]*><w:footnote w:type="separator" w:id="-1">.*?<w:separator\/>.*?<w:footnote w:type="continuationSeparator" w:id="0">.*?<w:continuationSeparator\/>.*?<w:footnote w:id="1">/,
+    );
+  });
+
+  it('an author’s note of several blocks: every paragraph in the note style, the number only before the first', async () => {
+    const notes = await footnotesOf(
+      '甲[^a]。\n\n[^a]: 第一段。\n\n    第二段。\n\n    | 列一 | 列二 |\n    | --- | --- |\n    | x | y |\n',
+    );
+    const note = /<w:footnote w:id="1">(.*?)<\/w:footnote>/.exec(notes)?.[1] ?? '';
+    const paragraphs = [...note.matchAll(/<w:p>(.*?)<\/w:p>/g)].map((m) => m[1]!);
+    assert.ok(paragraphs.length >= 3, note);
+    for (const p of paragraphs) assert.match(p, /^<w:pPr><w:pStyle w:val="FootnoteText"\/><\/w:pPr>/);
+    assert.match(
+      paragraphs[0]!,
+      /<w:footnoteRef\/><\/w:r><w:r><w:t xml:space="preserve"> <\/w:t><\/w:r><w:r><w:t xml:space="preserve">第一段。/,
+    );
+    assert.equal(
+      paragraphs.slice(1).some((p) => p.includes('footnoteRef')),
+      false,
+    );
+    assert.match(
+      note,
+      /列一<\/w:t><\/w:r><w:r><w:t xml:space="preserve"> \| <\/w:t><\/w:r><w:r><w:t xml:space="preserve">列二/,
+      'a table row as one line',
+    );
+  });
+
+  it('a reference inside a note is written out where it stands: an author’s note in brackets of the language, a source in 〔〕, a loop at its label', async () => {
+    const text =
+      '甲[^a]。\n\n[^a]: 见[^b]与[^1]，又见[^a]。\n[^b]: 乙说\n[^1]: 茶园管理手册.docx#3 — 茶叶知识库 (TEA_MANAGER_001)\n';
+    const zh = await footnotesOf(text);
+    assert.match(
+      zh,
+      /见<\/w:t><\/w:r><w:r><w:t xml:space="preserve">（<\/w:t><\/w:r><w:r><w:t xml:space="preserve">乙说<\/w:t><\/w:r><w:r><w:t xml:space="preserve">）/,
+    );
+    assert.match(zh, /〔茶园管理手册\.docx#3 — 茶叶知识库〕/);
+    assert.match(zh, /又见<\/w:t><\/w:r><w:r><w:t xml:space="preserve">\[a\]/);
+    const en = await footnotesOf(text, 'en');
+    assert.match(
+      en,
+      /<w:t xml:space="preserve"> \(<\/w:t><\/w:r><w:r><w:t xml:space="preserve">乙说<\/w:t><\/w:r><w:r><w:t xml:space="preserve">\)/,
+    );
+  });
+
+  it('in list mode the sources are listed at the end under a level-2 heading, the bulletin’s or “References”', async () => {
+    const text = 'Tea[^1].\n\n[^1]: a.docx#1 — tea (K)\n';
+    const r = await exported({ text, format: 'docx', lang: 'en', citations: 'list' });
+    const doc = (await readDocx(r.bytes)).document;
+    assert.match(
+      doc,
+      /<w:p><w:pPr><w:pStyle w:val="Heading2"\/><\/w:pPr><w:r><w:t xml:space="preserve">References<\/w:t><\/w:r><\/w:p><w:p><w:r><w:t xml:space="preserve">\[1\] a\.docx#1 — tea<\/w:t>/,
+    );
+  });
+
+  it('pictures are stored as they are, the XML parts deflated', async () => {
+    const r = await exported({ text: '# T\n\n![照片](images/recognition/tea-buds.jpg)\n', format: 'docx' });
+    const methods = zipMethods(r.bytes);
+    assert.equal(methods.get('word/media/image1.jpeg'), 0);
+    assert.equal(methods.get('word/document.xml'), 8);
+    assert.equal([...methods.keys()][0], '[Content_Types].xml', 'the content types first, as Office writes them');
+  });
+});
