@@ -126,9 +126,12 @@ describe('publish: standalone HTML page', () => {
   });
 
   it('keeps line breaks written as <br>, and leaves out every other raw HTML', async () => {
-    const html = await page('# T\n\n甲<br/>乙<BR>丙<b>丁</b>\n\n<div>块</div>\n');
-    assert.match(html, /甲<br>乙<br>丙丁/);
+    const html = await page('# T\n\n甲<br/>乙<BR>丙<b>丁</b>戊<br />己\n\n<div>块</div>\n');
+    assert.match(html, /甲<br>乙<br>丙丁戊<br>己/);
     assert.doesNotMatch(html, /<b>|<div>|块/);
+    // a block of raw HTML is kept only when it is a <br> alone
+    const blocks = await page('# T\n\n<br>\n\n段一\n\n<br>\n<div>块一</div>\n\n段二\n\n<div>块二<br>\n\n段三\n');
+    assert.match(blocks, /<h1>T<\/h1>\n<br><p>段一<\/p>\n<p>段二<\/p>\n<p>段三<\/p>/);
   });
 
   it('embeds the pictures it could load and leaves out the others; a second export is the same page', async () => {
@@ -138,6 +141,7 @@ describe('publish: standalone HTML page', () => {
     assert.equal((first.match(/<img /g) ?? []).length, 1);
     assert.match(first, /<img src="data:image\/jpeg;base64,[^"]+" alt="有">/);
     assert.doesNotMatch(first, /gone\.jpg/);
+    assert.match(first, /<p><\/p>/, 'nothing stands in for the missing one');
     assert.equal(await page(text, readImage), first);
   });
 
