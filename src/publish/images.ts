@@ -59,7 +59,7 @@ export async function loadImages(
     const format = sniffImageFormat(bytes);
     const size = format ? imageSize(bytes) : undefined;
     if (!format || !size) {
-      warnings.push({ code: 'image-unsupported', src, line, format: /\.(\w+)$/.exec(src)?.[1]?.toLowerCase() ?? '?' });
+      warnings.push({ code: 'image-unsupported', src, line, format: (/\.(\w+)$/.exec(src)?.[1] ?? '?').toLowerCase() });
       continue;
     }
     images.set(src, { bytes, format, width: size.width, height: size.height });

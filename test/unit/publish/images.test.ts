@@ -47,6 +47,18 @@ describe('publish: the pictures of a bulletin', () => {
     assert.equal(await first('a.png#x?y'), 'document:a.png');
     assert.equal(await first('%E8%8C%B6%E5%9B%AD.png'), 'document:茶园.png');
     assert.equal(await first('100%.png'), 'document:100%.png', 'a stray % stays as written');
+    assert.equal(await first('img/./a.png'), 'document:img/./a.png', 'only a leading ./ is dropped');
+    assert.equal(
+      await first('photos/a1:b.png'),
+      'document:photos/a1:b.png',
+      'a colon after the first segment is no scheme',
+    );
+    assert.equal(await first('x/data:y.png'), 'document:x/data:y.png', 'nor is data: after the start');
+    assert.deepEqual(
+      (await load(['\\\\server\\a.png'])).asked,
+      ['workspace:server/a.png', 'saveFolder:a.png'],
+      'a UNC path from the root',
+    );
   });
 
   it('nothing to look for: a src that is only slashes or ./ is a missing picture', async () => {
