@@ -25,7 +25,7 @@ export class Rels {
   /** The id of an external hyperlink to `href`. */
   link(href: string): string {
     let id = this.links.get(href);
-    if (id === undefined) this.links.set(href, (id = this.add('hyperlink', href, true)));
+    if (id === undefined) this.links.set(href, (id = this.add('hyperlink', oneFragment(href), true)));
     return id;
   }
 
@@ -47,6 +47,15 @@ export class Rels {
     );
     return id;
   }
+}
+
+/**
+ * `href` with one fragment, as a relationship's `Target` (an `xs:anyURI`) must have: every `#` after
+ * the first is written `%23` (a link may hold several; Word repairs a file whose target is not a URI).
+ */
+function oneFragment(href: string): string {
+  const at = href.indexOf('#');
+  return at < 0 ? href : href.slice(0, at + 1) + href.slice(at + 1).replaceAll('#', '%23');
 }
 
 const CT = 'application/vnd.openxmlformats-officedocument';

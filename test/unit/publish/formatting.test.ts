@@ -52,6 +52,17 @@ describe('publish: the bulletin’s formatting in Word', () => {
     );
   });
 
+  it('a link whose address holds several # keeps one fragment in its relationship (a random seed found one)', async () => {
+    const href = 'https://a.cn/p?q=1&r=2https://a.cn/p?q=1&r=2#http://#';
+    const bytes = (await exported({ text: `# T\n\n[链接](${href})\n`, format: 'docx' })).bytes;
+    const rels = await (await JSZip.loadAsync(bytes)).file('word/_rels/document.xml.rels')!.async('string');
+    assert.match(
+      rels,
+      /Target="https:\/\/a\.cn\/p\?q=1&amp;r=2https:\/\/a\.cn\/p\?q=1&amp;r=2#http:\/\/%23" TargetMode="External"/,
+    );
+    // exported() also has the parts checked against the schemas, where a second # is no xs:anyURI
+  });
+
   it('a quote has its bar on the left, its tint and its indent', () => {
     assert.match(
       doc,
