@@ -24,8 +24,10 @@ function runs(documentXml: string): Map<string, string[]> {
 }
 
 describe('publish: the bulletin’s formatting in Word', () => {
+  // each test exports anew (beforeEach, not before): what a test checks is then done within it,
+  // which is how a mutation tester's per-test coverage sees it
   let doc = '';
-  before(async () => {
+  beforeEach(async () => {
     doc = (await readDocx((await exported({ text: TEXT, format: 'docx' })).bytes)).document;
   });
 
@@ -94,7 +96,7 @@ describe('publish: the bulletin’s blocks and notes in Word', () => {
     '[^1]: 茶园管理手册.docx#3 — 茶叶知识库 (TEA_MANAGER_001)\n';
   let doc = '';
   let notes = '';
-  before(async () => {
+  beforeEach(async () => {
     const bytes = (await exported({ text, format: 'docx' })).bytes;
     doc = (await readDocx(bytes)).document;
     notes = await (await JSZip.loadAsync(bytes)).file('word/footnotes.xml')!.async('string');
