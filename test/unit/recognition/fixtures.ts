@@ -160,15 +160,15 @@ export function pngPixels(pngBytes: Uint8Array): {
   };
 }
 
-const load = createRequire(__filename);
-const IMAGING = load.resolve('../../../src/recognition/imaging');
-
 /**
  * The shrinker of `src/recognition/imaging.ts` evaluated anew (what `loadShrinker` loads, without
  * its cache): each test that shrinks builds its own jimp, so what the module does when it loads is
  * checked by the tests that use it (a mutation tester's switched code included).
  */
 export function freshShrinker(): Shrinker {
-  delete load.cache[IMAGING];
-  return (load(IMAGING) as { shrink: Shrinker }).shrink;
+  // resolved here, not when this file loads: the integration suites bundle these fixtures elsewhere
+  const load = createRequire(__filename);
+  const imaging = load.resolve('../../../src/recognition/imaging');
+  delete load.cache[imaging];
+  return (load(imaging) as { shrink: Shrinker }).shrink;
 }
