@@ -1,20 +1,13 @@
 /** The WebAssembly decoders of the shrinker: pixels of tiny JPEGs and WebPs, views, which `.wasm` is read, and when. */
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as Codecs from '../../../src/recognition/codecs';
-import { inside, jpg, noise, webp } from './fixtures';
-
-const load = createRequire(__filename);
-const CODECS = load.resolve('../../../src/recognition/codecs');
+import { freshModule, inside, jpg, noise, webp } from './fixtures';
 
 /** A fresh copy of the module: decoders that have not read their `.wasm` yet. */
-function fresh(): typeof Codecs {
-  delete load.cache[CODECS];
-  return load(CODECS) as typeof Codecs;
-}
+const fresh = (): typeof Codecs => freshModule<typeof Codecs>('../../../src/recognition/codecs');
 
 const RED: [number, number, number] = [220, 20, 20];
 const BLUE: [number, number, number] = [20, 20, 220];

@@ -6,48 +6,11 @@
  * accepts and never answers — each with what the user is told when it refuses.
  */
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { DownloadError, downloadImage, type DownloadFailure } from '../../../src/recognition/download';
 import { MAX_INPUT_BYTES } from '../../../src/recognition/image';
 import { ManualScheduler } from '../../support/manual-scheduler';
 import { cat, png } from './fixtures';
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-/** A loopback server whose routes each test sets; it records every request's headers. */
-async function loopback(): Promise<{
-  origin: string;
-  routes: Map<string, Handler>;
-  seen: { path: string; headers: http.IncomingHttpHeaders }[];
-  close(): Promise<void>;
-}> {
-  const routes = new Map<string, Handler>();
-  const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0] ?? '';
-    seen.push({ path, headers: req.headers });
-    const route = routes.get(path);
-    if (route) route(req, res);
-    else res.writeHead(404).end();
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    routes,
-    seen,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
-}
+import { loopback, type Handler } from './loopback';
 
 /** Rejects with a {@link DownloadError} of `reason`, and returns it. */
 async function refused(p: Promise<unknown>, reason: DownloadFailure): Promise<DownloadError> {

@@ -4,8 +4,6 @@
  * base64 — against the local endpoint and a loopback image server. Only 127.0.0.1 is contacted.
  */
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ShunongClient } from '../../../src/shunong/index';
@@ -15,43 +13,20 @@ import { recognize, type FlowDeps } from '../../../src/recognition/flow';
 import { ImageRefusedError, MAX_UPLOAD_BYTES, toBareBase64 } from '../../../src/recognition/image';
 import { loadShrinker } from '../../../src/recognition/resize';
 import { cat, jpg, pngPixels, webp, withOrientation } from './fixtures';
+import { loopback } from './loopback';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
 
 /** A loopback image host: /tea.png, /redirect (302), /missing (404), /slow (accepts, never answers). */
-async function imageHost(): Promise<{ origin: string; seen: http.IncomingHttpHeaders[]; close(): Promise<void> }> {
-  const seen: http.IncomingHttpHeaders[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    seen.push(req.headers);
-    const path = (req.url ?? '').split('?')[0];
-    if (path === '/tea.png') {
-      res.writeHead(200, { 'content-type': 'image/png', 'content-length': TEA.length });
-      res.end(TEA);
-    } else if (path === '/redirect') {
-      res.writeHead(302, { location: '/tea.png' });
-      res.end();
-    } else if (path === '/missing') {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      res.end('not found');
-    }
-    // '/slow': accepted, never answered
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    seen,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
+async function imageHost(): Promise<Awaited<ReturnType<typeof loopback>>> {
+  const host = await loopback();
+  host.routes.set('/tea.png', (_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': TEA.length }).end(TEA),
+  );
+  host.routes.set('/redirect', (_req, res) => res.writeHead(302, { location: '/tea.png' }).end());
+  host.routes.set('/missing', (_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'));
+  host.routes.set('/slow', () => undefined);
+  return host;
 }
 
 describe('recognition: URL fallback against the local endpoint', function () {
@@ -100,7 +75,7 @@ describe('recognition: URL fallback against the local endpoint', function () {
     assert.equal(out.notes[0]?.kind === 'fallback' ? out.notes[0].status : undefined, 302);
     assert.ok(out.result.data.count > 0);
     // our own download sends no credentials
-    for (const h of host.seen) {
+    for (const { headers: h } of host.seen) {
       assert.equal(h.authorization, undefined);
       assert.equal(h.cookie, undefined);
     }

@@ -161,14 +161,19 @@ export function pngPixels(pngBytes: Uint8Array): {
 }
 
 /**
- * The shrinker of `src/recognition/imaging.ts` evaluated anew (what `loadShrinker` loads, without
- * its cache): each test that shrinks builds its own jimp, so what the module does when it loads is
- * checked by the tests that use it (a mutation tester's switched code included).
+ * The module at `path` (written from this folder) evaluated anew, without the copy earlier tests
+ * loaded: what it does when it loads (a decoder's first read of its `.wasm`, the shrinker's jimp)
+ * is then done within the test that asks, a mutation tester's switched code included. Resolved
+ * when called, not when this file loads: the integration suites bundle these fixtures elsewhere.
  */
-export function freshShrinker(): Shrinker {
-  // resolved here, not when this file loads: the integration suites bundle these fixtures elsewhere
+export function freshModule<T>(path: string): T {
   const load = createRequire(__filename);
-  const imaging = load.resolve('../../../src/recognition/imaging');
-  delete load.cache[imaging];
-  return (load(imaging) as { shrink: Shrinker }).shrink;
+  const resolved = load.resolve(path);
+  delete load.cache[resolved];
+  return load(resolved) as T;
+}
+
+/** The shrinker of `src/recognition/imaging.ts` evaluated anew (what `loadShrinker` loads, without its cache). */
+export function freshShrinker(): Shrinker {
+  return freshModule<{ shrink: Shrinker }>('../../../src/recognition/imaging').shrink;
 }
