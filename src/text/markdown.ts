@@ -63,14 +63,18 @@ function escapeWith(s: string, special: RegExp, backtick: string, brackets: bool
   return brackets ? out.replace(/〔/g, '&#x3014;').replace(/〕/g, '&#x3015;') : out;
 }
 
-/** Backslash-escapes a first character (after spaces) that would start a Markdown block (heading, quote, list, fence, HTML…). */
+/**
+ * Backslash-escapes a first character (after spaces) that would start a Markdown block (heading,
+ * quote, list, fence, HTML…) or a table: micromark's GFM reads a line like `:---` under a paragraph
+ * line as a table's delimiter row even without a pipe (`-` already leads the other shapes).
+ */
 function escapeBlockStart(s: string): string {
   // Stryker disable next-line Regex: `/ */` finds its first match at 0 too (the empty one at worst)
   const lead = /^ */.exec(s)![0];
   const rest = s.slice(lead.length);
   const ordered = /^(\d{1,9})([.)])/.exec(rest);
   if (ordered) return `${lead}${ordered[1]}\\${rest.slice(ordered[1]!.length)}`;
-  return /^[#>+=*`~<|_-]/.test(rest) ? `${lead}\\${rest}` : s;
+  return /^[#>+=*`~<|_:-]/.test(rest) ? `${lead}\\${rest}` : s;
 }
 
 /** Read-only text inside a line of Markdown (bidi controls shown as `<U+202E>`). */

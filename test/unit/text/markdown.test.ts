@@ -243,6 +243,17 @@ describe('text/markdown: outside text stays text', () => {
     assert.equal(snippetLine('1234567890. 施肥'), '1234567890. 施肥', 'not a list marker: left as it is');
   });
 
+  it('a snippet line like `:---` or `:-:` under another is not a table delimiter row (micromark with GFM takes one without a pipe)', () => {
+    for (const line of [':---', ':-:', ' :--- ']) {
+      for (const [name, render] of Object.entries(RENDERERS)) {
+        const html = render(`—\n${snippetLine(line)}\n`).html;
+        assert.doesNotMatch(html, /<table/, `${name}: ${line}`);
+        assert.equal(asRead(textOf(html)), `— ${line.trim()}`, name);
+      }
+    }
+    assert.equal(snippetLine(':---'), '\\:---');
+  });
+
   it('a `#` run that ends the text, with or without blanks after it, stays in the heading', () => {
     for (const s of ['第 #', '第 ##', '第 #  ']) {
       for (const [name, render] of Object.entries(RENDERERS)) {
