@@ -12,13 +12,12 @@ export interface RawToolResult {
   isError?: unknown;
 }
 
+/** The text of the first `text` item of `content` (items of other types, and non-string texts, are passed over). */
 function firstText(result: RawToolResult): string | undefined {
   if (!Array.isArray(result.content)) return undefined;
   for (const item of result.content as unknown[]) {
-    if (item && typeof item === 'object' && (item as { type?: unknown }).type === 'text') {
-      const text = (item as { text?: unknown }).text;
-      if (typeof text === 'string') return text;
-    }
+    const { type, text } = (item ?? {}) as { type?: unknown; text?: unknown };
+    if (type === 'text' && typeof text === 'string') return text;
   }
   return undefined;
 }
@@ -55,12 +54,9 @@ export function parseToolResult<T = unknown>(tool: string, result: RawToolResult
   if (!effective) return json as T;
   const parsed = effective.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ResultShapeError(
-      tool,
-      issue ? fieldPath(issue.path) : '(root)',
-      issue ? `does not match: ${issue.message}` : 'does not match',
-    );
+    // a failed parse has at least one issue
+    const issue = parsed.error.issues[0]!;
+    throw new ResultShapeError(tool, fieldPath(issue.path), `does not match: ${issue.message}`);
   }
   const data = parsed.data;
   if (tool === 'knowledge_search') checkKnowledgeHit(data);

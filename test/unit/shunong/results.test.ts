@@ -132,6 +132,68 @@ describe('results → typed values (parseToolResult)', () => {
     assert.throws(() => parseToolResult('get_current_time', { content: [] }), ResultShapeError);
   });
 
+  it('the payload is the first item of type text with a string text; any other content is no text at all', () => {
+    const content = [
+      null,
+      'text',
+      { type: 'image', data: 'AAAA', text: '{"wrong":"image"}' },
+      { type: 'resource', text: '{"wrong":"resource"}' },
+      { type: 'text', text: 42 },
+      { type: 'text', text: '{"right":1}' },
+      { type: 'text', text: '{"wrong":"second"}' },
+    ];
+    assert.deepEqual(parseToolResult('some_tool', { content }), { right: 1 });
+    for (const bad of [undefined, 'text', { type: 'text', text: '{}' }, [{ type: 'image', text: '{}' }]]) {
+      assert.throws(
+        () => parseToolResult('get_current_time', { content: bad }),
+        (e: ResultShapeError) =>
+          e instanceof ResultShapeError &&
+          e.message ===
+            'Unexpected result from get_current_time: field "content[0].text" is missing (no text content in the result)',
+        JSON.stringify(bad),
+      );
+    }
+  });
+
+  it('text that is not JSON: the message quotes its first 60 characters', () => {
+    const text = `${'甲'.repeat(60)}乙 and more`;
+    assert.throws(
+      () => parseToolResult('weather_search', wrap(text)),
+      (e: ResultShapeError) =>
+        e.message ===
+        `Unexpected result from weather_search: field "content[0].text" is not JSON (starts with "${'甲'.repeat(60)}")`,
+    );
+  });
+
+  it('a payload of the wrong type at its root names the field "(root)" and zod\'s reason', () => {
+    assert.throws(
+      () => parseToolResult('knowledge_search', wrap('"just text"')),
+      (e: ResultShapeError) =>
+        e.field === '(root)' &&
+        /^Unexpected result from knowledge_search: field "\(root\)" does not match: \S/.test(e.message),
+    );
+  });
+
+  it('isError without any text is a tool failure with no reason of ours', () => {
+    assert.throws(
+      () => parseToolResult('weather_search', { content: [], isError: true }),
+      (e: ToolFailureError) => e instanceof ToolFailureError && e.reason === '' && e.method === '',
+    );
+  });
+
+  it('empty sources are a miss for knowledge_search only, with the candidate counts of the result', () => {
+    const miss = { ...kr, total: 0, counts: { vector: 7, fulltext: 3 }, sources: [] };
+    assert.throws(
+      () => parseToolResult('knowledge_search', wrap(miss)),
+      (e: KnowledgeMissError) =>
+        e instanceof KnowledgeMissError &&
+        e.reason === 'the search returned no passages (empty sources)' &&
+        e.vectorCandidates === 7 &&
+        e.fulltextCandidates === 3,
+    );
+    assert.deepEqual(parseToolResult('other_search', wrap({ sources: [] })), { sources: [] });
+  });
+
   it('score types: rrf is rank-only, cosine is a similarity', () => {
     assert.equal(isRankOnlyScoreType('rrf(≈1/(60+rank), 仅用于排序)'), true);
     assert.equal(isRankOnlyScoreType('cosine_similarity(0~1)'), false);
