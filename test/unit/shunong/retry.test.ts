@@ -145,6 +145,39 @@ describe('backoff policy', () => {
     );
   });
 
+  it('a Retry-After longer than the backoff: the jitter on top is the random share of one base step, at most half the cap', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 1, max: 60_000 }),
+        (retry, r, baseMs, maxDelayMs) => {
+          const p = retryPolicy({ baseMs, maxDelayMs });
+          const cap = Math.min(maxDelayMs, baseMs * 2 ** (retry - 1));
+          const retryAfter = cap + 1000;
+          const d = backoffDelay(p, retry, retryAfter, () => r);
+          return Math.abs(d - (retryAfter + r * Math.min(baseMs, cap / 2))) <= 0.5;
+        },
+      ),
+    );
+    // base 500, cap 8 s, third retry (cap 2 s): 10 s from the server, then up to 500 ms more
+    const p = retryPolicy({});
+    assert.equal(
+      backoffDelay(p, 3, 10_000, () => 1),
+      10_500,
+    );
+    assert.equal(
+      backoffDelay(p, 3, 10_000, () => 0),
+      10_000,
+    );
+    // a cap below two base steps: at most half the cap on top (base 500, max delay 600, second retry → 300)
+    assert.equal(
+      backoffDelay(retryPolicy({ maxDelayMs: 600 }), 2, 10_000, () => 1),
+      10_300,
+    );
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     assert.equal(parseRetryAfter('3', 0), 3000);
     assert.equal(parseRetryAfter('0.5', 0), 500);
