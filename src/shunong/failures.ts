@@ -84,6 +84,7 @@ export function classify(
   if (signal?.aborted && reason instanceof ShunongError) return reason;
   const clean = (s: string): string => redactSecret(s, key);
   if (e instanceof StreamableHTTPError) {
+    // -1 is the SDK's status for a reply it could not read (an unexpected content type)
     const status = e.code ?? -1;
     const body = clean(
       e.message.replace(/^Streamable HTTP error:\s*/, '').replace(/^Error POSTing to endpoint:\s*/, ''),
@@ -92,6 +93,7 @@ export function classify(
     if ((status === 404 || status === 400) && /session/i.test(body)) return new SessionExpired(status);
     if (status === 429) return new Retryable('rate-limited', 429, ctx.retryAfterMs, body);
     if (status >= 500) return new Retryable('server', status, ctx.retryAfterMs, body);
+    if (status < 0) return new ProtocolError(`The endpoint sent a reply that is not MCP: ${body}`);
     return new ProtocolError(`The endpoint answered HTTP ${status}: ${body}`, status);
   }
   if (e instanceof McpError) {
