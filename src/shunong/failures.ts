@@ -59,12 +59,16 @@ export interface ClassifyScope {
 
 const NETWORK_RETRYABLE = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']);
 
+/** What the SDK writes before the reply's body in a StreamableHTTPError's message, in this order. */
+const SDK_PREFIXES = ['Streamable HTTP error: ', 'Error POSTing to endpoint: '];
+
+/** The first string `code` down the chain of `cause`s, four levels at most (fetch's TypeError → undici's error → the socket's). */
 function systemCode(e: unknown): string | undefined {
   let cur: unknown = e;
-  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
-    const code = (cur as { code?: unknown }).code;
+  for (let i = 0; i < 4 && cur != null; i++) {
+    const { code, cause } = cur as { code?: unknown; cause?: unknown };
     if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
+    cur = cause;
   }
   return undefined;
 }
@@ -86,9 +90,7 @@ export function classify(
   if (e instanceof StreamableHTTPError) {
     // -1 is the SDK's status for a reply it could not read (an unexpected content type)
     const status = e.code ?? -1;
-    const body = clean(
-      e.message.replace(/^Streamable HTTP error:\s*/, '').replace(/^Error POSTing to endpoint:\s*/, ''),
-    );
+    const body = clean(SDK_PREFIXES.reduce((s, p) => (s.startsWith(p) ? s.slice(p.length) : s), e.message));
     if (status === 401) return new AuthError(/missing/i.test(body) ? 'missing-key' : 'invalid-key');
     if ((status === 404 || status === 400) && /session/i.test(body)) return new SessionExpired(status);
     if (status === 429) return new Retryable('rate-limited', 429, ctx.retryAfterMs, body);

@@ -64,12 +64,17 @@ describe('shunong/failures: classify', () => {
   });
 
   it('HTTP 404 or 400 about the session: the session expired; about anything else: a protocol error with the status and body', () => {
-    assert.equal(as(run(posted(404, 'Session not found')), SessionExpired).status, 404);
+    const expired = as(run(posted(404, 'Session not found')), SessionExpired);
+    assert.equal(expired.status, 404);
+    assert.equal(expired.message, 'session expired (HTTP 404)');
     assert.equal(as(run(posted(400, 'Bad Request: No valid session ID provided')), SessionExpired).status, 400);
     const other = as(run(posted(404, 'Not Found')), ProtocolError);
     assert.equal(other.message, 'The endpoint answered HTTP 404: Not Found');
     assert.equal(other.status, 404);
     assert.ok(!(run(posted(403, 'session forbidden')) instanceof SessionExpired), '403 is not an expiry');
+    // only the SDK's own prefixes go: the body stays as the server wrote it
+    const echoed = as(run(posted(418, ' Error POSTing to endpoint: teapot')), ProtocolError);
+    assert.equal(echoed.message, 'The endpoint answered HTTP 418:  Error POSTing to endpoint: teapot');
   });
 
   it('HTTP 429 and 5xx are retried with backoff, carrying the reply’s Retry-After and body; 499 is not', () => {
@@ -135,6 +140,8 @@ describe('shunong/failures: classify', () => {
     assert.ok(run(Object.assign(new TypeError('fetch failed'), e)) instanceof Retryable, 'fourth level');
     e = { cause: e };
     assert.ok(!(run(Object.assign(new TypeError('fetch failed'), e)) instanceof Retryable), 'fifth level');
+    const ended = new TypeError('fetch failed', { cause: null });
+    assert.equal(as(run(ended), NetworkError).code, 'FETCH_FAILED', 'a chain that ends in null');
   });
 
   it('a host that cannot be reached: a network failure naming the endpoint and the system code', () => {
