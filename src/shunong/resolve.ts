@@ -30,24 +30,21 @@ function words(s: string): string[] {
   return s
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .split(/[^a-z0-9\u4e00-\u9fff]+/)
+    .split(/[^a-z0-9\u4e00-\u9fff]/)
     .filter(Boolean);
 }
 
 function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  if (!a.length) return b.length;
-  if (!b.length) return a.length;
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
     }
     prev = cur;
   }
-  return prev[b.length] ?? 0;
+  return prev[b.length]!;
 }
 
 /**
@@ -58,6 +55,7 @@ function levenshtein(a: string, b: string): number {
 export function nameSimilarity(requested: string, tool: string): number {
   const a = norm(requested);
   const b = norm(tool);
+  // Stryker disable next-line LogicalOperator: one empty name scores 0 either way; the guard keeps two empty names from 0 / 0
   if (!a || !b) return 0;
   const edit = 1 - levenshtein(a, b) / Math.max(a.length, b.length);
   const wa = words(requested);
@@ -68,7 +66,8 @@ export function nameSimilarity(requested: string, tool: string): number {
     for (const v of wb) best = Math.max(best, 1 - levenshtein(w, v) / Math.max(w.length, v.length));
     overlap += best >= 0.6 ? best : 0;
   }
-  const wordScore = wa.length && wb.length ? overlap / Math.max(wa.length, wb.length) : 0;
+  // both names have a word: their normalised forms are not empty, and words() keeps the same characters
+  const wordScore = overlap / Math.max(wa.length, wb.length);
   return Math.max(edit, wordScore);
 }
 
@@ -95,16 +94,16 @@ export function resolveToolName(requested: string, available: readonly string[])
   const input = requested.trim();
   if (available.includes(input)) return { name: input, by: 'exact' };
   const stripped = input.replace(PREFIX_RE, '');
-  if (stripped !== input && available.includes(stripped)) return { name: stripped, by: 'prefixed' };
+  // a name equal to its stripped form was looked up just above
+  if (available.includes(stripped)) return { name: stripped, by: 'prefixed' };
   const n = norm(stripped);
   if (n) {
     const same = available.filter((t) => norm(t) === n);
-    if (same.length === 1 && same[0] !== undefined)
-      return { name: same[0], by: stripped !== input ? 'prefixed' : 'method' };
     if (same.length > 1) throw new AmbiguousToolError(requested, same);
+    if (same.length === 1) return { name: same[0]!, by: stripped !== input ? 'prefixed' : 'method' };
     const partial = available.filter((t) => norm(t).includes(n));
-    if (partial.length === 1 && partial[0] !== undefined) return { name: partial[0], by: 'partial' };
     if (partial.length > 1) throw new AmbiguousToolError(requested, partial);
+    if (partial.length === 1) return { name: partial[0]!, by: 'partial' };
   }
   throw new UnknownToolError(requested, suggestToolNames(input, available), [...available]);
 }

@@ -10,6 +10,7 @@ import {
   type CallEnvelope,
   type KnowledgeResult,
 } from '../../../src/shunong';
+import { nameSimilarity, suggestToolNames } from '../../../src/shunong/resolve';
 import { observingFetch, rpcMethod, useEndpoint } from './helpers';
 
 const TOOLS = ['weather_search', 'knowledge_search', 'crop_growth_recognize', 'get_current_time'];
@@ -68,6 +69,67 @@ describe('tool-name resolution', () => {
         }
       }),
     );
+  });
+
+  it('an exact name wins even padded with blanks; a prefixed exact name wins over a second tool spelt the same', () => {
+    assert.deepEqual(resolveToolName('  knowledge_search ', TOOLS), { name: 'knowledge_search', by: 'exact' });
+    const twins = ['knowledge_search', 'knowledgeSearch'];
+    assert.deepEqual(resolveToolName('shunong_knowledge_search', twins), { name: 'knowledge_search', by: 'prefixed' });
+    assert.deepEqual(resolveToolName('knowledgeSearch', twins), { name: 'knowledgeSearch', by: 'exact' });
+    assert.throws(
+      () => resolveToolName('KNOWLEDGE-SEARCH', twins),
+      (e: AmbiguousToolError) => e instanceof AmbiguousToolError && e.candidates.join() === twins.join(),
+    );
+  });
+
+  it('a name of separators only, or the prefix alone, matches nothing and lists the available tools', () => {
+    for (const name of ['___', 'shunong_']) {
+      assert.throws(
+        () => resolveToolName(name, TOOLS),
+        (e: UnknownToolError) =>
+          e instanceof UnknownToolError &&
+          e.available.join() === TOOLS.join() &&
+          e.message === `No tool named "${name}". Available tools: ${TOOLS.join(', ')}.`,
+        name,
+      );
+    }
+  });
+
+  it('similarity: 1 − the edit distance of the normalised names over the longer length', () => {
+    assert.equal(nameSimilarity('kitten', 'sitting'), 1 - 3 / 7);
+    assert.equal(nameSimilarity('abc', 'abcd'), 0.75);
+    assert.equal(nameSimilarity('abcd', 'abc'), 0.75);
+    assert.equal(nameSimilarity('knowledgeSearch', 'knowledge_search'), 1);
+    assert.equal(nameSimilarity('___', '-'), 0, 'nothing to compare');
+  });
+
+  it('similarity: the share of words in common, whatever their order, case, separators or script', () => {
+    assert.equal(nameSimilarity('search_knowledge', 'knowledge_search'), 1);
+    assert.equal(nameSimilarity('timeCurrentGet', 'get_current_time'), 1);
+    assert.equal(nameSimilarity('_search__knowledge_', 'knowledge-search'), 1);
+    assert.equal(nameSimilarity('查询_天气', '天气.查询'), 1);
+    assert.equal(nameSimilarity('search', 'knowledge_search'), 0.5, 'one word of two');
+  });
+
+  it('similarity: a near-miss word counts for its own similarity from 0.6 up, and nothing below', () => {
+    assert.equal(nameSimilarity('search_knowlege', 'knowledge_search'), (1 + 8 / 9) / 2);
+    // abxye is 0.6 of abcde, abxyz 0.4
+    assert.equal(nameSimilarity('zzzzz_abxye', 'abcde_zzzzz'), 0.8);
+    assert.equal(nameSimilarity('zzzzz_abxyz', 'abcde_zzzzz'), 0.5);
+  });
+
+  it('suggestions: scores rounded to hundredths, from 0.4 up, best first, ties by name, three at most, the prefix ignored', () => {
+    assert.deepEqual(suggestToolNames('kitten', ['sitting']), [{ name: 'sitting', score: 0.57 }]);
+    assert.deepEqual(suggestToolNames('abxyz', ['abcde', 'abxyq', 'zzzzz']), [
+      { name: 'abxyq', score: 0.8 },
+      { name: 'abcde', score: 0.4 },
+    ]);
+    assert.deepEqual(suggestToolNames('tool', ['x_tool', 'a_tool', 'c_tool', 'b_tool', 'tool_zz']), [
+      { name: 'a_tool', score: 0.8 },
+      { name: 'b_tool', score: 0.8 },
+      { name: 'c_tool', score: 0.8 },
+    ]);
+    assert.deepEqual(suggestToolNames('shunong_wether_serch', TOOLS), suggestToolNames('wether_serch', TOOLS));
   });
 
   it('method names', () => {
