@@ -27,7 +27,7 @@ export function endpointId(endpoint: string): string {
  * loopback by RFC 6761, and resolved to it by Node and the browsers), `127.0.0.0/8` and `::1`.
  */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  const h = host.replace(/[[\]]/g, '').toLowerCase(); // an IPv6 literal's brackets
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 

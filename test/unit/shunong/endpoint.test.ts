@@ -7,11 +7,16 @@ describe('endpoint rules for the API key', () => {
     assert.equal(endpointId('https://ai.agriwis.com/mcp'), 'https://ai.agriwis.com/mcp');
     assert.equal(endpointId(' https://AI.agriwis.com/mcp/ '), 'https://ai.agriwis.com/mcp');
     assert.notEqual(endpointId('http://127.0.0.1:7331/mcp'), endpointId('https://ai.agriwis.com/mcp'));
+    // trimmed as a string first: a no-break space (pasted from a web page) is not the URL parser's to drop
+    assert.equal(endpointId('\u00a0https://ai.agriwis.com/mcp/#top\u00a0'), 'https://ai.agriwis.com/mcp');
+    assert.equal(endpointId('  not a url\u00a0'), 'not a url', 'what is not a URL is its trimmed text');
+    assert.equal(endpointProblem('\u00a0https://ai.agriwis.com/mcp\u00a0', false), undefined);
   });
 
   it('knows loopback hosts', () => {
-    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '[::1]', '::1']) assert.ok(isLoopbackHost(h), h);
-    for (const h of ['10.0.0.1', '192.168.1.2', 'example.com', '127.0.0.1.example.com'])
+    for (const h of ['127.0.0.1', '127.1.2.3', '127.10.200.255', 'localhost', '[::1]', '::1'])
+      assert.ok(isLoopbackHost(h), h);
+    for (const h of ['10.0.0.1', '192.168.1.2', 'example.com', '127.0.0.1.example.com', 'x127.0.0.1', '1127.0.0.1'])
       assert.ok(!isLoopbackHost(h), h);
   });
 
