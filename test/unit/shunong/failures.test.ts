@@ -101,7 +101,11 @@ describe('shunong/failures: classify', () => {
     }
   });
 
-  it('the API key never appears in what a reply’s body becomes', () => {
+  it('the API key never appears in what a reply’s body becomes: each occurrence reads ***', () => {
+    assert.equal(
+      as(run(posted(418, `bad key ${KEY}, again ${KEY}`)), ProtocolError).message,
+      'The endpoint answered HTTP 418: bad key ***, again ***',
+    );
     for (const status of [401, 404, 418, 429, 500]) {
       const c = run(posted(status, `bad key ${KEY} Session ${KEY}`));
       const text = c instanceof Retryable ? c.detail : c.message;
