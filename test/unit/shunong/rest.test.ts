@@ -128,6 +128,18 @@ describe('REST client: SSE line reader', () => {
     assert.deepEqual(got, ['one', '[DONE]']);
     assert.deepEqual(await collect(sseData(streamOf(['data: [DONE]\r\r']))), ['[DONE]']);
   });
+  it('gives the body back when done or left early: its reader is released, so the caller can cancel it', async () => {
+    const whole = streamOf(['data: one\n\n']);
+    await collect(sseData(whole));
+    assert.equal(whole.locked, false);
+    const early = streamOf(['data: one\n\n', 'data: two\n\n']);
+    for await (const d of sseData(early)) {
+      assert.equal(d, 'one');
+      break;
+    }
+    assert.equal(early.locked, false);
+    await early.cancel();
+  });
 });
 
 describe('REST client: a streamed reply split at awkward places, over loopback HTTP', () => {
