@@ -128,6 +128,7 @@ describe('REST client: SSE line reader', () => {
     assert.deepEqual(got, ['one', '[DONE]']);
     assert.deepEqual(await collect(sseData(streamOf(['data: [DONE]\r\r']))), ['[DONE]']);
   });
+
   it('gives the body back when done or left early: its reader is released, so the caller can cancel it', async () => {
     const whole = streamOf(['data: one\n\n']);
     await collect(sseData(whole));
