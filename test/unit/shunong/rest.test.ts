@@ -84,7 +84,70 @@ describe('REST client: request building', () => {
     });
   });
 
+  it('the knowledge tool: each documented bound is inside, just past it is refused with a message naming it', () => {
+    for (const topK of [1, 20]) assert.equal(knowledgeTool({ query: 'q', topK }).top_k, topK);
+    for (const minScore of [0, 1]) assert.equal(knowledgeTool({ query: 'q', minScore }).min_score, minScore);
+    const refused = (o: Partial<Parameters<typeof knowledgeTool>[0]>, message: string) =>
+      assert.throws(
+        () => knowledgeTool({ query: 'q', ...o }),
+        (e: Error) => e instanceof InvalidArgumentsError && e.message === message,
+        JSON.stringify(o),
+      );
+    refused({ topK: 0 }, 'top_k must be an integer from 1 to 20 (got 0).');
+    refused({ topK: 21 }, 'top_k must be an integer from 1 to 20 (got 21).');
+    refused({ topK: 2.5 }, 'top_k must be an integer from 1 to 20 (got 2.5).');
+    refused({ minScore: -0.01 }, 'min_score must be between 0 and 1 (got -0.01).');
+    refused({ minScore: 1.01 }, 'min_score must be between 0 and 1 (got 1.01).');
+    refused({ minScore: Number.NaN }, 'min_score must be between 0 and 1 (got NaN).');
+    refused({ query: ' ' }, 'agriwis_knowledge_search needs a non-empty query.');
+  });
+
+  it('the knowledge tool: a knowledge base code is trimmed, a blank one is left out; an explicit false rerank is sent', () => {
+    assert.deepEqual(knowledgeTool({ query: 'q', kbCode: ' RICE_001 ', useRerank: false }), {
+      type: 'agriwis_knowledge_search',
+      query: 'q',
+      kb_code: 'RICE_001',
+      use_rerank: false,
+    });
+    assert.equal('kb_code' in knowledgeTool({ query: 'q', kbCode: '  ' }), false);
+  });
+
+  it('the weather tool: the location trimmed and required; date and unit only when given', () => {
+    assert.deepEqual(weatherTool({ location: ' 武汉 ' }), { type: 'agriwis_weather_search', location: '武汉' });
+    assert.throws(
+      () => weatherTool({ location: '  ' }),
+      (e: Error) => e instanceof InvalidArgumentsError && e.message === 'agriwis_weather_search needs a location.',
+    );
+  });
+
+  it('the whole request: the question trimmed and required, the knowledge tool before the weather tool, no tools or stream unless asked', () => {
+    assert.deepEqual(chatRequest(' 水稻 ', {}), {
+      model: 'auto',
+      messages: [{ role: 'user', content: '水稻' }],
+      tool_choice: 'auto',
+    });
+    assert.deepEqual(
+      chatRequest('q', { weather: { location: '武汉' }, knowledge: { query: '水稻' } }).tools?.map((t) => t.type),
+      ['agriwis_knowledge_search', 'agriwis_weather_search'],
+    );
+    assert.throws(
+      () => chatRequest(' \n', {}),
+      (e: Error) => e instanceof InvalidArgumentsError && e.message === 'The question is empty.',
+    );
+  });
+
   it('derives the REST base from the MCP endpoint', () => {
+    assert.equal(
+      restBaseUrl('https://example.com/MCP//'),
+      'https://example.com/api/v1',
+      'any case, any trailing slashes',
+    );
+    assert.equal(
+      restBaseUrl('https://example.com/mcpx'),
+      'https://example.com/mcpx/api/v1',
+      'only a whole /mcp segment',
+    );
+    assert.equal(restBaseUrl('https://example.com/base/'), 'https://example.com/base/api/v1');
     assert.equal(restBaseUrl('https://ai.agriwis.com/mcp'), 'https://ai.agriwis.com/api/v1');
     assert.equal(restBaseUrl('http://127.0.0.1:7331/mcp/'), 'http://127.0.0.1:7331/api/v1');
     assert.equal(restBaseUrl('https://example.com/shunong/mcp?x=1'), 'https://example.com/shunong/api/v1');
