@@ -189,6 +189,7 @@ describe('publish: pictures', () => {
       'only the PNG (a path with a space, in angle brackets)',
     );
     assert.equal(warningText(r.warnings[1]!, wordsOf('zh')), '第 7 行：找不到图片，已略去：missing.png');
+    assert.deepEqual(r.warnings[3], { code: 'image-unsupported', src: 'a.webp', line: 2, format: 'webp' });
   });
 
   it('embeds a WebP in the WeChat article and the page, where browsers show it', async () => {

@@ -145,13 +145,14 @@ describe('publish: the bulletin’s blocks and notes in Word', () => {
 });
 
 /** Each entry of a ZIP archive as its name and compression method (0 stored, 8 deflated), from the local headers. */
-function zipMethods(bytes: Uint8Array): Map<string, number> {
+/** The [name, compression method] of each local entry of a zip, in order (duplicates kept). */
+function zipMethods(bytes: Uint8Array): [string, number][] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new Map<string, number>();
+  const out: [string, number][] = [];
   for (let at = 0; view.getUint32(at, true) === 0x04034b50;) {
     const nameLength = view.getUint16(at + 26, true);
     const name = new TextDecoder().decode(bytes.subarray(at + 30, at + 30 + nameLength));
-    out.set(name, view.getUint16(at + 8, true));
+    out.push([name, view.getUint16(at + 8, true)]);
     at += 30 + nameLength + view.getUint16(at + 28, true) + view.getUint32(at + 18, true);
   }
   return out;
@@ -223,9 +224,23 @@ describe('publish: notes in Word', () => {
 
   it('pictures are stored as they are, the XML parts deflated', async () => {
     const r = await exported({ text: '# T\n\n![照片](images/recognition/tea-buds.jpg)\n', format: 'docx' });
-    const methods = zipMethods(r.bytes);
+    const entries = zipMethods(r.bytes);
+    const methods = new Map(entries);
     assert.equal(methods.get('word/media/image1.jpeg'), 0);
     assert.equal(methods.get('word/document.xml'), 8);
-    assert.equal([...methods.keys()][0], '[Content_Types].xml', 'the content types first, as Office writes them');
+    assert.equal(entries[0]![0], '[Content_Types].xml', 'the content types first, as Office writes them');
+    assert.equal(methods.size, entries.length, 'each part once');
+  });
+
+  it('a picture shown twice is stored once, under its own format’s extension, and drawn twice', async () => {
+    const src = 'images/recognition/tea-buds.jpg';
+    const r = await exported({ text: `# T\n\n![一](${src})\n\n![二](${src})\n`, format: 'docx' });
+    const media = zipMethods(r.bytes).filter(([name]) => name.startsWith('word/media/'));
+    assert.deepEqual(
+      media.map(([name]) => name),
+      ['word/media/image1.jpeg'],
+    );
+    const doc = (await readDocx(r.bytes)).document;
+    assert.equal((doc.match(/<w:drawing>/g) ?? []).length, 2);
   });
 });
