@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { z } from 'zod';
 import {
   ImageDownloadError,
   InputValidationError,
@@ -191,7 +192,8 @@ describe('results → typed values (parseToolResult)', () => {
         e.vectorCandidates === 7 &&
         e.fulltextCandidates === 3,
     );
-    assert.deepEqual(parseToolResult('other_search', wrap({ sources: [] })), { sources: [] });
+    const withSources = z.object({ sources: z.array(z.unknown()) });
+    assert.deepEqual(parseToolResult('other_search', wrap({ sources: [] }), withSources), { sources: [] });
   });
 
   it('score types: rrf is rank-only, cosine is a similarity', () => {
