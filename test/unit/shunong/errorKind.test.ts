@@ -59,3 +59,145 @@ describe('recognising a platform failure and its kind', () => {
     }
   });
 });
+
+describe('what each platform failure says (its message, name and details, as the CLI envelope and the log show them)', () => {
+  const cases: [errors.ShunongError, string, string, Record<string, unknown>][] = [
+    [
+      new errors.AuthError('missing-key'),
+      'AuthError',
+      'No Shunong API key is configured (the endpoint answered "missing api key").',
+      { reason: 'missing-key', status: 401 },
+    ],
+    [
+      new errors.AuthError('invalid-key'),
+      'AuthError',
+      'The Shunong API key was rejected by the endpoint (invalid or revoked key).',
+      { reason: 'invalid-key', status: 401 },
+    ],
+    [
+      new errors.AuthError('missing-key', 'own words'),
+      'AuthError',
+      'own words',
+      { reason: 'missing-key', status: 401 },
+    ],
+    [
+      new errors.InsecureEndpointError('http://example.com/mcp'),
+      'InsecureEndpointError',
+      'Refusing to send the API key over plain HTTP to http://example.com/mcp: use https://, a loopback address, or allow insecure HTTP explicitly.',
+      { endpoint: 'http://example.com/mcp' },
+    ],
+    [new errors.ConfigurationError('bad'), 'ConfigurationError', 'bad', {}],
+    [
+      new errors.RateLimitedError(1500, 4),
+      'RateLimitedError',
+      'The Shunong endpoint is rate limiting requests (HTTP 429) after 4 attempt(s); it asks to retry after 2 s.',
+      { status: 429, retryAfterMs: 1500, attempts: 4 },
+    ],
+    [
+      new errors.RateLimitedError(undefined, 1),
+      'RateLimitedError',
+      'The Shunong endpoint is rate limiting requests (HTTP 429) after 1 attempt(s).',
+      { status: 429, retryAfterMs: undefined, attempts: 1 },
+    ],
+    [
+      new errors.ServerError(503, 4, 'down'),
+      'ServerError',
+      'The Shunong endpoint failed with HTTP 503 after 4 attempt(s): down',
+      { status: 503, attempts: 4 },
+    ],
+    [
+      new errors.ServerError(500, 2),
+      'ServerError',
+      'The Shunong endpoint failed with HTTP 500 after 2 attempt(s).',
+      { status: 500, attempts: 2 },
+    ],
+    [
+      new errors.TimeoutError(20000),
+      'TimeoutError',
+      'The Shunong request timed out after 20000 ms.',
+      { timeoutMs: 20000 },
+    ],
+    [new errors.CancelledError(), 'CancelledError', 'The Shunong request was cancelled.', {}],
+    [new errors.NetworkError('gone', 'ECONNREFUSED'), 'NetworkError', 'gone', { code: 'ECONNREFUSED' }],
+    [new errors.NetworkError('gone'), 'NetworkError', 'gone', {}],
+    [new errors.ProtocolError('odd', 418, -32602), 'ProtocolError', 'odd', { status: 418, rpcCode: -32602 }],
+    [new errors.ProtocolError('odd'), 'ProtocolError', 'odd', {}],
+    [
+      new errors.KnowledgeMissError('none', 1, 2, 0.7, 3, 0.5),
+      'KnowledgeMissError',
+      'No knowledge passage matched: none',
+      { vectorCandidates: 1, fulltextCandidates: 2, threshold: 0.7, filtered: 3, bestScore: 0.5 },
+    ],
+    [
+      new errors.ImageDownloadError('HTTP 404', 404, 'https://example.com/a.jpg', false),
+      'ImageDownloadError',
+      'The platform could not download the image: HTTP 404',
+      { status: 404, url: 'https://example.com/a.jpg', timedOut: false },
+    ],
+    [
+      new errors.InputValidationError('weather_search', 'location is required'),
+      'InputValidationError',
+      'Tool weather_search rejected its input: location is required',
+      { tool: 'weather_search', detail: 'location is required' },
+    ],
+    [
+      new errors.ToolFailureError('knowledgeSearch', 'boom'),
+      'ToolFailureError',
+      'knowledgeSearch failed: boom',
+      { method: 'knowledgeSearch' },
+    ],
+    [new errors.ToolFailureError('', 'boom'), 'ToolFailureError', 'The tool failed: boom', { method: '' }],
+    [
+      new errors.ResultShapeError('get_current_time', 'date', 'is missing'),
+      'ResultShapeError',
+      'Unexpected result from get_current_time: field "date" is missing',
+      { tool: 'get_current_time', field: 'date' },
+    ],
+    [
+      new errors.UnknownToolError('wether', [{ name: 'weather_search', score: 0.857 }], ['weather_search']),
+      'UnknownToolError',
+      'No tool named "wether". Did you mean weather_search (0.86)?',
+      { requested: 'wether', suggestions: [{ name: 'weather_search', score: 0.857 }] },
+    ],
+    [
+      new errors.UnknownToolError('x', [], []),
+      'UnknownToolError',
+      'No tool named "x". Available tools: (none).',
+      { requested: 'x', suggestions: [] },
+    ],
+    [
+      new errors.AmbiguousToolError('search', ['weather_search', 'knowledge_search']),
+      'AmbiguousToolError',
+      'The tool name "search" is ambiguous: it matches weather_search, knowledge_search.',
+      { requested: 'search', candidates: ['weather_search', 'knowledge_search'] },
+    ],
+    [new errors.InvalidArgumentsError('not JSON'), 'InvalidArgumentsError', 'not JSON', {}],
+  ];
+
+  for (const [e, name, message, details] of cases) {
+    it(`${name}: ${message}`, () => {
+      assert.equal(e.name, name);
+      assert.equal(e.message, message);
+      assert.deepEqual(e.details(), details);
+    });
+  }
+
+  it('a failure the tool reported is a tool failure, with its reason; the transport’s are not', () => {
+    const reported = cases.map(([e]) => e).filter((e) => e.isToolFailure);
+    assert.deepEqual(
+      [...new Set(reported.map((e) => e.name))],
+      ['KnowledgeMissError', 'ImageDownloadError', 'InputValidationError', 'ToolFailureError'],
+    );
+    assert.equal((reported[2] as errors.InputValidationError).reason, 'location is required');
+  });
+
+  it('an endpoint the key may not go to: insecure http, not a URL, or not http(s)', () => {
+    assert.ok(errors.endpointError('insecure-http', 'http://a.cn/mcp') instanceof errors.InsecureEndpointError);
+    assert.equal(errors.endpointError('invalid-url', 'a b').message, 'The endpoint is not a valid URL: a b');
+    assert.equal(
+      errors.endpointError('unsupported-scheme', 'ftp://a.cn').message,
+      'The endpoint must be an http(s) URL: ftp://a.cn',
+    );
+    assert.ok(errors.endpointError('invalid-url', 'a b') instanceof errors.ConfigurationError);
+  });
+});
