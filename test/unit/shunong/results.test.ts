@@ -201,6 +201,13 @@ describe('results → typed values (parseToolResult)', () => {
     assert.equal(isRankOnlyScoreType('cosine_similarity(0~1)'), false);
     assert.equal(isRankOnlyScoreType('something new'), true);
   });
+
+  it('score types: a similarity is named cosine or similarity (any case) and says nothing of rank-only; anything else ranks only', () => {
+    for (const t of ['cosine', 'similarity', 'COSINE_SIMILARITY', 'Cosine(0~1)'])
+      assert.equal(isRankOnlyScoreType(t), false, t);
+    for (const t of ['rrf', 'RRF fused cosine', 'similarity, 仅用于排序', 'bm25', ''])
+      assert.equal(isRankOnlyScoreType(t), true, t);
+  });
 });
 
 describe('failures from the local endpoint', () => {
