@@ -57,8 +57,6 @@ export interface ClassifyScope {
   readonly closed: boolean;
 }
 
-const NETWORK_RETRYABLE = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED']);
-
 /** What the SDK writes before the reply's body in a StreamableHTTPError's message, in this order. */
 const SDK_PREFIXES = ['Streamable HTTP error: ', 'Error POSTing to endpoint: '];
 
@@ -95,7 +93,7 @@ export function classify(
     if ((status === 404 || status === 400) && /session/i.test(body)) return new SessionExpired(status);
     if (status === 429) return new Retryable('rate-limited', 429, ctx.retryAfterMs, body);
     if (status >= 500) return new Retryable('server', status, ctx.retryAfterMs, body);
-    if (status < 0) return new ProtocolError(`The endpoint sent a reply that is not MCP: ${body}`);
+    if (status === -1) return new ProtocolError(`The endpoint sent a reply that is not MCP: ${body}`);
     return new ProtocolError(`The endpoint answered HTTP ${status}: ${body}`, status);
   }
   if (e instanceof McpError) {
@@ -108,7 +106,8 @@ export function classify(
     return new ProtocolError(clean(e.message), undefined, e.code);
   }
   const code = systemCode(e);
-  if (code && NETWORK_RETRYABLE.has(code))
+  // a connection lost mid-reply (reset, socket closed, broken pipe), worth one immediate retry
+  if (code && ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code))
     return new Retryable('cut', undefined, undefined, `connection lost (${code})`);
   if (e instanceof TypeError && /fetch failed|terminated/i.test(e.message)) {
     return new NetworkError(`Cannot reach ${scope.endpoint}${code ? ` (${code})` : ''}.`, code ?? 'FETCH_FAILED');
