@@ -18,7 +18,10 @@ export interface Resolution {
   by: ResolvedBy;
 }
 
-const PREFIX_RE = new RegExp(`^${SERVICE_NAME}(?:[_.:/-]|__)`, 'i');
+/** `name` without the service prefix (`shunong_`, `shunong.`, `shunong:` …), any case; built per call (names are resolved rarely). */
+function withoutPrefix(name: string): string {
+  return name.replace(new RegExp(`^${SERVICE_NAME}(?:[_.:/-]|__)`, 'i'), '');
+}
 
 /** Lower-cases and drops separators: `knowledgeSearch`, `knowledge_search`, `Knowledge-Search` → `knowledgesearch`. */
 function norm(s: string): string {
@@ -79,7 +82,7 @@ export function suggestToolNames(
   min = 0.4,
 ): { name: string; score: number }[] {
   return available
-    .map((name) => ({ name, score: Math.round(nameSimilarity(requested.replace(PREFIX_RE, ''), name) * 100) / 100 }))
+    .map((name) => ({ name, score: Math.round(nameSimilarity(withoutPrefix(requested), name) * 100) / 100 }))
     .filter((s) => s.score >= min)
     .sort((x, y) => y.score - x.score || x.name.localeCompare(y.name))
     .slice(0, limit);
@@ -93,7 +96,7 @@ export function suggestToolNames(
 export function resolveToolName(requested: string, available: readonly string[]): Resolution {
   const input = requested.trim();
   if (available.includes(input)) return { name: input, by: 'exact' };
-  const stripped = input.replace(PREFIX_RE, '');
+  const stripped = withoutPrefix(input);
   // a name equal to its stripped form was looked up just above
   if (available.includes(stripped)) return { name: stripped, by: 'prefixed' };
   const n = norm(stripped);

@@ -80,6 +80,11 @@ describe('tool-name resolution', () => {
       () => resolveToolName('KNOWLEDGE-SEARCH', twins),
       (e: AmbiguousToolError) => e instanceof AmbiguousToolError && e.candidates.join() === twins.join(),
     );
+    assert.throws(
+      () => resolveToolName('KNOWLEDGE-SEARCH', [...twins, 'knowledge_search_v2']),
+      (e: AmbiguousToolError) => e.candidates.join() === twins.join(),
+      'the candidates are the names spelt the same, not every name containing it',
+    );
   });
 
   it('a name of separators only, or the prefix alone, matches nothing and lists the available tools', () => {
