@@ -40,9 +40,7 @@ export function matchCitation<S extends SourceLike>(
   const starts = sources.filter((s) => s.content.trim().startsWith(prefix));
   const titled = starts.filter((s) => documentTitle(s.doc_name) === c.title.trim() || s.doc_name === c.title.trim());
   if (titled.length >= 1)
-    return titled.length === 1 || new Set(titled.map((s) => `${s.doc_name}#${s.chunk_index}`)).size === 1
-      ? titled[0]
-      : undefined;
+    return new Set(titled.map((s) => `${s.doc_name}#${s.chunk_index}`)).size === 1 ? titled[0] : undefined;
   return starts.length === 1 ? starts[0] : undefined;
 }
 

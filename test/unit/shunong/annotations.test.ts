@@ -29,7 +29,7 @@ describe('shunong/rest/annotations', () => {
     const hit = source('茶树栽培.docx', 3, '  茶树修剪要点：春茶后轻修剪。');
     const sources = [source('茶树栽培.docx', 1, '茶园施肥。'), source('其他.docx', 2, '茶树修剪要点：别的文档。'), hit];
     assert.equal(matchCitation({ title: ' 茶树栽培 ', summary: '茶树修剪要点……' }, sources), hit);
-    assert.equal(matchCitation({ title: '茶树栽培.docx', summary: '茶树修剪要点……' }, sources), hit);
+    assert.equal(matchCitation({ title: ' 茶树栽培.docx ', summary: '茶树修剪要点……' }, sources), hit);
   });
 
   it('one passage only starting with the prefix is the match whatever its title; several with no title matching are none', () => {
