@@ -134,7 +134,11 @@ export const MINI_TOOLS = [
 
 /** Starts the tiny server; `onCall` handles tools/call (default: never answers). */
 export async function startMiniServer(
-  opts: { onCall?: (msg: MiniMessage, reply: MiniReply) => void; tools?: () => unknown[] } = {},
+  opts: {
+    onCall?: (msg: MiniMessage, reply: MiniReply) => void;
+    /** The tools/list answer for the request's cursor: the tools, or a page of them with the next cursor. */
+    tools?: (cursor?: string) => unknown[] | { tools: unknown[]; nextCursor?: string };
+  } = {},
 ): Promise<MiniServer> {
   const received: MiniMessage[] = [];
   const callSockets: { socket: Socket; closed: boolean }[] = [];
@@ -170,7 +174,8 @@ export async function startMiniServer(
       }
       if (msg.method === 'tools/list') {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.end(sse({ jsonrpc: '2.0', id: msg.id, result: { tools: opts.tools ? opts.tools() : MINI_TOOLS } }));
+        const listed = opts.tools ? opts.tools(msg.params?.['cursor'] as string | undefined) : MINI_TOOLS;
+        res.end(sse({ jsonrpc: '2.0', id: msg.id, result: Array.isArray(listed) ? { tools: listed } : listed }));
         return;
       }
       if (msg.method === 'tools/call') {

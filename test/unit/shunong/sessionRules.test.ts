@@ -15,7 +15,10 @@ describe('shunong/session: one MCP session', () => {
   let log: string[];
   afterEach(() => server.close());
 
-  async function opened(tools?: () => unknown[], urlOf = (u: string) => u): Promise<Session> {
+  async function opened(
+    tools?: NonNullable<Parameters<typeof startMiniServer>[0]>['tools'],
+    urlOf = (u: string) => u,
+  ): Promise<Session> {
     server = await startMiniServer(tools ? { tools } : {});
     closed = [];
     log = [];
@@ -56,6 +59,24 @@ describe('shunong/session: one MCP session', () => {
       },
       { name: 'get_current_time', inputSchema: { type: 'object' } },
     ]);
+    await s.close();
+  });
+
+  it('the tool list is read page by page to the end, and twenty pages at most from a server whose cursor never ends', async () => {
+    const page = (n: number) => ({ name: `tool_${n}`, inputSchema: { type: 'object' } });
+    let s = await opened((cursor) => {
+      const n = cursor === undefined ? 1 : Number(cursor);
+      return n < 3 ? { tools: [page(n)], nextCursor: String(n + 1) } : { tools: [page(n)] };
+    });
+    const three = await s.listTools(newRequestContext(), 60_000);
+    assert.deepEqual(
+      three.map((t) => t.name),
+      ['tool_1', 'tool_2', 'tool_3'],
+    );
+    await s.close();
+    await server.close();
+    s = await opened((cursor) => ({ tools: [page(Number(cursor ?? 0))], nextCursor: String(Number(cursor ?? 0) + 1) }));
+    assert.equal((await s.listTools(newRequestContext(), 60_000)).length, 20);
     await s.close();
   });
 
