@@ -55,9 +55,10 @@ export class ToolCatalog {
     this.tools = tools;
     this.fresh = true;
     if (!changed) return;
-    if (this.store) {
+    const store = this.store;
+    if (store) {
       Promise.resolve()
-        .then(() => this.store?.save(this.endpoint, tools))
+        .then(() => store.save(this.endpoint, tools))
         .catch((e: unknown) =>
           this.log?.(`note: the tool list store failed to save: ${e instanceof Error ? e.message : String(e)}`),
         );

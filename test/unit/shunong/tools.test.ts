@@ -65,6 +65,19 @@ describe('shunong/tools: the tool catalog', () => {
     assert.equal(s.loads(), 1);
   });
 
+  it('a list in memory is the answer: the store is not read then, and a catalog without a store logs nothing', async () => {
+    const s = storeOf([WEATHER]);
+    const c = new ToolCatalog('e', s.store, undefined, 1000);
+    await c.fetch(standIn({ tools: [KNOWLEDGE] }).session, newRequestContext());
+    assert.deepEqual(await c.cached(), [KNOWLEDGE]);
+    assert.equal(s.loads(), 0);
+    const log: string[] = [];
+    const bare = new ToolCatalog('e', undefined, (l) => log.push(l), 1000);
+    await bare.fetch(standIn({ tools: [KNOWLEDGE] }).session, newRequestContext());
+    await tick();
+    assert.deepEqual(log, []);
+  });
+
   it('a store that fails to load is a note in the log, not a failure', async () => {
     const log: string[] = [];
     const c = new ToolCatalog('e', storeOf(() => Promise.reject(new Error('disk gone'))).store, (l) => log.push(l), 1);
