@@ -77,8 +77,7 @@ export class SessionPool implements ClassifyScope {
 
   /** Single-flight re-initialize after `stale` expired; calls still running on `stale` finish first. */
   recover(stale: Session, key: string, signal: AbortSignal): Promise<Session> {
-    if (this.current === stale) this.current = undefined;
-    stale.retire();
+    stale.retire(); // a retired current session is replaced by the next acquire
     return this.acquire(key, signal);
   }
 

@@ -6,20 +6,32 @@
  */
 import { strict as assert } from 'node:assert';
 import { getEventListeners } from 'node:events';
-import { ConfigurationError, InsecureEndpointError, realScheduler } from '../../../src/shunong';
+import {
+  AuthError,
+  ConfigurationError,
+  InsecureEndpointError,
+  TimeoutError,
+  realScheduler,
+  type Scheduler,
+} from '../../../src/shunong';
+import { ManualScheduler } from '../../support/manual-scheduler';
 import { SessionPool, sdkTimeout } from '../../../src/shunong/sessions';
 import { ToolCatalog } from '../../../src/shunong/tools';
 import { loopback } from '../recognition/loopback';
 import { LOCAL_KEY, useEndpoint } from './helpers';
 
-function poolFor(url: string | undefined, configError?: InsecureEndpointError): SessionPool {
+function poolFor(
+  url: string | undefined,
+  configError?: InsecureEndpointError,
+  scheduler: Scheduler = realScheduler,
+): SessionPool {
   return new SessionPool({
     endpoint: url ?? '',
     url: url === undefined ? undefined : new URL(url),
     configError,
     baseFetch: (input, init) => globalThis.fetch(input, init),
     log: undefined,
-    scheduler: realScheduler,
+    scheduler,
     timeoutMs: 30_000,
     clientInfo: { name: 'sessions-test', version: '0' },
     tools: new ToolCatalog(url ?? '', undefined, undefined, 30_000),
@@ -50,6 +62,28 @@ describe('shunong/sessions: the pool against the local endpoint', () => {
     assert.equal(listeners(signal), 0);
   });
 
+  it('a new pool is not closing', () => {
+    pool = poolFor(ep.emu.url);
+    assert.equal(pool.closed, false);
+  });
+
+  it('a session that cannot be made rejects the caller and leaves no listener on its signal', async () => {
+    pool = poolFor(ep.emu.url);
+    const signal = new AbortController().signal;
+    await assert.rejects(pool.acquire('sk_not_a_key', signal), AuthError);
+    assert.equal(listeners(signal), 0);
+  });
+
+  it('two keys asked at once: each gets a session of its own; the first, superseded, is retired', async () => {
+    pool = poolFor(ep.emu.url);
+    const signal = new AbortController().signal;
+    const [a, b] = await Promise.all([pool.acquire(LOCAL_KEY, signal), pool.acquire(OTHER_KEY, signal)]);
+    assert.deepEqual([a.key, b.key], [LOCAL_KEY, OTHER_KEY]);
+    assert.equal(a.retired, true);
+    assert.equal(b.retired, false);
+    assert.equal(await pool.acquire(OTHER_KEY, signal), b, 'the last asked is the current one');
+  });
+
   it('another key: a new session, and the old one is retired', async () => {
     pool = poolFor(ep.emu.url);
     const signal = new AbortController().signal;
@@ -78,6 +112,7 @@ describe('shunong/sessions: the pool against the local endpoint', () => {
     assert.equal(pool.closed, true);
     await closing;
     assert.equal(pool.closed, false);
+    assert.equal(before.retired, true, 'every session was closed');
     const after = await pool.acquire(LOCAL_KEY, signal);
     assert.notEqual(after, before);
   });
@@ -98,6 +133,29 @@ describe('shunong/sessions: a caller’s abort', () => {
       assert.equal(listeners(ctl.signal), 0);
       const gone = AbortSignal.abort(new Error('already'));
       await assert.rejects(pool.acquire(LOCAL_KEY, gone), /already/);
+    } finally {
+      await Promise.all([pool.close(), server.close()]);
+    }
+  });
+
+  it('an initialization that never ends gives up after the client’s timeout, on the client’s clock', async () => {
+    const server = await loopback();
+    server.routes.set('/mcp', () => undefined);
+    const clock = new ManualScheduler(0);
+    const pool = poolFor(`${server.origin}/mcp`, undefined, clock);
+    try {
+      const waiting = pool.acquire(LOCAL_KEY, new AbortController().signal);
+      while (clock.pending === 0) await new Promise((r) => setImmediate(r));
+      await clock.advance(29_999);
+      let settled = false;
+      void waiting.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await new Promise((r) => setImmediate(r));
+      assert.equal(settled, false, 'still waiting 1 ms before its timeout');
+      await clock.advance(1);
+      await assert.rejects(waiting, (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 30_000);
     } finally {
       await Promise.all([pool.close(), server.close()]);
     }
