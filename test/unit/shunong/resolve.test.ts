@@ -20,6 +20,7 @@ describe('tool-name resolution', () => {
     assert.deepEqual(resolveToolName('knowledge_search', TOOLS), { name: 'knowledge_search', by: 'exact' });
     assert.deepEqual(resolveToolName('shunong_knowledge_search', TOOLS), { name: 'knowledge_search', by: 'prefixed' });
     assert.deepEqual(resolveToolName('shunong.knowledge_search', TOOLS), { name: 'knowledge_search', by: 'prefixed' });
+    assert.deepEqual(resolveToolName('Shunong.knowledge_search', TOOLS), { name: 'knowledge_search', by: 'prefixed' });
     assert.deepEqual(resolveToolName('knowledgeSearch', TOOLS), { name: 'knowledge_search', by: 'method' });
     assert.deepEqual(resolveToolName('cropGrowthRecognize', TOOLS), { name: 'crop_growth_recognize', by: 'method' });
     assert.deepEqual(resolveToolName('shunong.getCurrentTime', TOOLS), { name: 'get_current_time', by: 'prefixed' });
