@@ -23,6 +23,24 @@ describe('shunong client: auth, and the key never leaks', () => {
     assert.equal(ep.emu.requests.length, 0);
   });
 
+  it('a key provider that fails: a missing key naming only the kind of failure; a key with blanks around it is trimmed', async () => {
+    const failing = make({
+      getKey: () => {
+        throw new TypeError(`keychain locked for ${SECRET_KEY}`);
+      },
+    });
+    await assert.rejects(
+      failing.connect(),
+      (e: AuthError) =>
+        e instanceof AuthError &&
+        e.reason === 'missing-key' &&
+        e.message === 'The API key could not be read (TypeError).',
+    );
+    const obs = observingFetch();
+    await make({ fetch: obs.fetch, getKey: () => `  ${SECRET_KEY}\n` }).connect();
+    assert.ok(obs.seen.every((s) => s.headers.get('authorization') === `Bearer ${SECRET_KEY}`));
+  });
+
   it('a rejected key: AuthError invalid-key from the 401 body, never retried', async () => {
     const c = make({ getKey: () => 'sk_wrong_one' });
     await assert.rejects(

@@ -212,6 +212,19 @@ describe('generic call layer against the local endpoint', () => {
     );
     const env = await c.callTool('get_current_time', '', { raiseOnError: false });
     assert.ok(env.success);
+    const says = async (args: unknown, message: RegExp | string) => {
+      const e = await c.callTool('get_current_time', args as string, { raiseOnError: false });
+      assert.ok(!e.success);
+      if (typeof message === 'string') assert.equal(e.message, message, JSON.stringify(args));
+      else assert.match(e.message, message, JSON.stringify(args));
+    };
+    await says('{nope', /^The arguments are not valid JSON: \S/);
+    for (const json of ['[1]', 'null', '3', '"text"']) await says(json, 'The arguments must be a JSON object.');
+    for (const value of [[1], 3]) await says(value, 'The arguments must be an object.');
+    assert.ok(
+      (await c.callTool('get_current_time', ' \n ', { raiseOnError: false })).success,
+      'blank text is no arguments',
+    );
   });
 
   it('batch: bounded concurrency, envelopes in call order, failures included', async () => {
