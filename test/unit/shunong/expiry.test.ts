@@ -131,6 +131,26 @@ describe('shunong client: expired sessions', () => {
     assert.equal(after.filter((x) => x.rpcMethod === 'tools/call' && x.status === 200).length, 5);
   });
 
+  it('inside connect, expiring on every initialization: tried twice, noted once, then an error, not a loop', async () => {
+    const obs = observingFetch({
+      after: async (s) => {
+        if (rpcMethod(s) === 'initialize') await ep.emu.admin({ expireSessions: true });
+      },
+    });
+    const log: string[] = [];
+    const c = make({ fetch: obs.fetch, log: (l) => log.push(l) });
+    await assert.rejects(
+      c.connect(),
+      (e: Error & { kind?: string; status?: number }) =>
+        e.kind === 'protocol' && e.message === 'The session expired again while initializing.' && e.status === 404,
+    );
+    assert.equal(ep.emu.requests.filter((x) => x.rpcMethod === 'initialize').length, 2);
+    assert.deepEqual(
+      log.filter((l) => l.startsWith('note: session expired')),
+      ['note: session expired during initialization (HTTP 404); initializing again'],
+    );
+  });
+
   it('a session that expires again right after re-initializing is an error, not a loop', async () => {
     const obs = observingFetch({
       after: async (s) => {
