@@ -43,6 +43,7 @@ export interface WrapFetchOptions {
   /** The context of the JSON-RPC message being sent (by id for requests; notifications may have one too). */
   contextOf: (rpc: RpcInfo) => RequestContext | undefined;
   log: ((line: string) => void) | undefined;
+  /** The client's clock: Retry-After dates are read against it, and the log's durations taken on it. */
   now: () => number;
 }
 
@@ -109,7 +110,7 @@ function watchSse(
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const check = (why: string): void => {
-    if (!ctx.answered) setImmediate(() => ctx.answered || onCut(why));
+    setImmediate(() => ctx.answered || onCut(why));
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -151,7 +152,7 @@ export function wrapFetch(opts: WrapFetchOptions): typeof fetch {
     // The call's signal replaces the transport's (which only fires on close: the session aborts its
     // contexts then). Not AbortSignal.any: on Node 20 it leaves a listener on the long-lived source per request.
     const signal = ctx?.signal ?? init?.signal ?? undefined;
-    const started = log ? performance.now() : 0;
+    const started = now();
     const label = `${method} ${url} ${rpc.method ?? '-'}${rpc.id !== undefined ? `#${rpc.id}` : ''}`;
     let res: Response;
     try {
@@ -160,10 +161,10 @@ export function wrapFetch(opts: WrapFetchOptions): typeof fetch {
       else delete next.signal;
       res = await base(input, next);
     } catch (e) {
-      log?.(`${label} failed ${errorCode(e)} ${Math.round(performance.now() - started)}ms [${headerList(headers)}]`);
+      log?.(`${label} failed ${errorCode(e)} ${Math.round(now() - started)}ms [${headerList(headers)}]`);
       throw e;
     }
-    log?.(`${label} ${res.status} ${Math.round(performance.now() - started)}ms [${headerList(headers)}]`);
+    log?.(`${label} ${res.status} ${Math.round(now() - started)}ms [${headerList(headers)}]`);
     if (ctx && (res.status === 429 || res.status === 503)) {
       ctx.retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), now());
     }
@@ -178,7 +179,7 @@ export function wrapFetch(opts: WrapFetchOptions): typeof fetch {
       // prototype's getter): cheaper than building a second Response and copying its headers. The
       // SDK reads an SSE reply only through `response.body` (a later SDK reading it with text() would
       // find the original stream locked and fail loudly, not silently).
-      Object.defineProperty(res, 'body', { value: watchSse(res.body, ctx, ctx.onStreamCut), configurable: true });
+      Object.defineProperty(res, 'body', { value: watchSse(res.body, ctx, ctx.onStreamCut) });
     }
     return res;
   };

@@ -39,6 +39,7 @@ describe('shunong/fetch: the transport’s fetch', () => {
     const log: string[] = [];
     const res = await wrapped(undefined, log)(url, { method: 'GET' });
     assert.equal(res.status, 405);
+    assert.equal(res.statusText, 'Method Not Allowed');
     assert.equal(server.seen.length, 0);
     assert.deepEqual(log, [`GET ${url} (standalone SSE stream) 405 0ms answered locally, not sent`]);
     assert.equal((await wrapped(undefined)(new URL(url))).status, 405, 'no method is a GET too');
@@ -54,10 +55,32 @@ describe('shunong/fetch: the transport’s fetch', () => {
     });
     assert.equal(server.seen[0]?.headers.authorization, `Bearer ${KEY}`);
     assert.equal(server.seen[0]?.headers['x-other'], 'kept');
-    assert.equal(log.length, 1);
-    assert.match(log[0]!, new RegExp(`^POST ${url} tools/call#7 200 \\d+ms \\[.*authorization: \\*\\*\\*`));
-    assert.match(log[0]!, /x-other: kept/);
-    assert.ok(!log[0]!.includes(KEY));
+    assert.deepEqual(log, [`POST ${url} tools/call#7 200 0ms [authorization: ***, x-other: kept]`]);
+  });
+
+  it('the log’s durations are taken on the client’s clock, for answers and failures', async () => {
+    server.routes.set('/mcp', answer(200));
+    let t = 1000;
+    const slow: typeof fetch = async (input, init) => {
+      t += 25;
+      return globalThis.fetch(input, init);
+    };
+    const log: string[] = [];
+    const f = wrapFetch({ base: slow, key: KEY, contextOf: () => undefined, log: (l) => log.push(l), now: () => t });
+    await f(url, { method: 'POST', body: rpcBody('ping', 1) });
+    const failing = wrapFetch({
+      base: () => {
+        t += 7;
+        return Promise.reject('not an Error');
+      },
+      key: KEY,
+      contextOf: () => undefined,
+      log: (l) => log.push(l),
+      now: () => t,
+    });
+    await assert.rejects(failing(url, { method: 'POST', body: rpcBody('ping', 2) }));
+    assert.match(log[0]!, / 200 25ms \[/);
+    assert.match(log[1]!, /#2 failed error 7ms \[/, 'a throw that is not an Error is named “error”');
   });
 
   it('the log names the JSON-RPC method and id (a string id too); a notification has no id', async () => {
@@ -98,6 +121,8 @@ describe('shunong/fetch: the transport’s fetch', () => {
     await wrapped(ctx, undefined, now)(url, { method: 'POST', body: rpcBody('tools/call', 1) });
     assert.equal(ctx.retryAfterMs, 5000);
     assert.equal(parseRetryAfter(' 2 ', 0), 2000);
+    assert.equal(parseRetryAfter('0.25', 0), 250);
+    for (const v of ['x5', '5 s', '5x', '']) assert.equal(parseRetryAfter(v, 0), undefined, JSON.stringify(v));
     assert.equal(
       parseRetryAfter('Fri, 04 Dec 2026 00:00:05 GMT', Date.parse('2026-12-04T00:00:09Z')),
       0,
@@ -158,6 +183,8 @@ describe('shunong/fetch: the transport’s fetch', () => {
       await read({ ...newRequestContext(), onStreamCut, answered: true });
       await read({ ...newRequestContext(), onStreamCut }, rpcBody('notifications/cancelled'));
       server.routes.set('/mcp', answer(200, {}, '{"jsonrpc":"2.0","id":3,"result":{}}'));
+      await read({ ...newRequestContext(), onStreamCut });
+      server.routes.set('/mcp', (_req, res) => res.writeHead(200).end('data: {}'));
       await read({ ...newRequestContext(), onStreamCut });
       assert.deepEqual(cuts, []);
     });
