@@ -90,15 +90,15 @@ describe('shunong/session: one MCP session', () => {
     await new Promise((r) => setImmediate(r));
     assert.deepEqual(closed, [], 'a call still runs');
     s.leave();
+    await until(() => closed.length > 0);
     await s.close();
-    await s.close();
-    assert.deepEqual(closed, [s]);
+    assert.deepEqual(closed, [s], 'closed by its last call, once');
   });
 
   it('a session retired with no call running closes at once', async () => {
     const s = await opened();
     s.retire();
-    await s.close();
+    await until(() => closed.length > 0);
     assert.deepEqual(closed, [s]);
   });
 
@@ -116,6 +116,20 @@ describe('shunong/session: one MCP session', () => {
     assert.ok(ctl.signal.reason instanceof CancelledError);
     assert.equal((ctl.signal.reason as Error).message, 'The session was closed.');
     assert.equal(ctx.boundIds.length, 0, 'settled: the id is let go');
+  });
+
+  it('a cancelled call’s notifications/cancelled still goes out, although the call’s own signal has fired', async () => {
+    const s = await opened();
+    const ctl = new AbortController();
+    const ctx = newRequestContext(ctl);
+    const call = s.bind(ctx, () =>
+      s.client.callTool({ name: 'knowledge_search', arguments: { query: 'q' } }, undefined, { signal: ctl.signal }),
+    );
+    await until(() => server.callSockets.length > 0);
+    ctl.abort(new Error('the author cancelled'));
+    await assert.rejects(call);
+    await until(() => server.received.some((m) => m.method === 'notifications/cancelled'));
+    await s.close();
   });
 
   it('the log never shows the key, wherever it appears', async () => {
