@@ -81,8 +81,9 @@ export function suggestToolNames(
   limit = 3,
   min = 0.4,
 ): { name: string; score: number }[] {
+  const bare = withoutPrefix(requested);
   return available
-    .map((name) => ({ name, score: Math.round(nameSimilarity(withoutPrefix(requested), name) * 100) / 100 }))
+    .map((name) => ({ name, score: Math.round(nameSimilarity(bare, name) * 100) / 100 }))
     .filter((s) => s.score >= min)
     .sort((x, y) => y.score - x.score || x.name.localeCompare(y.name))
     .slice(0, limit);
