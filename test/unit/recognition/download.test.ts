@@ -10,7 +10,7 @@ import { DownloadError, downloadImage, type DownloadFailure } from '../../../src
 import { MAX_INPUT_BYTES } from '../../../src/recognition/image';
 import { ManualScheduler } from '../../support/manual-scheduler';
 import { cat, png } from './fixtures';
-import { loopback, type Handler } from './loopback';
+import { loopback, type Handler } from '../../support/loopback';
 
 /** Rejects with a {@link DownloadError} of `reason`, and returns it. */
 async function refused(p: Promise<unknown>, reason: DownloadFailure): Promise<DownloadError> {

@@ -13,7 +13,7 @@ import { recognize, type FlowDeps } from '../../../src/recognition/flow';
 import { ImageRefusedError, MAX_UPLOAD_BYTES, toBareBase64 } from '../../../src/recognition/image';
 import { loadShrinker } from '../../../src/recognition/resize';
 import { cat, jpg, pngPixels, webp, withOrientation } from './fixtures';
-import { loopback } from './loopback';
+import { loopback } from '../../support/loopback';
 
 const TEA = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'emulator', 'images', 'tea_buds.png')));
 

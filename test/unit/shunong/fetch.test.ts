@@ -5,13 +5,13 @@
 import { strict as assert } from 'node:assert';
 import type * as http from 'node:http';
 import { newRequestContext, parseRetryAfter, wrapFetch, type RequestContext } from '../../../src/shunong/fetch';
-import { loopback } from '../recognition/loopback';
+import { loopback } from '../../support/loopback';
+import { tick } from './helpers';
 
 const KEY = 'sk_fetch_test_key_42';
 const base: typeof fetch = (input, init) => globalThis.fetch(input, init);
 const rpcBody = (method: string, id?: number | string) =>
   JSON.stringify({ jsonrpc: '2.0', method, params: {}, ...(id === undefined ? {} : { id }) });
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('shunong/fetch: the transport’s fetch', () => {
   let server: Awaited<ReturnType<typeof loopback>>;

@@ -87,6 +87,11 @@ export function rpcMethod(s: Seen): string | undefined {
   return (JSON.parse(s.body) as { method?: string }).method;
 }
 
+/** One turn of the event loop: what work queued with setImmediate has run after. */
+export function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Waits until `cond` holds (polling on the event loop; bounded by mocha's timeout). */
 export async function until(cond: () => boolean): Promise<void> {
   while (!cond()) await new Promise((r) => setTimeout(r, 2));

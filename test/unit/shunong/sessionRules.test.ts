@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { CancelledError } from '../../../src/shunong';
 import { newRequestContext } from '../../../src/shunong/fetch';
 import { Session } from '../../../src/shunong/session';
-import { SECRET_KEY, startMiniServer, until, type MiniServer } from './helpers';
+import { SECRET_KEY, startMiniServer, tick, until, type MiniServer } from './helpers';
 
 describe('shunong/session: one MCP session', () => {
   let server: MiniServer;
@@ -34,6 +34,17 @@ describe('shunong/session: one MCP session', () => {
     });
     await s.open(newRequestContext(), 60_000);
     return s;
+  }
+
+  /** A knowledge search bound to `s` that the tiny server has received and never answers. */
+  async function callInFlight(s: Session) {
+    const ctl = new AbortController();
+    const ctx = newRequestContext(ctl);
+    const call = s.bind(ctx, () =>
+      s.client.callTool({ name: 'knowledge_search', arguments: { query: 'q' } }, undefined, { signal: ctl.signal }),
+    );
+    await until(() => server.callSockets.length > 0);
+    return { ctl, ctx, call };
   }
 
   it('opens with the server’s session id; the tool list keeps a name, a description and the declared properties and required ones', async () => {
@@ -87,7 +98,7 @@ describe('shunong/session: one MCP session', () => {
     s.retire();
     assert.equal(s.retired, true);
     s.leave();
-    await new Promise((r) => setImmediate(r));
+    await tick();
     assert.deepEqual(closed, [], 'a call still runs');
     s.leave();
     await until(() => closed.length > 0);
@@ -104,12 +115,7 @@ describe('shunong/session: one MCP session', () => {
 
   it('closing aborts each call bound to the session with “The session was closed.”', async () => {
     const s = await opened();
-    const ctl = new AbortController();
-    const ctx = newRequestContext(ctl);
-    const call = s.bind(ctx, () =>
-      s.client.callTool({ name: 'knowledge_search', arguments: { query: 'q' } }, undefined, { signal: ctl.signal }),
-    );
-    await until(() => server.callSockets.length > 0);
+    const { ctl, ctx, call } = await callInFlight(s);
     assert.equal(ctx.boundIds.length, 1, 'the call’s id is bound to its context');
     await s.close();
     await assert.rejects(call);
@@ -120,12 +126,7 @@ describe('shunong/session: one MCP session', () => {
 
   it('a cancelled call’s notifications/cancelled still goes out, although the call’s own signal has fired', async () => {
     const s = await opened();
-    const ctl = new AbortController();
-    const ctx = newRequestContext(ctl);
-    const call = s.bind(ctx, () =>
-      s.client.callTool({ name: 'knowledge_search', arguments: { query: 'q' } }, undefined, { signal: ctl.signal }),
-    );
-    await until(() => server.callSockets.length > 0);
+    const { ctl, call } = await callInFlight(s);
     ctl.abort(new Error('the author cancelled'));
     await assert.rejects(call);
     await until(() => server.received.some((m) => m.method === 'notifications/cancelled'));

@@ -17,8 +17,8 @@ import {
 import { ManualScheduler } from '../../support/manual-scheduler';
 import { SessionPool, sdkTimeout } from '../../../src/shunong/sessions';
 import { ToolCatalog } from '../../../src/shunong/tools';
-import { loopback } from '../recognition/loopback';
-import { LOCAL_KEY, useEndpoint } from './helpers';
+import { loopback } from '../../support/loopback';
+import { LOCAL_KEY, tick, useEndpoint } from './helpers';
 
 function poolFor(
   url: string | undefined,
@@ -145,14 +145,14 @@ describe('shunong/sessions: a caller’s abort', () => {
     const pool = poolFor(`${server.origin}/mcp`, undefined, clock);
     try {
       const waiting = pool.acquire(LOCAL_KEY, new AbortController().signal);
-      while (clock.pending === 0) await new Promise((r) => setImmediate(r));
+      while (clock.pending === 0) await tick();
       await clock.advance(29_999);
       let settled = false;
       void waiting.then(
         () => (settled = true),
         () => (settled = true),
       );
-      await new Promise((r) => setImmediate(r));
+      await tick();
       assert.equal(settled, false, 'still waiting 1 ms before its timeout');
       await clock.advance(1);
       await assert.rejects(waiting, (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 30_000);

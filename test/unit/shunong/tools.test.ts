@@ -9,6 +9,7 @@ import { AmbiguousToolError, UnknownToolError, type ToolInfo } from '../../../sr
 import { newRequestContext } from '../../../src/shunong/fetch';
 import type { Session } from '../../../src/shunong/session';
 import { ToolCatalog } from '../../../src/shunong/tools';
+import { tick } from './helpers';
 
 const tool = (name: string, properties?: Record<string, unknown>): ToolInfo => ({
   name,
@@ -46,8 +47,6 @@ function storeOf(loaded: unknown | (() => unknown)) {
   };
   return { store, saved, loads: () => loads };
 }
-
-const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('shunong/tools: the tool catalog', () => {
   it('the stored list is read once, and only a list of at least one well-formed tool is taken', async () => {

@@ -1,4 +1,4 @@
-/** The recognition tests' web server: real HTTP on 127.0.0.1 only, each test's routes its own. */
+/** The unit tests' web server: real HTTP on 127.0.0.1 only, each test's routes its own. */
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
