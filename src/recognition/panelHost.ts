@@ -13,9 +13,14 @@ import {
 } from './protocol';
 import { realScheduler, type Scheduler, type Timer } from '../time/scheduler';
 
-/** Where messages to the webview go (the panel's `webview.postMessage`). */
+/** The webview as the host sees it: where its messages go, and how its page is loaded. */
 export interface WebviewPort {
   postMessage(m: HostMessage): void;
+  /**
+   * Loads the page (the panel sets `webview.html`); says whether it loads now, that is whether the
+   * webview is shown (a hidden one loads its page when it is shown).
+   */
+  load(): boolean;
 }
 
 /** The messages of the webview's buttons, handled by the feature. */
@@ -51,6 +56,15 @@ interface PendingShrink {
 /** After `ready`, how long an early shrink request may go unacknowledged before it is sent again. */
 const ACK_MS = 1000;
 
+/**
+ * How long a shown page may take to say `ready` before it is loaded again: a page whose script
+ * never arrived (code-server under load drops a resource request now and then) stays blank.
+ */
+export const LOAD_MS = 10_000;
+
+/** How many times a shown page that does not say `ready` is loaded again before the host stops trying. */
+export const RELOADS = 2;
+
 /** One preview's conversation with its webview. */
 export class PreviewHost {
   private ready = false;
@@ -74,6 +88,9 @@ export class PreviewHost {
   /** The last picture the webview shrank: its request and the bytes it answered. */
   private lastShrunk: { requestId: number; bytes: Uint8Array } | undefined;
   private closed = false;
+  /** The check that the page said `ready` ({@link LOAD_MS}), while it has not. */
+  private loadCheck: Timer | undefined;
+  private reloads = 0;
 
   constructor(
     private readonly port: WebviewPort,
@@ -84,6 +101,24 @@ export class PreviewHost {
     private readonly clock: Pick<Scheduler, 'setTimer'> = realScheduler,
   ) {}
 
+  /**
+   * Loads the page, and loads it again while it has not said `ready` within {@link LOAD_MS}: at most
+   * {@link RELOADS} times while shown (loads while hidden are not counted, since a hidden page does not run).
+   */
+  start(): void {
+    this.port.load();
+    this.checkLoad();
+  }
+
+  private checkLoad(): void {
+    this.loadCheck = this.clock.setTimer(LOAD_MS, () => {
+      this.loadCheck = undefined;
+      if (this.ready || this.closed) return;
+      if (this.port.load()) this.reloads++;
+      if (this.reloads < RELOADS) this.checkLoad();
+    });
+  }
+
   /** Handles a message from the webview (untrusted: validated first). */
   async receive(raw: unknown): Promise<void> {
     const m = parseWebviewMessage(raw);
@@ -91,6 +126,8 @@ export class PreviewHost {
     switch (m.type) {
       case 'ready':
         this.ready = true;
+        this.loadCheck?.dispose();
+        this.loadCheck = undefined;
         this.send(this.init());
         if (this.lastState) this.send(this.lastState);
         if (this.lastStatus) this.send(this.lastStatus);
@@ -242,6 +279,7 @@ export class PreviewHost {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.loadCheck?.dispose();
     this.lastShrunk = undefined;
     for (const p of [...this.shrinks.values()]) p.settle({ type: 'shrunk', requestId: -1, error: 'the panel closed' });
     for (const w of this.waiters.values()) w({ type: 'annotated', requestId: -1, error: 'closed' });

@@ -68,16 +68,22 @@ export class RecognitionPanel implements vscode.Disposable {
     onMessage: (panel: RecognitionPanel, m: ActionMessage) => Promise<void>,
   ) {
     this.host = new PreviewHost(
-      { postMessage: (m) => void panel.webview.postMessage(m).then(undefined, () => undefined) },
+      {
+        postMessage: (m) => void panel.webview.postMessage(m).then(undefined, () => undefined),
+        load: () => {
+          panel.webview.html = this.html();
+          return panel.visible;
+        },
+      },
       () => ({ type: 'init', strings: webviewStrings(), types: typeOptions() }),
       (m) => onMessage(this, m),
     );
-    panel.webview.html = this.html();
     this.disposables.push(
       this.disposeEmitter,
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.host.receive(raw)),
     );
+    this.host.start();
   }
 
   /** The webview URI of a picture file (inside one of the panel's picture roots). */

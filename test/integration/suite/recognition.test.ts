@@ -63,6 +63,8 @@ interface Watched {
   /** Every message its webview sent. */
   received: { type: string; run?: number; boxes?: number; ms?: number; requestId?: number; delivery?: number }[];
   disposed: boolean;
+  /** How many times its page was given (`webview.html` set). */
+  loads: number;
   /** Sends a message as the webview does (a button). */
   act(m: object): void;
   /** Resolves with what `probe` finds, as soon as it finds it (checked on every message either way). */
@@ -70,6 +72,28 @@ interface Watched {
 }
 
 let watched: Watched[] = [];
+/** The next panel's first page loads a script that does not exist (a resource the workbench dropped). */
+let breakNextPage = false;
+
+/** Counts the pages given to `webview`; with `broken`, the first one's script is one that does not exist. */
+function watchPages(webview: vscode.Webview, w: Watched, broken: boolean): void {
+  let owner: object | null = Object.getPrototypeOf(webview) as object | null;
+  let html: PropertyDescriptor | undefined;
+  while (owner && !(html = Object.getOwnPropertyDescriptor(owner, 'html')))
+    owner = Object.getPrototypeOf(owner) as object | null;
+  const { get, set } = html ?? {};
+  assert.ok(get && set, 'webview.html is an accessor');
+  Object.defineProperty(webview, 'html', {
+    configurable: true,
+    get(this: vscode.Webview) {
+      return get.call(this) as string;
+    },
+    set(this: vscode.Webview, page: string) {
+      w.loads++;
+      set.call(this, broken && w.loads === 1 ? page.replace('/main.js', '/no-such-script.js') : page);
+    },
+  });
+}
 
 /** Wraps createWebviewPanel: every panel opened from now on is watched. */
 function watchPanels(): () => void {
@@ -85,12 +109,13 @@ function watchPanels(): () => void {
       posted: [],
       received: [],
       disposed: false,
+      loads: 0,
       act: (m) => injected.fire(m),
       until: <T>(probe: () => T | undefined, what: string) =>
         new Promise<T>((resolve, reject) => {
           const timer = setTimeout(() => {
             sub.dispose();
-            reject(new Error(`${what}; sent: ${w.posted.map((m) => m.type).join(', ')}`));
+            reject(new Error(`${what}; pages given: ${w.loads}; sent: ${w.posted.map((m) => m.type).join(', ')}`));
           }, 50_000);
           const check = (): void => {
             const found = probe();
@@ -119,6 +144,8 @@ function watchPanels(): () => void {
       thisArg?: unknown,
     ) => vscode.Disposable.from(receive(listener, thisArg), injected.event(listener, thisArg))) as typeof receive;
     panel.onDidDispose(() => (w.disposed = true));
+    watchPages(webview, w, breakNextPage);
+    breakNextPage = false;
     watched.push(w);
     return panel;
   }) as typeof original;
@@ -212,6 +239,17 @@ suite('Crop recognition preview', function () {
     assert.match(image.src, /tea_buds\.png/);
     // (The order of the states posted, "loading" twice then the result, is in test/unit/recognition/preview.test.ts.)
     assert.equal(watched.length, 1, 'one panel');
+  });
+
+  test('a page whose script never arrives is loaded again, and shows the result', async () => {
+    breakNextPage = true;
+    const uri = await copySample('tea_buds.png');
+    const r = await recognizeCmd(uri, 'tea_count');
+    assert.equal(r.status, 'done', r.message);
+    const p = panelOf('tea_buds.png');
+    const drawn = await waitRendered(p);
+    assert.equal(drawn.boxes, r.summary?.total, 'one box per detection');
+    assert.equal(p.loads, 2, 'the broken page, then one more');
   });
 
   test('blurred buds come back under 0.5: counted apart, flagged low in the panel, with the advice to retake', async () => {

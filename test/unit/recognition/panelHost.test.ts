@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { FlowOutcome, PreviewImage } from '../../../src/recognition/flow';
-import { PreviewHost, type ActionMessage } from '../../../src/recognition/panelHost';
+import { LOAD_MS, PreviewHost, RELOADS, type ActionMessage } from '../../../src/recognition/panelHost';
 import {
   SHRINK_PART_BYTES,
   type HostMessage,
@@ -172,18 +172,30 @@ function preview_(clock = new ManualScheduler()): {
   sent: HostMessage[];
   actions: ActionMessage[];
   clock: ManualScheduler;
+  /** The page's loads: whether the webview was shown at each. */
+  loads: boolean[];
+  /** Whether the webview is shown (what `load` answers). */
+  view: { shown: boolean };
 } {
   const sent: HostMessage[] = [];
   const actions: ActionMessage[] = [];
+  const loads: boolean[] = [];
+  const view = { shown: true };
   const host = new PreviewHost(
-    { postMessage: (m) => sent.push(m) },
+    {
+      postMessage: (m) => sent.push(m),
+      load: () => {
+        loads.push(view.shown);
+        return view.shown;
+      },
+    },
     () => INIT,
     async (m) => {
       actions.push(m);
     },
     clock,
   );
-  return { host, sent, actions, clock };
+  return { host, sent, actions, clock, loads, view };
 }
 
 describe('recognition preview: the host side of the protocol', () => {
@@ -520,5 +532,63 @@ describe('recognition preview: a shrink request across (re)loads of the webview'
     assert.deepEqual(deliveries(sent), [1, 2, 3]);
     host.close();
     await assert.rejects(answer, /closed/);
+  });
+});
+
+describe('recognition preview: a page that does not load', () => {
+  it('start() loads the page once; a page that says "ready" in time is never loaded again', async () => {
+    const { host, clock, loads } = preview_();
+    host.start();
+    assert.deepEqual(loads, [true]);
+    await clock.advance(LOAD_MS - 1);
+    await host.receive({ type: 'ready' });
+    await clock.advance(LOAD_MS * 10);
+    assert.deepEqual(loads, [true]);
+  });
+
+  it(`a shown page silent for ${LOAD_MS} ms is loaded again, ${RELOADS} times at most; its late "ready" gets the state`, async () => {
+    const { host, sent, clock, loads } = preview_();
+    const loading: HostMessage = { type: 'loading', run: 1, title: 't', recognitionType: 'tea_count', message: 'm' };
+    host.start();
+    host.post(loading);
+    await clock.advance(LOAD_MS - 1);
+    assert.equal(loads.length, 1, 'still waiting 1 ms before the limit');
+    await clock.advance(1);
+    assert.equal(loads.length, 2, 'loaded again at the limit');
+    await clock.advance(LOAD_MS);
+    assert.equal(loads.length, 1 + RELOADS);
+    await clock.advance(LOAD_MS * 10);
+    assert.equal(loads.length, 1 + RELOADS, 'then no more');
+    assert.deepEqual(sent, [], 'nothing is sent to a page that never said ready');
+    await host.receive({ type: 'ready' });
+    assert.deepEqual(sent, [INIT, loading]);
+  });
+
+  it('a load while the webview is hidden does not count; the check goes on until it is shown and loads', async () => {
+    const { host, clock, loads, view } = preview_();
+    host.start();
+    view.shown = false;
+    await clock.advance(LOAD_MS * 5);
+    assert.deepEqual(loads, [true, false, false, false, false, false]);
+    view.shown = true;
+    await clock.advance(LOAD_MS * 5);
+    assert.deepEqual(
+      loads.slice(6),
+      Array(RELOADS).fill(true),
+      'shown: loaded again, as many times as a shown page is',
+    );
+  });
+
+  it('a page that said "ready" once is not checked again; a closed panel is not loaded again', async () => {
+    const first = preview_();
+    first.host.start();
+    await first.host.receive({ type: 'ready' });
+    await first.clock.advance(LOAD_MS * 3);
+    assert.equal(first.loads.length, 1);
+    const second = preview_();
+    second.host.start();
+    second.host.close();
+    await second.clock.advance(LOAD_MS * 3);
+    assert.equal(second.loads.length, 1);
   });
 });

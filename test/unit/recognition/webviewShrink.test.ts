@@ -36,7 +36,7 @@ describe('recognition: shrinking in the webview', () => {
 
   it('the request is posted at once, even while the webview loads; its bytes once the webview has it; all again after a reload', async () => {
     const sent: HostMessage[] = [];
-    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m), load: () => true }, init, async () => undefined);
     const request = {
       bytes: new Uint8Array([9]),
       mime: 'image/jpeg',
@@ -126,7 +126,12 @@ describe('recognition: shrinking in the webview', () => {
   it('a request posted while the webview loaded and not acknowledged after ready is sent again', async () => {
     const sent: HostMessage[] = [];
     const clock = new ManualScheduler();
-    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined, clock);
+    const host = new PreviewHost(
+      { postMessage: (m) => sent.push(m), load: () => true },
+      init,
+      async () => undefined,
+      clock,
+    );
     const answer = host.shrink({
       bytes: new Uint8Array([9]),
       mime: 'image/jpeg',
@@ -150,7 +155,12 @@ describe('recognition: shrinking in the webview', () => {
   it('a webview that neither loads nor takes the request in time is not waited for, and told to stop', async () => {
     const sent: HostMessage[] = [];
     const clock = new ManualScheduler();
-    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined, clock);
+    const host = new PreviewHost(
+      { postMessage: (m) => sent.push(m), load: () => true },
+      init,
+      async () => undefined,
+      clock,
+    );
     const request = { bytes: Buffer.from([9]), mime: 'image/jpeg', width: 4, height: 3, orientation: 1, maxBytes: 10 };
     const unloaded = assert.rejects(host.shrink(request, undefined, 1000, 20), /did not load/);
     await clock.advance(20);
@@ -169,7 +179,7 @@ describe('recognition: shrinking in the webview', () => {
 
   it('cancel: the promise rejects with the reason at once and the webview is told to stop', async () => {
     const sent: HostMessage[] = [];
-    const host = new PreviewHost({ postMessage: (m) => sent.push(m) }, init, async () => undefined);
+    const host = new PreviewHost({ postMessage: (m) => sent.push(m), load: () => true }, init, async () => undefined);
     await host.receive({ type: 'ready' });
     const abort = new AbortController();
     const answer = host.shrink(
