@@ -6,14 +6,13 @@ import type { TextEdit } from './types';
  * that no two edits overlap, so the batch can be applied as one WorkspaceEdit.
  */
 export function normalizeEdits(edits: readonly TextEdit[]): TextEdit[] {
-  const sorted = edits
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.start - b.e.start || a.e.end - b.e.end || a.i - b.i)
-    .map((x) => x.e);
+  // Array sort is stable: edits at the same place keep the given order.
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const out: TextEdit[] = [];
   for (const e of sorted) {
-    const prev = out[out.length - 1];
-    if (prev && prev.start === e.start && prev.end === prev.start && (e.end === e.start || prev.end <= e.start)) {
+    const prev = out.at(-1);
+    // An insertion absorbs what follows it at its offset: another insertion, or a replacement starting there.
+    if (prev && prev.start === e.start && prev.end === prev.start) {
       out[out.length - 1] = { start: prev.start, end: e.end, newText: prev.newText + e.newText };
       continue;
     }

@@ -3,6 +3,7 @@
  * it came from, and the retrieval context kept with the citation (query, score and its type, date).
  * Pure: no vscode import.
  */
+import { citationKey, parseCitation } from './citation';
 import type { CitationContext, Retrieval } from './retrievalContext';
 import type { CitationSource } from './types';
 
@@ -43,7 +44,7 @@ export function sourceOf(p: CitedPassage): CitationSource {
 /** The cache record of a passage. */
 export function contextOf(p: CitedPassage): CitationContext {
   return {
-    citation: `${p.docName}#${p.chunkIndex}`,
+    citation: citationKey(p),
     kbCode: p.kbCode,
     kbName: p.kbName,
     query: p.query,
@@ -54,14 +55,12 @@ export function contextOf(p: CitedPassage): CitationContext {
   };
 }
 
-/** A passage back from its cache record (for "insert again" from the cache). */
+/** A passage back from its cache record (for "insert again" from the cache); none when its citation does not parse. */
 export function passageOfContext(c: CitationContext): CitedPassage | undefined {
-  const hash = c.citation.lastIndexOf('#');
-  const chunkIndex = Number(c.citation.slice(hash + 1));
-  if (hash <= 0 || !Number.isInteger(chunkIndex) || chunkIndex < 0) return undefined;
+  const parsed = parseCitation(c.citation);
+  if (!parsed.ok) return undefined;
   return {
-    docName: c.citation.slice(0, hash),
-    chunkIndex,
+    ...parsed.citation,
     content: c.content,
     kbCode: c.kbCode,
     kbName: c.kbName,
