@@ -189,9 +189,11 @@ function collectInline(
     map ??= inlineMapper(lines, tok.content, where);
     const meta = child.meta as RefMeta | CiteMeta;
     const range = lines.range(map(meta.start), map(meta.end - 1) + 1);
-    // only plain text right before it can be linkified (not a link, code span, autolink, HTML)
-    const prev = children[k - 1];
-    const glued = prev?.type === 'text' && gluedToUrl(prev.content) ? { gluedToUrl: true as const } : {};
+    const before = plainBefore(children, k);
+    const glued =
+      before !== undefined && gluedToUrl(before, child.type === 'sn_ref' ? 'reference' : 'inline')
+        ? { gluedToUrl: true as const }
+        : {};
     if (child.type === 'sn_ref') refs.push({ label: (meta as RefMeta).label, range, ...glued });
     else {
       const raw = (meta as CiteMeta).raw;
@@ -201,6 +203,23 @@ function collectInline(
       );
     }
   });
+}
+
+/**
+ * The text right before the inline token `k` that a renderer could read into a bare URL: the text
+ * after the last link, code span, autolink, HTML or line break, emphasis marks included (GFM reads
+ * them into a URL), with what ends before it: a line break as `\n`, any other construct as `)` (it
+ * ends in neither a letter nor a space, which is what a URL's start is judged by). Undefined when
+ * neither text nor an emphasis's end is right before the token.
+ */
+function plainBefore(children: Token[], k: number): string | undefined {
+  if (!/^(?:text|(?:em|strong|s)_close)$/.test(children[k - 1]?.type ?? '')) return undefined;
+  let text = '';
+  let j = k - 1;
+  for (; j >= 0 && /^(?:text|(?:em|strong|s)_(?:open|close))$/.test(children[j]!.type); j--)
+    text = (children[j]!.type === 'text' ? children[j]!.content : children[j]!.markup) + text;
+  if (j < 0) return text;
+  return (/break$/.test(children[j]!.type) ? '\n' : ')') + text;
 }
 
 function buildModel(

@@ -1,30 +1,47 @@
 /**
  * A citation written right after a bare URL (`详见 https://www.agri.gov.cn/notice[^1]`) is read as
  * part of the link by renderers that turn bare URLs into links — VS Code's preview (markdown-it,
- * linkify on, fuzzyLink off) and GitHub (GFM autolink literals) — and the footnote disappears.
+ * linkify on, fuzzyLink off) and GitHub (GFM autolink literals) — and the citation disappears.
  * Our parser runs with linkify off, so this module tells, for the plain text before a citation,
  * whether such a renderer would glue them. The insertion then separates the two with a space; the
  * lint flags the same text written by hand.
  *
- * Measured with markdown-it 12 and 15 (linkify-it 3 and 5) and micromark + GFM
- * (test/unit/citations/render.test.ts): linkify takes a following `[^1]` or `〔…〕` into a schema
- * link (`https:`, `http:`, `ftp:` or `//`) once a path, query or fragment has started; GFM takes it
- * into any `http(s)://` or `www.` literal (after a non-letter / at a word start). Fuzzy links
- * (`a.cn/x`) and e-mail addresses never take it.
+ * Measured with markdown-it 12 and 15 (linkify-it 3 and 5) and micromark + GFM, and held by
+ * properties of test/unit/citations/render.test.ts (the lint flags a citation exactly when one of
+ * them loses it; an inserted one is never lost). GFM takes a following citation of either kind into
+ * any `http(s)://` or `www.` literal. markdown-it 15 links a schema as it parses the line, so it takes
+ * a footnote reference into an `ftp://` link once a path has started (and into `http(s)://` ones,
+ * where GFM already does); markdown-it 12 links only once the line is parsed, so a footnote
+ * reference, a token by then, is never taken, but an inline citation, text to a renderer without our
+ * plugin, is taken into an `http(s)://`, `ftp://` or `//` link. Fuzzy links (`a.cn/x`) and e-mail
+ * addresses never take either.
  */
 
-/** A linkify schema link (`https://`, `ftp://`, `//` …) with its path, query or fragment still open at the end. */
-const LINKIFY_OPEN = /\/\/[^\s<>\uff5c]*[/?#][^\s<>\uff5c]*$/;
-/** A GFM autolink literal still open at the end. */
-const GFM_OPEN = /(?:^|[^a-z])https?:\/\/[^\s<]*$|(?:^|[\s(*_~[\]])www\.[^\s<]*$/i;
+/** What follows the text: a footnote reference `[^1]` or an inline citation `〔…〕`. */
+export type CitationKind = 'reference' | 'inline';
 
 /**
  * True when a citation written right after `before` (the plain text on its line up to it, without
  * links, code spans or autolinks) would be taken into a bare URL by one of those renderers.
  */
-export function gluedToUrl(before: string): boolean {
-  const run = /\S*$/.exec(before)![0];
-  return /\/\/|www\./i.test(run) && (GFM_OPEN.test(run) || LINKIFY_OPEN.test(run));
+export function gluedToUrl(before: string, kind: CitationKind): boolean {
+  // GFM: an `http(s)://` literal after anything but an ASCII letter, or a `www.` one after a space, a
+  // tab, a line break, `(`, `*`, `_`, `~` or `]`, runs on to a space or `<`
+  if (/(?:^|[^a-z])https?:\/\/[^\s<]*$|(?:^|[\t\n\r (*_~\]])www\.[^\s<]*$/i.test(before)) return true;
+  return kind === 'reference'
+    ? // markdown-it 15: an `ftp://` link after anything but an ASCII letter or digit, `.`, `+` or `-`, once
+      // its path, query or fragment has started, runs on to a space, `<`, `>`, `｜`, a bracket that
+      // closes nothing or any punctuation outside ASCII
+      /(?:^|[^a-z\d.+-])ftp:\/\/(?:[!-.0-;=@-~]|[^\0-\x7f\p{P}\p{Z}\p{Cc}\uff5c])*[/?#](?:[!-'*-;=?-Z\\^-z|~]|\([^\s()]*\)|\[[^\s[\]]*\]|\{[^\s{}]*\}|[^\0-\x7f\p{P}\p{Z}\p{Cc}\uff5c])*$/iu.test(
+        before,
+      )
+    : // markdown-it 12: an `http(s)://` or `ftp://` link at the start or after a space, punctuation (but
+      // `_`), `<`, `>` or `｜`, or a `//` one there but after `:`, once its path, query or fragment has
+      // started, runs on to a space, `>` or `｜` (linkify-it 3 ends some earlier: before a quote or a
+      // bracket that closes nothing, for one; a space too many is harmless, a citation lost is not)
+      /(?:(?:^|[^\P{P}_]|[\s<>\uff5c])(?:https?|ftp):|(?:^|[^\P{P}_:]|[\s<>\uff5c]))\/\/[^\s/?#<>\uff5c]*[/?#][^\s>\uff5c]*$/iu.test(
+        before,
+      );
 }
 
 /**
@@ -43,13 +60,15 @@ const URL_RUN = /(?:(?:[a-z][a-z\d+.-]*:)?\/\/|www\.|mailto:)[\x21-\x3b\x3d\x3f-
  */
 export function pastBareLink(line: string, at: number): number {
   const start = at - /\S*$/.exec(line.slice(0, at))![0].length;
+  // Stryker disable next-line Regex: without `^` the first match is still at 0 (`\S*` matches there, if empty)
   const end = at + /^\S*/.exec(line.slice(at))![0].length;
   for (const m of line.slice(start, end).matchAll(URL_RUN)) {
     const s = start + m.index;
     const e = s + m[0].length;
     const before = line.slice(start, s);
     const glued = s - /[^\p{Script=Han}]*$/u.exec(before)![0].length;
-    if ((glued < at && at < e) || (at === s && /[\p{L}\p{N}]$/u.test(before))) return e;
+    // Stryker disable next-line EqualityOperator: a cursor at the URL's end is where `e` puts it
+    if ((glued < at && at < e) || (at === s && start < s)) return e;
   }
   return at;
 }

@@ -338,7 +338,7 @@ function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, 
     backslashes % 2 === 1 ||
     text[at - 1] === '^' ||
     emptyHeading ||
-    gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at))
+    gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at), citation.startsWith('〔') ? 'inline' : 'reference')
       ? ' '
       : '';
   const next = text[at];
