@@ -35,21 +35,12 @@ export function gluedToUrl(before: string, kind: CitationKind): boolean {
       /(?:^|[^a-z\d.+-])ftp:\/\/(?:[!-.0-;=@-~]|[^\0-\x7f\p{P}\p{Z}\p{Cc}\uff5c])*[/?#](?:[!-'*-;=?-Z\\^-z|~]|\([^\s()]*\)|\[[^\s[\]]*\]|\{[^\s{}]*\}|[^\0-\x7f\p{P}\p{Z}\p{Cc}\uff5c])*$/iu.test(
         before,
       )
-    : // markdown-it 12: an `http(s)://` or `ftp://` link at the start or after a space, punctuation (but
-      // `_`), `<`, `>` or `｜`, or a `//` one there but after `:`, once its path, query or fragment has
-      // started, runs on to a space, `>` or `｜` (linkify-it 3 ends some earlier: before a quote or a
-      // bracket that closes nothing, for one; a space too many is harmless, a citation lost is not)
-      /(?:(?:^|[^\P{P}_]|[\s<>\uff5c])(?:https?|ftp):|(?:^|[^\P{P}_:]|[\s<>\uff5c]))\/\/[^\s/?#<>\uff5c]*[/?#][^\s>\uff5c]*$/iu.test(
-        before,
-      );
+    : // markdown-it 12: a link with a `//` (a schema's or none), once its path, query or fragment has
+      // started, runs on to a space, `>` or `｜`. Where it starts is not judged: linkify-it 3 also starts
+      // one right after a link it found, and ends some earlier than this (before a quote or a bracket
+      // that closes nothing, for one); a space too many is harmless, a citation lost is not
+      /\/\/[^\s/?#<>\uff5c]*[/?#][^\s>\uff5c]*$/.test(before);
 }
-
-/**
- * A bare link's URL as written in ASCII: from its start (a schema's `//` with the schema, `www.` or
- * `mailto:`) up to a space, `<`, `>` or the first character that is not ASCII. The renderers may
- * take Chinese text glued after it into the link too; where it ends then is theirs to guess.
- */
-const URL_RUN = /(?:(?:[a-z][a-z\d+.-]*:)?\/\/|www\.|mailto:)[\x21-\x3b\x3d\x3f-\x7e]*/gi;
 
 /**
  * Where a citation goes when the cursor is inside a bare link's URL in `line` (plain text): after
@@ -60,14 +51,17 @@ const URL_RUN = /(?:(?:[a-z][a-z\d+.-]*:)?\/\/|www\.|mailto:)[\x21-\x3b\x3d\x3f-
  */
 export function pastBareLink(line: string, at: number): number {
   const start = at - /\S*$/.exec(line.slice(0, at))![0].length;
-  // Stryker disable next-line Regex: without `^` the first match is still at 0 (`\S*` matches there, if empty)
-  const end = at + /^\S*/.exec(line.slice(at))![0].length;
-  for (const m of line.slice(start, end).matchAll(URL_RUN)) {
+  const end = at + line.slice(at).search(/\s|$/);
+  // a bare link's URL as written in ASCII: from its start (a schema's `//` with the schema, `www.` or
+  // `mailto:`) up to a space, `<`, `>` or the first character that is not ASCII (the renderers may take
+  // Chinese text glued after it into the link too; where it ends then is theirs to guess)
+  for (const m of line
+    .slice(start, end)
+    .matchAll(/(?:(?:[a-z][a-z\d+.-]*:)?\/\/|www\.|mailto:)[\x21-\x3b\x3d\x3f-\x7e]*/gi)) {
     const s = start + m.index;
     const e = s + m[0].length;
     const before = line.slice(start, s);
     const glued = s - /[^\p{Script=Han}]*$/u.exec(before)![0].length;
-    // Stryker disable next-line EqualityOperator: a cursor at the URL's end is where `e` puts it
     if ((glued < at && at < e) || (at === s && start < s)) return e;
   }
   return at;

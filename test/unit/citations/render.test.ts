@@ -218,9 +218,10 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
       'mailto:a@b.cn',
       'a@b.cn',
       'ed2k://a.cn/x',
+      'ftp://农业.cn/f',
     );
     const stop = fc.constantFrom(' ', '，', '。', ' 茶园', '\u3000');
-    const tail = fc.constantFrom('', '茶园', '。', '，', '.', ')', '(x)', '/_x', '!', '©');
+    const tail = fc.constantFrom('', '茶园', '。', '，', '.', ')', '(ab)', '{ab}', '/_x', '!', '©');
     // no brackets: `[` and `]` start a link's syntax, a rule of the renderers' parsers, not of their URLs
     const other = fc.constantFrom(
       ...['详见', '茶园', ' ', '\u3000', '\u00a0', 'x', 'X', '1', '。', '：', '<', '>', '｜', '©', '&amp;', '\u202e'],
@@ -259,6 +260,46 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
     );
   });
 
+  it('an inline citation after a bare URL is flagged wherever markdown-it 12 takes it into the link, not after a URL with no path or one that has ended', () => {
+    // measured: markdown-it 12 links once the line is parsed, when an inline citation is still text
+    const taken = [
+      ...[
+        '见 ftp://a.cn/x',
+        '见(ftp://a.cn/x',
+        '见，ftp://a.cn/x',
+        '见<FTP://a.cn/f?x',
+        '见 ftp://a.cn?x',
+        '见 ftp://a.cn#x',
+      ],
+      ...[
+        '见 //a.cn/x',
+        '见(//a.cn/x',
+        'ftp://农业.cn/f',
+        '见 ftp://a.cn/f(ab)',
+        '见 ftp://a.cn/x）',
+        '见 http://a.cn/x，.<',
+      ],
+    ];
+    const notTaken = ['见 ftp://a.cn', '见 //a.cn', '见 ftp://a.cn/x>', '见 ftp://a.cn/x｜', '见 https://a.cn/x y'];
+    for (const [before, glued] of [
+      ...taken.map((b) => [b, true] as const),
+      ...notTaken.map((b) => [b, false] as const),
+    ]) {
+      const text = `${before}〔a.docx#0〕\n`;
+      const links = outsideLinks(RENDERERS['markdown-it 12']!(text).html);
+      assert.equal(
+        links.some((l) => l.includes('〕')),
+        glued,
+        `markdown-it 12 after ${before}`,
+      );
+      assert.equal(
+        lint(text).some((p) => p.code === 'glued-to-url'),
+        glued,
+        `the lint after ${before}`,
+      );
+    }
+  });
+
   it('never splits a bare URL: a cursor inside one, or in letters glued before one, puts the citation after it', () => {
     const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
     const url = 'https://www.agri.gov.cn/notice/2026?id=7#part';
@@ -274,6 +315,9 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
       ['茶园ahttps://a.cn/x', '茶园a', '茶园ahttps://a.cn/x[^1]'],
       ['茶园https://a.cn/x', '茶园', '茶园https://a.cn/x [^1]'],
       ['茶园ed2k://a.cn/x', '茶园', '茶园ed2k://a.cn/x[^1]'],
+      ['茶园12https://a.cn/x', '茶园1', '茶园12https://a.cn/x [^1]'],
+      // after a link, in the text that follows it: where the author put it
+      ['写 mailto:a@b.cn，请查阅', '写 mailto:a@b.cn，请', '写 mailto:a@b.cn，请[^1]查阅'],
       ['见 //a.cn/x 即可', '见 //a', '见 //a.cn/x[^1] 即可'],
       ['wwwwwww.agri.cn', 'wwww', 'wwwwwww.agri.cn[^1]'],
       ['茶园www.agri.cn', '茶园', '茶园www.agri.cn[^1]'],
