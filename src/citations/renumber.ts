@@ -41,7 +41,7 @@ export function deleteLines(lines: LineIndex, toDelete: Iterable<number>): TextE
   const edits: TextEdit[] = [];
   for (let i = 0; i < sorted.length;) {
     let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    while (sorted[j + 1] === sorted[j]! + 1) j++;
     const first = sorted[i]!;
     const last = sorted[j]!;
     if (last + 1 < lines.lineCount)

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, lint, renumber } from '../../../src/citations';
+import { deleteLines } from '../../../src/citations/renumber';
+import { LineIndex } from '../../../src/citations/positions';
 import { bulletin, skeleton } from './helpers';
 
 const doc = [
@@ -93,6 +95,48 @@ describe('citations/renumber', () => {
         ['正文[^1][^1][^1]。', '', '[^1]: a.docx#1 — kb (K)'].join(eol),
       );
     }
+  });
+
+  it('deletes whole lines, line breaks included, adjacent ones in one edit, in any order given', () => {
+    const cases: [string, number[], string][] = [
+      ['a\nb\nc\nd\ne\nf\n', [4, 1, 2, 4, 5], 'a\nd\n'],
+      ['a\nb\nc', [0], 'b\nc'],
+      ['a\nb\nc', [2], 'a\nb'],
+      ['a\nb\nc', [1, 2], 'a'],
+      ['a', [0], ''],
+      ['a\nb', [0, 1], ''],
+    ];
+    for (const [text, lines, want] of cases) {
+      const edits = deleteLines(new LineIndex(text), lines);
+      assert.equal(applyEdits(text, edits), want, `${JSON.stringify(text)} − ${lines}`);
+      const runs = [...new Set(lines)].sort((x, y) => x - y).filter((l, i, all) => all[i - 1] !== l - 1).length;
+      assert.equal(edits.length, runs, `one edit per run of adjacent lines: ${lines}`);
+    }
+  });
+
+  it('merges our definitions of one source into the lowest number, whose line it keeps', () => {
+    const text = '甲[^2]乙[^1]。\n\n[^2]: a.docx#1 — 旧库 (K)\n[^1]: a.docx#1 — 新库 (K)\n';
+    const r = renumber(text);
+    assert.deepEqual(r.mapping, { '1': '1', '2': '1' });
+    assert.equal(applyEdits(text, r.edits), '甲[^1]乙[^1]。\n\n[^1]: a.docx#1 — 新库 (K)\n');
+  });
+
+  it('a label defined twice: references cite the first; the second is dropped when it repeats a source, else kept as unused', () => {
+    const same = '正文[^3]。\n\n[^3]: a.docx#1 — kb (K)\n[^3]: a.docx#1 — kb (K)\n';
+    const r1 = renumber(same);
+    assert.deepEqual([r1.mapping, r1.unused], [{ '3': '1' }, []]);
+    assert.equal(applyEdits(same, r1.edits), '正文[^1]。\n\n[^1]: a.docx#1 — kb (K)\n');
+    const other = '正文[^3]。\n\n[^3]: a.docx#1 — kb (K)\n[^3]: b.docx#2 — kb (K)\n';
+    const r2 = renumber(other);
+    assert.deepEqual([r2.mapping, r2.unused], [{ '3': '1' }, ['3']]);
+    assert.equal(applyEdits(other, r2.edits), '正文[^1]。\n\n[^1]: a.docx#1 — kb (K)\n[^2]: b.docx#2 — kb (K)\n');
+  });
+
+  it('maps no label whose definition is removed: an unused one and those merged into it', () => {
+    const text = '正文。\n\n[^1]: a.docx#1 — kb (K)\n[^2]: a.docx#1 — kb (K)\n';
+    const r = renumber(text, { removeUnused: true });
+    assert.deepEqual([r.mapping, r.unused], [{}, ['1']]);
+    assert.equal(applyEdits(text, r.edits), '正文。\n\n');
   });
 
   it('property: renumbering keeps every other byte, and twice changes nothing', () => {
