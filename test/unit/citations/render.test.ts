@@ -260,6 +260,31 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
     );
   });
 
+  it('a footnote reference after an ftp:// link is flagged exactly where markdown-it 15 takes it into the link', () => {
+    // measured: markdown-it 15 links a schema as it parses the line, so an ftp:// link with a path takes a
+    // following [^1], balanced brackets included; GFM has no ftp:// links
+    const taken = [
+      ...['见 ftp://a.cn/f', '见 ftp://a.cn/f[ab]', '见 ftp://a.cn/f(ab)', '见 ftp://a.cn/f{ab}', 'ftp://农业.cn/f'],
+      ...['见_ftp://a.cn/f', '见@ftp://a.cn/f', '详见ftp://a.cn/f?x', '见 FTP://a.cn/f#x'],
+    ];
+    const notTaken = [
+      ...['见 ftp://a.cn', '见 ftp://a.cn/f(a b)', '见.ftp://a.cn/f', '见-ftp://a.cn/f', 'xftp://a.cn/f'],
+      ...['见 ftp://a.cn/，', '见 ftp://a.cn/f)', '见 ftp://a.cn，/f', '见 //cdn.a.cn/f'],
+    ];
+    for (const [before, glued] of [
+      ...taken.map((b) => [b, true] as const),
+      ...notTaken.map((b) => [b, false] as const),
+    ]) {
+      const text = `${before}[^1]\n\n[^1]: a.docx#0 — kb (K)\n`;
+      assert.equal(RENDERERS['markdown-it 15']!(text).refs === 0, glued, `markdown-it 15 after ${before}`);
+      assert.equal(
+        lint(text).some((p) => p.code === 'glued-to-url'),
+        glued,
+        `the lint after ${before}`,
+      );
+    }
+  });
+
   it('an inline citation after a bare URL is flagged wherever markdown-it 12 takes it into the link, not after a URL with no path or one that has ended', () => {
     // measured: markdown-it 12 links once the line is parsed, when an inline citation is still text
     const taken = [
