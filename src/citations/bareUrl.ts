@@ -7,8 +7,8 @@
  * lint flags the same text written by hand.
  *
  * Measured with markdown-it 12 and 15 (linkify-it 3 and 5) and micromark + GFM, and held by
- * properties of test/unit/citations/render.test.ts (the lint flags a citation exactly when one of
- * them loses it; an inserted one is never lost). GFM takes a following citation of either kind into
+ * properties of test/unit/citations/render.test.ts (the lint flags a footnote reference exactly
+ * when one of them loses it and an inline citation whenever one does; an inserted one is never lost). GFM takes a following citation of either kind into
  * any `http(s)://` or `www.` literal. markdown-it 15 links a schema as it parses the line, so it takes
  * a footnote reference into an `ftp://` link once a path has started (and into `http(s)://` ones,
  * where GFM already does); markdown-it 12 links only once the line is parsed, so a footnote
