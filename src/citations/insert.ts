@@ -3,7 +3,7 @@
  * of edits: the cursor spot and, for footnotes, the references section. One parse, linear work.
  */
 import { analyze, headingText, type Analysis, type BlockInfo } from './analyze';
-import { gluedToUrl, pastBareLink } from './bareUrl';
+import { gluedToUrl, pastBareLink, type CitationKind } from './bareUrl';
 import { citationKey, formatDefinition, formatInlineCitation } from './citation';
 import { normalizeEdits } from './edits';
 import { probeInline } from './parser';
@@ -261,7 +261,7 @@ export function insertCitation(
   const at = opts.snippet ? snippetSpot(a, spot) : spot.offset;
   const inserted = opts.snippet
     ? blockAt(a, at, formatSnippet(opts.snippet.text, opts.snippet.as, citationText, eol))
-    : inlineAt(a, text, spot, citationText);
+    : inlineAt(a, text, spot, citationText, opts.style === 'inline' ? 'inline' : 'reference');
   // A references section created at the very spot of the insertion (the end of the document):
   // exactly one blank line between what was inserted and its heading.
   const def = edits[0];
@@ -317,7 +317,13 @@ function blockAt(a: Analysis, at: number, block: string): string {
 }
 
 /** The citation at the cursor, with the little spacing that keeps it a citation. */
-function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, citation: string): string {
+function inlineAt(
+  a: Analysis,
+  text: string,
+  spot: Extract<Spot, { ok: true }>,
+  citation: string,
+  kind: CitationKind,
+): string {
   const at = spot.offset;
   if (spot.blankLine) {
     const line = a.lines.lineAt(at);
@@ -338,7 +344,7 @@ function inlineAt(a: Analysis, text: string, spot: Extract<Spot, { ok: true }>, 
     backslashes % 2 === 1 ||
     text[at - 1] === '^' ||
     emptyHeading ||
-    gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at), citation.startsWith('〔') ? 'inline' : 'reference')
+    gluedToUrl(text.slice(Math.max(lineStart, spot.textStart), at), kind)
       ? ' '
       : '';
   const next = text[at];

@@ -106,6 +106,30 @@ function strayTags(renderer: string, html: string): string[] {
   return renderer === 'markdown-it 12' ? tags.filter((t) => !/^<a href="[^"]*">$|^<\/a>$/.test(t)) : tags;
 }
 
+/** A citation of each kind as written after some text, and when a renderer has lost it: a footnote
+ * reference when it is no reference any more, an inline citation when a link holds it. */
+const GLUE = {
+  reference: { written: '[^1]\n\n[^1]: a.docx#0 — kb (K)', lost: (r: Rendered) => r.refs !== 1 },
+  inline: { written: '〔a.docx#0〕', lost: (r: Rendered) => outsideLinks(r.html).some((l) => l.includes('〕')) },
+} as const;
+
+/** Whether the lint flags the text's citation as glued to a bare URL. */
+function flaggedGlued(text: string): boolean {
+  return lint(text).some((p) => p.code === 'glued-to-url');
+}
+
+/** Measured cases of one renderer: it loses a citation of `kind` after each of `taken`, and after none of `notTaken`; the lint flags exactly those. */
+function assertMeasured(kind: keyof typeof GLUE, renderer: string, taken: string[], notTaken: string[]): void {
+  for (const [before, glued] of [
+    ...taken.map((b) => [b, true] as const),
+    ...notTaken.map((b) => [b, false] as const),
+  ]) {
+    const text = `${before}${GLUE[kind].written}\n`;
+    assert.equal(GLUE[kind].lost(RENDERERS[renderer]!(text)), glued, `${renderer} after ${before}`);
+    assert.equal(flaggedGlued(text), glued, `the lint after ${before}`);
+  }
+}
+
 describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, micromark + GFM)', () => {
   it('property: a citation inserted after any prose is exactly one footnote reading as its source', () => {
     fc.assert(
@@ -234,20 +258,15 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
     const before = fc
       .tuple(fc.array(word, { maxLength: 6 }), fc.option(fc.tuple(url, tail)))
       .map(([w, u]) => `见${w.join('')}${u ? u.join('') : ''}`);
-    // a footnote reference is lost when it is no reference any more; an inline citation, when a link holds it
-    const cases = {
-      reference: { written: '[^1]\n\n[^1]: a.docx#0 — kb (K)', lost: (r: Rendered) => r.refs !== 1 },
-      inline: { written: '〔a.docx#0〕', lost: (r: Rendered) => outsideLinks(r.html).some((l) => l.includes('〕')) },
-    };
     fc.assert(
       fc.property(before, fc.constantFrom('reference', 'inline' as const), (b, kind) => {
-        const text = `${b}${cases[kind].written}\n`;
+        const text = `${b}${GLUE[kind].written}\n`;
         const model = analyzeDocument(text);
         fc.pre((kind === 'reference' ? model.references : model.inlineCitations).length === 1);
         const lost = Object.entries(RENDERERS)
-          .filter(([, render]) => cases[kind].lost(render(text)))
+          .filter(([, render]) => GLUE[kind].lost(render(text)))
           .map(([name]) => name);
-        const flagged = lint(text).some((p) => p.code === 'glued-to-url');
+        const flagged = flaggedGlued(text);
         // an inline citation may be flagged where markdown-it 12's linkify ends a URL early (see bareUrl.ts)
         if (kind === 'inline' && flagged) return;
         assert.equal(
@@ -271,18 +290,7 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
       ...['见 ftp://a.cn', '见 ftp://a.cn/f(a b)', '见.ftp://a.cn/f', '见-ftp://a.cn/f', 'xftp://a.cn/f'],
       ...['见 ftp://a.cn/，', '见 ftp://a.cn/f)', '见 ftp://a.cn，/f', '见 //cdn.a.cn/f'],
     ];
-    for (const [before, glued] of [
-      ...taken.map((b) => [b, true] as const),
-      ...notTaken.map((b) => [b, false] as const),
-    ]) {
-      const text = `${before}[^1]\n\n[^1]: a.docx#0 — kb (K)\n`;
-      assert.equal(RENDERERS['markdown-it 15']!(text).refs === 0, glued, `markdown-it 15 after ${before}`);
-      assert.equal(
-        lint(text).some((p) => p.code === 'glued-to-url'),
-        glued,
-        `the lint after ${before}`,
-      );
-    }
+    assertMeasured('reference', 'markdown-it 15', taken, notTaken);
   });
 
   it('an inline citation after a bare URL is flagged wherever markdown-it 12 takes it into the link, not after a URL with no path or one that has ended', () => {
@@ -306,23 +314,7 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
       ],
     ];
     const notTaken = ['见 ftp://a.cn', '见 //a.cn', '见 ftp://a.cn/x>', '见 ftp://a.cn/x｜', '见 https://a.cn/x y'];
-    for (const [before, glued] of [
-      ...taken.map((b) => [b, true] as const),
-      ...notTaken.map((b) => [b, false] as const),
-    ]) {
-      const text = `${before}〔a.docx#0〕\n`;
-      const links = outsideLinks(RENDERERS['markdown-it 12']!(text).html);
-      assert.equal(
-        links.some((l) => l.includes('〕')),
-        glued,
-        `markdown-it 12 after ${before}`,
-      );
-      assert.equal(
-        lint(text).some((p) => p.code === 'glued-to-url'),
-        glued,
-        `the lint after ${before}`,
-      );
-    }
+    assertMeasured('inline', 'markdown-it 12', taken, notTaken);
   });
 
   it('never splits a bare URL: a cursor inside one, or in letters glued before one, puts the citation after it', () => {
