@@ -1,6 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const vscodeImport = {
+  selector: "ImportDeclaration[source.value='vscode'][importKind='value']",
+  message: "Use `import vscode = require('vscode')` (an ES import copies the API object per file).",
+};
+/** The properties of what the workbench shows: items, inputs, status items, panels, messages. */
+const shown = '/^(title|placeHolder|placeholder|prompt|tooltip|label|detail|description|message|text)$/';
+/** Two English words, as written in a sentence. */
+const words = '/[A-Za-z]{2,} [A-Za-z]/';
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'out/**', '.vscode-test/**', 'node_modules/**', 'test-output/**', '**/*.mjs', 'media/**/*.js'],
@@ -36,11 +45,29 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-require-imports': ['error', { allow: ['^vscode$'] }],
+      'no-restricted-syntax': ['error', vscodeImport],
+    },
+  },
+  {
+    // What the workbench shows goes through vscode.l10n.t (whose every string the unit tests find
+    // translated): English words written straight into a message, a title, a prompt, a label or a
+    // status item would reach a zh-CN user untranslated.
+    files: ['src/features/**/*.ts', 'src/extension.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        vscodeImport,
         {
-          selector: "ImportDeclaration[source.value='vscode'][importKind='value']",
-          message: "Use `import vscode = require('vscode')` (an ES import copies the API object per file).",
+          selector: `CallExpression[callee.property.name=/^show(Information|Warning|Error)Message$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]`,
+          message: 'A message shown to the user is vscode.l10n.t(…), translated in l10n/bundle.l10n.zh-cn.json.',
+        },
+        {
+          selector: `Property[key.name=${shown}] > Literal.value[value=${words}]`,
+          message: 'Text shown in the workbench is vscode.l10n.t(…), translated in l10n/bundle.l10n.zh-cn.json.',
+        },
+        {
+          selector: `AssignmentExpression[left.property.name=${shown}][right.type='Literal'][right.value=${words}]`,
+          message: 'Text shown in the workbench is vscode.l10n.t(…), translated in l10n/bundle.l10n.zh-cn.json.',
         },
       ],
     },
