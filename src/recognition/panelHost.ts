@@ -58,12 +58,19 @@ const ACK_MS = 1000;
 
 /**
  * How long a shown page may take to say `ready` before it is loaded again: a page whose script
- * never arrived (code-server under load drops a resource request now and then) stays blank.
+ * never arrived (code-server under load drops a resource request now and then) stays blank. Each
+ * reload doubles the wait ({@link loadWait}): a page that is only slow (a busy machine) is not
+ * replaced again and again before it could finish.
  */
 export const LOAD_MS = 10_000;
 
 /** How many times a shown page that does not say `ready` is loaded again before the host stops trying. */
-export const RELOADS = 2;
+export const RELOADS = 3;
+
+/** How long the page loaded after `reloads` reloads may take to say `ready`: {@link LOAD_MS}, doubled per reload. */
+export function loadWait(reloads: number): number {
+  return LOAD_MS * 2 ** reloads;
+}
 
 /** One preview's conversation with its webview. */
 export class PreviewHost {
@@ -88,7 +95,7 @@ export class PreviewHost {
   /** The last picture the webview shrank: its request and the bytes it answered. */
   private lastShrunk: { requestId: number; bytes: Uint8Array } | undefined;
   private closed = false;
-  /** The check that the page said `ready` ({@link LOAD_MS}), while it has not. */
+  /** The check that the page said `ready` ({@link loadWait}), while it has not. */
   private loadCheck: Timer | undefined;
   private reloads = 0;
 
@@ -102,7 +109,7 @@ export class PreviewHost {
   ) {}
 
   /**
-   * Loads the page, and loads it again while it has not said `ready` within {@link LOAD_MS}: at most
+   * Loads the page, and loads it again while it has not said `ready` within {@link loadWait}: at most
    * {@link RELOADS} times while shown (loads while hidden are not counted, since a hidden page does not run).
    */
   start(): void {
@@ -111,7 +118,7 @@ export class PreviewHost {
   }
 
   private checkLoad(): void {
-    this.loadCheck = this.clock.setTimer(LOAD_MS, () => {
+    this.loadCheck = this.clock.setTimer(loadWait(this.reloads), () => {
       this.loadCheck = undefined;
       if (this.ready || this.closed) return;
       if (this.port.load()) this.reloads++;

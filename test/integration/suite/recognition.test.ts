@@ -71,6 +71,13 @@ interface Watched {
   until<T>(probe: () => T | undefined, what: string): Promise<T>;
 }
 
+/**
+ * How long `until` waits: past the host's third reload of a silent page (10 + 20 + 40 s, see
+ * loadWait in src/recognition/panelHost.ts), so that a page slow to load on a busy machine has the
+ * chances a user's has.
+ */
+const UNTIL_MS = 100_000;
+
 let watched: Watched[] = [];
 /** The next panel's first page loads a script that does not exist (a resource the workbench dropped). */
 let breakNextPage = false;
@@ -116,7 +123,7 @@ function watchPanels(): () => void {
           const timer = setTimeout(() => {
             sub.dispose();
             reject(new Error(`${what}; pages given: ${w.loads}; sent: ${w.posted.map((m) => m.type).join(', ')}`));
-          }, 50_000);
+          }, UNTIL_MS);
           const check = (): void => {
             const found = probe();
             if (found === undefined) return;
@@ -196,7 +203,7 @@ async function recognizeCmd(source: vscode.Uri | string, recognitionType: string
 }
 
 suite('Crop recognition preview', function () {
-  this.timeout(60_000);
+  this.timeout(UNTIL_MS + 30_000);
   const local = localEndpoint();
 
   let unwatch: () => void = () => undefined;

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import type { FlowOutcome, PreviewImage } from '../../../src/recognition/flow';
-import { LOAD_MS, PreviewHost, RELOADS, type ActionMessage } from '../../../src/recognition/panelHost';
+import { LOAD_MS, loadWait, PreviewHost, RELOADS, type ActionMessage } from '../../../src/recognition/panelHost';
 import {
   SHRINK_PART_BYTES,
   type HostMessage,
@@ -546,22 +546,34 @@ describe('recognition preview: a page that does not load', () => {
     assert.deepEqual(loads, [true]);
   });
 
-  it(`a shown page silent for ${LOAD_MS} ms is loaded again, ${RELOADS} times at most; its late "ready" gets the state`, async () => {
+  it(`a shown page silent for ${LOAD_MS} ms is loaded again, the wait doubled each time, ${RELOADS} times at most; its late "ready" gets the state`, async () => {
     const { host, sent, clock, loads } = preview_();
     const loading: HostMessage = { type: 'loading', run: 1, title: 't', recognitionType: 'tea_count', message: 'm' };
     host.start();
     host.post(loading);
-    await clock.advance(LOAD_MS - 1);
-    assert.equal(loads.length, 1, 'still waiting 1 ms before the limit');
-    await clock.advance(1);
-    assert.equal(loads.length, 2, 'loaded again at the limit');
-    await clock.advance(LOAD_MS);
-    assert.equal(loads.length, 1 + RELOADS);
-    await clock.advance(LOAD_MS * 10);
+    for (let reload = 0; reload < RELOADS; reload++) {
+      const wait = LOAD_MS * 2 ** reload;
+      assert.equal(loadWait(reload), wait);
+      await clock.advance(wait - 1);
+      assert.equal(loads.length, 1 + reload, `reload ${reload + 1}: still waiting 1 ms before ${wait} ms`);
+      await clock.advance(1);
+      assert.equal(loads.length, 2 + reload, `reload ${reload + 1}: loaded again ${wait} ms after the last load`);
+    }
+    await clock.advance(LOAD_MS * 100);
     assert.equal(loads.length, 1 + RELOADS, 'then no more');
     assert.deepEqual(sent, [], 'nothing is sent to a page that never said ready');
     await host.receive({ type: 'ready' });
     assert.deepEqual(sent, [INIT, loading]);
+  });
+
+  it('a page that says "ready" after a reload is not loaded again', async () => {
+    const { host, clock, loads } = preview_();
+    host.start();
+    await clock.advance(LOAD_MS);
+    assert.equal(loads.length, 2);
+    await host.receive({ type: 'ready' });
+    await clock.advance(LOAD_MS * 100);
+    assert.equal(loads.length, 2);
   });
 
   it('a load while the webview is hidden does not count; the check goes on until it is shown and loads', async () => {
@@ -571,7 +583,7 @@ describe('recognition preview: a page that does not load', () => {
     await clock.advance(LOAD_MS * 5);
     assert.deepEqual(loads, [true, false, false, false, false, false]);
     view.shown = true;
-    await clock.advance(LOAD_MS * 5);
+    await clock.advance(LOAD_MS * 2 ** (RELOADS + 1));
     assert.deepEqual(
       loads.slice(6),
       Array(RELOADS).fill(true),
