@@ -8,10 +8,17 @@ import { readBidiReference } from '../text/bidi';
 import { definitionName, definitionText, inlineName } from '../text/markdown';
 import type { Citation, CitationSource } from './types';
 
-/** Result of {@link parseCitation}. */
+/** Why a `doc#idx` cannot be read. */
+export type CitationFailure = 'missing-hash' | 'empty-doc-name' | 'bad-chunk-index';
+
+/**
+ * Result of {@link parseCitation}. A failure names the text it is about in `subject` (the whole
+ * citation, or the chunk index that is not one), so the UI can word it in the user's language;
+ * `message` is its English sentence (the CLI's, and the default).
+ */
 export type ParseCitationResult =
   | { ok: true; citation: Citation }
-  | { ok: false; error: 'missing-hash' | 'empty-doc-name' | 'bad-chunk-index'; message: string };
+  | { ok: false; error: CitationFailure; subject: string; message: string };
 
 const CHUNK_RE = /^(?:0|[1-9][0-9]*)$/;
 const DEF_SEPARATOR = ' — ';
@@ -22,12 +29,21 @@ const DEF_SEPARATOR = ' — ';
  */
 export function parseCitation(s: string): ParseCitationResult {
   const hash = s.lastIndexOf('#');
-  if (hash < 0) return { ok: false, error: 'missing-hash', message: `"${s}" has no "#<chunk_index>"` };
-  const docName = s.slice(0, hash);
-  const idx = s.slice(hash + 1);
-  if (docName.trim() === '') return { ok: false, error: 'empty-doc-name', message: `"${s}" has an empty doc_name` };
+  if (hash < 0) return { ok: false, error: 'missing-hash', subject: s, message: `"${s}" has no "#<chunk_index>"` };
+  return citationOf(s, s.slice(0, hash), s.slice(hash + 1));
+}
+
+/** The citation of `whole`, split into its doc name and its chunk index as written. */
+function citationOf(whole: string, docName: string, idx: string): ParseCitationResult {
+  if (docName.trim() === '')
+    return { ok: false, error: 'empty-doc-name', subject: whole, message: `"${whole}" has an empty doc_name` };
   if (!CHUNK_RE.test(idx) || !Number.isSafeInteger(Number(idx))) {
-    return { ok: false, error: 'bad-chunk-index', message: `"${idx}" is not a non-negative integer chunk_index` };
+    return {
+      ok: false,
+      error: 'bad-chunk-index',
+      subject: idx,
+      message: `"${idx}" is not a non-negative integer chunk_index`,
+    };
   }
   return { ok: true, citation: { docName, chunkIndex: Number(idx) } };
 }
@@ -109,12 +125,17 @@ function unescapedPositions(raw: string, ch: string): number[] {
   return out;
 }
 
-/** Parses a raw (escaped) `doc#idx` as written in a definition or inline citation. */
+/**
+ * Parses a raw (escaped) `doc#idx` as written in a definition or inline citation: split at its last
+ * `#` that is neither escaped nor inside a character reference, the chunk index read as written (an
+ * escaped `\#` after the separator makes it no number). Without such a `#`, the text as it reads.
+ */
 export function parseRawCitation(raw: string): ParseCitationResult {
   const hashes = unescapedPositions(raw, '#');
-  const hash = hashes.length > 0 ? hashes[hashes.length - 1]! : -1;
-  if (hash < 0) return parseCitation(unescapeMarkdown(raw));
-  return parseCitation(`${unescapeMarkdown(raw.slice(0, hash))}#${raw.slice(hash + 1)}`);
+  if (hashes.length === 0) return parseCitation(unescapeMarkdown(raw));
+  const hash = hashes[hashes.length - 1]!;
+  const docName = unescapeMarkdown(raw.slice(0, hash));
+  return citationOf(`${docName}#${raw.slice(hash + 1)}`, docName, raw.slice(hash + 1));
 }
 
 /** Our definition body, split into its parts (offsets relative to the body). */

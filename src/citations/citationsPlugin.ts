@@ -23,6 +23,7 @@ import { showBidi } from '../text/bidi';
 import { footnoteTail } from './footnoteTail';
 import { citationKey, isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
 import { original, snCite, snRef, stopTextAtCite, type CiteMeta, type InlineRule, type RefMeta } from './parser';
+import type { CitationError } from './model';
 import type { Citation } from './types';
 
 /** What the host gives the plugin. Every field is optional. */
@@ -36,12 +37,12 @@ export interface PreviewOptions {
 /** Texts the plugin shows (as `title` attributes). */
 export interface PreviewText {
   undefinedReference: (label: string) => string;
-  malformed: (why: string) => string;
+  malformed: (failure: CitationError) => string;
 }
 
 const DEFAULT_TEXT: PreviewText = {
   undefinedReference: (label) => `Footnote [^${label}] has no definition.`,
-  malformed: (why) => `Malformed citation: ${why}`,
+  malformed: (failure) => `Malformed citation: ${failure.message}`,
 };
 
 /** Class names (media/preview.css). */
@@ -94,7 +95,7 @@ export function citationsPlugin(md: MarkdownIt, options: PreviewOptions = {}): v
     const raw = (tokens[idx]!.meta as CiteMeta).raw;
     const parsed = parseRawCitation(raw);
     if (!parsed.ok)
-      return `<span class="${PREVIEW_CLASSES.malformed}"${title(text.malformed(parsed.message))}>〔${esc(raw)}〕</span>`;
+      return `<span class="${PREVIEW_CLASSES.malformed}"${title(text.malformed(parsed))}>〔${esc(raw)}〕</span>`;
     const hint = options.passageText?.(parsed.citation);
     return `<sup class="${PREVIEW_CLASSES.cite}"${title(hint !== undefined ? firstWords(hint) : undefined)}>${esc(citationKey(parsed.citation))}</sup>`;
   };
@@ -113,7 +114,7 @@ type SourceMeta = {
   key: string;
   kbName: string;
   kbCode: string;
-  error?: string;
+  error?: CitationError;
 };
 
 /**
@@ -183,7 +184,7 @@ function ours(state: StateCore, inline: Token, options: PreviewOptions): string 
     key,
     kbName: body.kbName,
     kbCode: body.kbCode,
-    ...(parsed.ok ? {} : { error: parsed.message }),
+    ...(parsed.ok ? {} : { error: parsed }),
   };
   source.meta = meta;
   inline.children = [source];

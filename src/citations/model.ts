@@ -22,6 +22,8 @@ export interface Problem {
   message: string;
   messageKey: string;
   args: string[];
+  /** A malformed citation's reason (its English sentence is the last of `args`). */
+  failure?: CitationError;
   range: SourceRange;
 }
 

@@ -3,7 +3,7 @@
  * localise them (`{0}`-style placeholders, as `vscode.l10n.t` uses).
  */
 import { citationKey } from './citation';
-import type { DocumentModel, Problem, ProblemCode } from './model';
+import type { CitationError, DocumentModel, Problem, ProblemCode } from './model';
 import type { SourceRange } from './types';
 
 /** The English templates, by message key. */
@@ -30,6 +30,7 @@ function problem(
   args: string[],
   range: SourceRange,
   label?: string,
+  failure?: CitationError,
 ): Problem {
   return {
     code,
@@ -38,6 +39,7 @@ function problem(
     message: formatMessage(messageKey, args),
     messageKey,
     args,
+    ...(failure !== undefined ? { failure } : {}),
     range,
   };
 }
@@ -76,6 +78,7 @@ export function collectProblems(model: DocumentModel): Problem[] {
           [d.citationRaw, d.label, d.error.message],
           d.citationRange,
           d.label,
+          d.error,
         ),
       );
     }
@@ -113,7 +116,17 @@ export function collectProblems(model: DocumentModel): Problem[] {
   }
   for (const c of model.inlineCitations) {
     if (c.error)
-      out.push(problem('malformed-citation', 'error', 'citations.malformedInline', [c.raw, c.error.message], c.range));
+      out.push(
+        problem(
+          'malformed-citation',
+          'error',
+          'citations.malformedInline',
+          [c.raw, c.error.message],
+          c.range,
+          undefined,
+          c.error,
+        ),
+      );
   }
   return out.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
 }

@@ -238,7 +238,7 @@ export class CitationDiagnostics implements vscode.Disposable {
   private toDiagnostic(doc: vscode.TextDocument, d: CitationDiagnostic): vscode.Diagnostic {
     const diag = new vscode.Diagnostic(
       toRange(doc, d.range),
-      problemMessage(d.messageKey, d.args, d.message),
+      problemMessage(d),
       d.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
     diag.source = CITATION_SOURCE;

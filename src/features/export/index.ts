@@ -188,7 +188,7 @@ async function report(
 ): Promise<void> {
   const publish = loadPublish();
   const lines = warnings.map((w) =>
-    publish.warningText(w, vscode.l10n, (p) => problemMessage(p.messageKey, p.args, p.message)),
+    publish.warningText(w, vscode.l10n, problemMessage),
   );
   for (const line of lines) output.warn(`${basename(document.uri)}: ${line}`);
   if (format === 'wechat' && article !== undefined)

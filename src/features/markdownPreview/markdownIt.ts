@@ -9,6 +9,7 @@ import type { MarkdownIt } from 'markdown-it';
 import vscode = require('vscode');
 import type { Citation } from '../../citations/types';
 import { loadCitations } from '../../bundles';
+import { citationFailure } from '../shared/problems';
 
 /** The text of a cited passage, when the workspace's caches hold it. */
 export interface PassageLookup {
@@ -21,7 +22,7 @@ export function extendMarkdownIt(md: MarkdownIt, lookup: () => PassageLookup | u
     passageText: (c) => lookup()?.passageText(c),
     text: {
       undefinedReference: (label) => vscode.l10n.t('Footnote [^{0}] has no definition.', label),
-      malformed: (why) => vscode.l10n.t('Malformed citation: {0}', why),
+      malformed: (failure) => vscode.l10n.t('Malformed citation: {0}', citationFailure(failure)),
     },
   });
 }

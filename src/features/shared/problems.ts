@@ -3,10 +3,27 @@
  * the citations' diagnostics and an export's warnings word them alike.
  */
 import vscode = require('vscode');
+import type { CitationError, Problem } from '../../citations/model';
 
-/** Localises a problem message by its key; unknown keys fall back to the English text. */
-export function problemMessage(key: string, args: readonly string[], english: string): string {
-  switch (key) {
+/** Why a citation cannot be read, in the UI language. */
+export function citationFailure(f: CitationError): string {
+  switch (f.error) {
+    case 'missing-hash':
+      return vscode.l10n.t('"{0}" has no "#<chunk_index>"', f.subject);
+    case 'empty-doc-name':
+      return vscode.l10n.t('"{0}" has an empty doc_name', f.subject);
+    case 'bad-chunk-index':
+      return vscode.l10n.t('"{0}" is not a non-negative integer chunk_index', f.subject);
+  }
+}
+
+/**
+ * A problem's message in the UI language, by its key (a malformed citation's reason, its last
+ * argument, by its failure); unknown keys fall back to the English text.
+ */
+export function problemMessage(p: Pick<Problem, 'messageKey' | 'args' | 'message' | 'failure'>): string {
+  const args = p.failure !== undefined ? [...p.args.slice(0, -1), citationFailure(p.failure)] : p.args;
+  switch (p.messageKey) {
     case 'citations.undefinedReference':
       return vscode.l10n.t('Footnote [^{0}] has no definition.', ...args);
     case 'citations.unusedDefinition':
@@ -25,6 +42,6 @@ export function problemMessage(key: string, args: readonly string[], english: st
         ...args,
       );
     default:
-      return english;
+      return p.message;
   }
 }

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { closeAllEditors, openMarkdown, until } from './helpers';
 
 const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
@@ -46,5 +47,41 @@ suite('Display language', () => {
     // the Settings editor's section and the views' titles when moved out of our container
     assert.equal(pkg.contributes.configuration.title, nls['category']);
     for (const v of pkg.contributes.views.shunong) assert.equal(v.contextualTitle, nls['viewsContainer.shunong']);
+  });
+});
+
+suite('Display language: why a citation is malformed', () => {
+  const asked = process.env['SHUNONG_TEST_LOCALE'] ?? 'en';
+
+  /** `vscode.l10n.t` as the display language's catalogue answers it. */
+  function t(extensionPath: string, message: string, ...args: string[]): string {
+    const zh = asked === 'zh-cn' ? catalogue(extensionPath, 'l10n', 'bundle.l10n.zh-cn.json')[message] : undefined;
+    assert.ok(asked !== 'zh-cn' || zh, `the zh-CN bundle translates ${message}`);
+    return (zh ?? message).replace(/\{(\d+)\}/g, (_, n: string) => args[Number(n)]!);
+  }
+
+  test("a malformed citation's Problem and its preview mark give the reason in the display language", async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await ext.activate();
+    const at = ext.extensionPath;
+    const { document: doc } = await openMarkdown('正文[^1]，又见〔b.docx#01〕。\n\n[^1]: a.docx#x — 茶树管理 (TEA)\n');
+    const chunk = (subject: string): string => t(at, '"{0}" is not a non-negative integer chunk_index', subject);
+    const expected = [
+      t(at, 'Malformed inline citation "{0}": {1}', 'b.docx#01', chunk('01')),
+      t(at, 'Malformed citation "{0}" in [^{1}]: {2}', 'a.docx#x', '1', chunk('x')),
+    ];
+    const messages = (): string[] =>
+      vscode.languages
+        .getDiagnostics(doc.uri)
+        .filter((d) => d.code === 'malformed-citation')
+        .map((d) => d.message);
+    await until(() => messages().length === 2, 'the two malformed citations among the Problems', 400);
+    assert.deepEqual(messages(), expected);
+    if (asked === 'zh-cn') assert.doesNotMatch(messages().join('\n'), /non-negative|is not/);
+
+    const html = await vscode.commands.executeCommand<string>('markdown.api.render', doc);
+    const title = t(at, 'Malformed citation: {0}', chunk('01')).replaceAll('"', '&quot;');
+    assert.ok(html.includes(`title="${title}"`), html);
+    await closeAllEditors();
   });
 });

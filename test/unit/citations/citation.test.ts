@@ -7,7 +7,7 @@ import {
   parseCitation,
   parseRawCitation,
 } from '../../../src/citations';
-import { parseDefinitionBody } from '../../../src/citations/citation';
+import { citationKey, isOurLabel, parseDefinitionBody, unescapeMarkdown } from '../../../src/citations/citation';
 import { definitionName as escapeDocName } from '../../../src/text/markdown';
 import { anyText, flat, source } from './helpers';
 
@@ -104,5 +104,108 @@ describe('citations/citation', () => {
       assert.equal(parseDefinitionBody(b), undefined, b);
     const bad = parseDefinitionBody(' a.docx#x — kb (K)');
     assert.ok(bad && !bad.parsed.ok);
+  });
+
+  it('a failure names its reason, the text it is about, and says it in English', () => {
+    assert.deepEqual(parseCitation('a.docx'), {
+      ok: false,
+      error: 'missing-hash',
+      subject: 'a.docx',
+      message: '"a.docx" has no "#<chunk_index>"',
+    });
+    assert.deepEqual(parseCitation(' \u3000#3'), {
+      ok: false,
+      error: 'empty-doc-name',
+      subject: ' \u3000#3',
+      message: '" \u3000#3" has an empty doc_name',
+    });
+    assert.deepEqual(parseCitation('a#b#01'), {
+      ok: false,
+      error: 'bad-chunk-index',
+      subject: '01',
+      message: '"01" is not a non-negative integer chunk_index',
+    });
+    assert.deepEqual(parseCitation(`a#${Number.MAX_SAFE_INTEGER}`), {
+      ok: true,
+      citation: { docName: 'a', chunkIndex: Number.MAX_SAFE_INTEGER },
+    });
+    assert.equal(parseCitation(`a#${Number.MAX_SAFE_INTEGER + 1}`).ok, false, 'past the largest safe integer');
+    assert.equal(citationKey({ docName: 'a#b', chunkIndex: 7 }), 'a#b#7');
+  });
+
+  it('a backslash escapes exactly the ASCII punctuation characters (CommonMark); before anything else it is kept', () => {
+    // CommonMark 0.31, "Backslash escapes": any ASCII punctuation character may be backslash-escaped.
+    const punctuation = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+    for (let code = 0; code < 0x80; code++) {
+      const ch = String.fromCharCode(code);
+      const expected = punctuation.has(ch) ? ch : `\\${ch}`;
+      assert.equal(unescapeMarkdown(`\\${ch}x`), `${expected}x`, `U+${code.toString(16)}`);
+    }
+    for (const other of ['茶', '〔', '\u00a1', '\u2014']) assert.equal(unescapeMarkdown(`\\${other}`), `\\${other}`);
+    assert.equal(unescapeMarkdown('a\\'), 'a\\', 'a backslash at the end is itself');
+    assert.equal(unescapeMarkdown('\\\\\\*'), '\\*', 'an escaped backslash does not escape what follows');
+  });
+
+  it('the character references the escaper writes are read back, the text around them kept; others stay as written', () => {
+    assert.equal(unescapeMarkdown('&#32;a&#96;b&#x3014;c&#x3015;d&#x202E;e&#x2066;f'), ' a`b〔c〕d\u202ee\u2066f');
+    for (const kept of ['&amp;', '&#33;', '&#x3016;', '&#32', '&#x3014', '&'])
+      assert.equal(unescapeMarkdown(`x${kept}y`), `x${kept}y`, kept);
+  });
+
+  it('a raw citation splits at its last # that is neither escaped nor inside a character reference', () => {
+    assert.deepEqual(parseRawCitation('a\\#b#3'), { ok: true, citation: { docName: 'a#b', chunkIndex: 3 } });
+    assert.deepEqual(parseRawCitation('a#b#3'), { ok: true, citation: { docName: 'a#b', chunkIndex: 3 } });
+    assert.deepEqual(parseRawCitation('&#x202E;a#3'), { ok: true, citation: { docName: '\u202ea', chunkIndex: 3 } });
+    const noSeparator = parseRawCitation('a&#x202E;');
+    assert.ok(!noSeparator.ok);
+    assert.equal(noSeparator.error, 'missing-hash', 'the # of a bidi reference is not the separator');
+    assert.deepEqual(
+      parseRawCitation('a\\#3'),
+      { ok: true, citation: { docName: 'a', chunkIndex: 3 } },
+      'without an unescaped #, the text as it reads',
+    );
+    const escaped = parseRawCitation('a#1\\#2');
+    assert.ok(!escaped.ok);
+    assert.deepEqual(
+      [escaped.error, escaped.subject],
+      ['bad-chunk-index', '1\\#2'],
+      'the chunk index is read as written',
+    );
+  });
+
+  it('a definition body: where its citation sits, blanks around it, and the parentheses of kb_code', () => {
+    const spaced = parseDefinitionBody(' a.docx#1 — kb (K)  ');
+    assert.ok(spaced);
+    assert.deepEqual(
+      [spaced.citationRaw, spaced.citationStart, spaced.citationEnd, spaced.kbName, spaced.kbCode],
+      ['a.docx#1', 1, 9, 'kb', 'K'],
+    );
+    const tight = parseDefinitionBody('a.docx#1 — kb (K)');
+    assert.deepEqual([tight?.citationStart, tight?.citationEnd], [0, 8]);
+    const nested = parseDefinitionBody(' a#1 — \\*kb\\* (K\\(1\\))');
+    assert.deepEqual([nested?.kbName, nested?.kbCode], ['*kb*', 'K(1)']);
+    const dashes = parseDefinitionBody(' a — b#1 — kb (K)');
+    assert.deepEqual(
+      [dashes?.citationRaw, dashes?.kbName],
+      ['a — b#1', 'kb'],
+      'the separator is the first after the last #',
+    );
+    for (const notOurs of [
+      ' a#1 — kb (K\\)',
+      ' a#1 — kb K)',
+      ' a#1 — kb(K)',
+      '(K)',
+      ' a — kb (K)',
+      ' a\\#1 — kb (K)',
+      ' a#1 — kb (K) x',
+      ' a#1 -- kb (K)',
+    ])
+      assert.equal(parseDefinitionBody(notOurs), undefined, notOurs);
+  });
+
+  it('our labels are positive integers of at most nine digits without a leading zero', () => {
+    for (const label of ['1', '9', '10', '123456789']) assert.equal(isOurLabel(label), true, label);
+    for (const label of ['0', '01', '1234567890', 'a', '1a', 'a1', '', '-1', '1.0', '١'])
+      assert.equal(isOurLabel(label), false, label);
   });
 });

@@ -74,12 +74,20 @@ for (const [name, factory] of [
     });
 
     it('marks an undefined reference and malformed citations, in the given language', () => {
-      const html = render(BULLETIN, { text: { undefinedReference: (l) => `脚注 [^${l}] 没有定义。` } });
+      const english = render(BULLETIN);
+      const reason = 'Malformed citation: &quot;x&quot; is not a non-negative integer chunk_index';
+      assert.match(english, new RegExp(`<span class="shunong-malformed" title="${reason}">〔a\\.docx#x〕</span>`));
+      const html = render(BULLETIN, {
+        text: {
+          undefinedReference: (l) => `脚注 [^${l}] 没有定义。`,
+          malformed: (f) => `引用有误：${f.error} ${f.subject}`,
+        },
+      });
       assert.match(html, /<span class="shunong-undefined" title="脚注 \[\^9\] 没有定义。">\[\^9\]<\/span>/);
-      assert.match(html, /<span class="shunong-malformed" title="Malformed citation: [^"]*">〔a\.docx#x〕<\/span>/);
+      assert.match(html, /<span class="shunong-malformed" title="引用有误：bad-chunk-index x">〔a\.docx#x〕<\/span>/);
       assert.match(
         html,
-        /<li id="fn3" class="footnote-item"><p><span class="shunong-malformed" title="[^"]*">a\.docx#x — /,
+        /<li id="fn3" class="footnote-item"><p><span class="shunong-malformed" title="引用有误：bad-chunk-index x">a\.docx#x — /,
       );
     });
 

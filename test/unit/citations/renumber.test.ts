@@ -196,6 +196,27 @@ describe('citations/lint', () => {
     );
     assert.equal(d[0]!.messageKey, 'citations.undefinedReference');
     assert.deepEqual(d[0]!.args, ['9']);
+    assert.equal(d[0]!.failure, undefined);
+    // A malformed citation carries its failure, so the UI can word its reason (its last argument).
+    const chunk = (subject: string) => ({
+      ok: false,
+      error: 'bad-chunk-index',
+      subject,
+      message: `"${subject}" is not a non-negative integer chunk_index`,
+    });
+    assert.deepEqual(
+      [d[1]!.messageKey, d[1]!.args, d[1]!.failure, d[1]!.message],
+      [
+        'citations.malformedInline',
+        ['x.docx#y', chunk('y').message],
+        chunk('y'),
+        `Malformed inline citation "x.docx#y": ${chunk('y').message}`,
+      ],
+    );
+    assert.deepEqual(
+      [d[4]!.messageKey, d[4]!.args, d[4]!.failure],
+      ['citations.malformedDefinition', ['b.docx#007', '3', chunk('007').message], chunk('007')],
+    );
     const merge = d[2]!.fix!;
     assert.equal(merge.title, 'Merge [^2] into [^1]');
     const merged = applyEdits(t, merge.edits);
