@@ -3,7 +3,7 @@
  * a fix as a batch of edits.
  */
 import { analyze, type Analysis } from './analyze';
-import { parseCitation, unescapeMarkdown } from './citation';
+import { parseRawCitation } from './citation';
 import { normalizeEdits } from './edits';
 import type { Problem } from './model';
 import { deleteLine, renumberAnalysis } from './renumber';
@@ -88,7 +88,10 @@ function lintAnalysis(a: Analysis): Diagnostic[] {
     }
   }
 
-  /** A chunk index written `007` or ` 7 ` can be fixed to `7`. */
+  /**
+   * A chunk index written `007` or ` 7 ` can be fixed to `7`, where the citation then reads (as the
+   * raw parser reads it: a `\#` in the chunk index is no separator, so no fix is offered for it).
+   */
   function unescapedTail(start: number, end: number): { start: number; fixed: string; trail: number } | undefined {
     let text = lines.text.slice(start, end);
     let trail = 0;
@@ -101,8 +104,7 @@ function lintAnalysis(a: Analysis): Diagnostic[] {
     const idx = text.slice(hash + 1).trim();
     if (!/^[0-9]+$/.test(idx)) return undefined;
     const fixed = String(Number(idx));
-    if (!parseCitation(`${unescapeMarkdown(text.slice(text.startsWith('〔') ? 1 : 0, hash))}#${fixed}`).ok)
-      return undefined;
+    if (!parseRawCitation(`${text.slice(text.startsWith('〔') ? 1 : 0, hash)}#${fixed}`).ok) return undefined;
     return { start: start + hash + 1, fixed, trail };
   }
 }

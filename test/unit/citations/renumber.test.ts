@@ -227,4 +227,25 @@ describe('citations/lint', () => {
     const removed = applyEdits(t, d[5]!.fix!.edits);
     assert.ok(!removed.includes('c.docx#4'));
   });
+
+  it('a chunk index written with zeros or blanks is fixed to its number, where the citation then reads', () => {
+    const fixedTo = (t: string): [string | undefined, string | undefined] => {
+      const fix = lint(t).find((p) => p.code === 'malformed-citation')?.fix;
+      return [fix?.title, fix && applyEdits(t, fix.edits)];
+    };
+    assert.deepEqual(fixedTo('x〔a.docx#007〕'), ['Write the chunk index as 7', 'x〔a.docx#7〕']);
+    assert.deepEqual(fixedTo('x〔a.docx# 7 〕'), ['Write the chunk index as 7', 'x〔a.docx#7〕']);
+    assert.deepEqual(fixedTo('x〔\\#b#00〕'), ['Write the chunk index as 0', 'x〔\\#b#0〕']);
+    assert.deepEqual(fixedTo('x[^1]\n\n[^1]: a.docx#010 — k (K)\n'), [
+      'Write the chunk index as 10',
+      'x[^1]\n\n[^1]: a.docx#10 — k (K)\n',
+    ]);
+    for (const none of ['x〔a.docx#1\\#2〕', 'x〔a.docx#-1〕', 'x〔a.docx#1.0〕', 'x〔 #007〕', 'x〔a.docx#x〕']) {
+      assert.ok(
+        lint(none).some((p) => p.code === 'malformed-citation'),
+        `${none} is malformed`,
+      );
+      assert.deepEqual(fixedTo(none), [undefined, undefined], none);
+    }
+  });
 });
