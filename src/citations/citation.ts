@@ -17,8 +17,7 @@ export type CitationFailure = 'missing-hash' | 'empty-doc-name' | 'bad-chunk-ind
  * `message` is its English sentence (the CLI's, and the default).
  */
 export type ParseCitationResult =
-  | { ok: true; citation: Citation }
-  | { ok: false; error: CitationFailure; subject: string; message: string };
+  { ok: true; citation: Citation } | { ok: false; error: CitationFailure; subject: string; message: string };
 
 const CHUNK_RE = /^(?:0|[1-9][0-9]*)$/;
 const DEF_SEPARATOR = ' — ';
@@ -82,46 +81,54 @@ function isAsciiPunct(code: number): boolean {
   );
 }
 
-/** Removes CommonMark backslash escapes (and the character references we write: backtick, `〔`, `〕`, a leading blank, bidi controls). */
+/** The character reference the escaper writes at `i` (a leading blank, a backtick, `〔`, `〕`, a bidi control): the character and the length read. */
+function referenceAt(raw: string, i: number): readonly [string, number] | undefined {
+  for (const [ref, ch] of [
+    ['&#32;', ' '],
+    ['&#96;', '`'],
+    ['&#x3014;', '〔'],
+    ['&#x3015;', '〕'],
+  ] as const)
+    if (raw.startsWith(ref, i)) return [ch, ref.length];
+  return readBidiReference(raw, i);
+}
+
+/**
+ * Walks raw Markdown text as it reads: `visit(ch, at, plain)` for each character it stands for. A
+ * CommonMark backslash escape, or a character reference the escaper writes, is the one character it
+ * stands for (`plain` false), at the position of its first written character; anything else is itself.
+ */
+function readRaw(raw: string, visit: (ch: string, at: number, plain: boolean) => void): void {
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    const read =
+      code === 0x26
+        ? referenceAt(raw, i)
+        : code === 0x5c && isAsciiPunct(raw.charCodeAt(i + 1))
+          ? ([raw[i + 1]!, 2] as const)
+          : undefined;
+    if (read) {
+      visit(read[0], i, false);
+      i += read[1] - 1;
+    } else visit(raw[i]!, i, true);
+  }
+}
+
+/** Removes CommonMark backslash escapes and the character references we write (see {@link readRaw}). */
 export function unescapeMarkdown(raw: string): string {
   let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw.charCodeAt(i);
-    const bidi = ch === 0x26 ? readBidiReference(raw, i) : undefined;
-    if (bidi) {
-      out += bidi[0];
-      i += bidi[1] - 1;
-    } else if (ch === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) {
-      out += raw[i + 1];
-      i++;
-    } else if (ch === 0x26 && raw.startsWith('&#32;', i)) {
-      out += ' ';
-      i += 4;
-    } else if (ch === 0x26 && raw.startsWith('&#96;', i)) {
-      out += '`';
-      i += 4;
-    } else if (ch === 0x26 && raw.startsWith('&#x3014;', i)) {
-      out += '〔';
-      i += 7;
-    } else if (ch === 0x26 && raw.startsWith('&#x3015;', i)) {
-      out += '〕';
-      i += 7;
-    } else {
-      out += raw[i];
-    }
-  }
+  readRaw(raw, (ch) => {
+    out += ch;
+  });
   return out;
 }
 
-/** Positions (in `raw`) of characters that are not backslash-escaped, not inside a bidi reference we write, and equal `ch`. */
+/** Positions (in `raw`) of the characters written as `ch` itself: not escaped, not inside a character reference. */
 function unescapedPositions(raw: string, ch: string): number[] {
   const out: number[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const bidi = raw.charCodeAt(i) === 0x26 ? readBidiReference(raw, i) : undefined;
-    if (bidi) i += bidi[1] - 1;
-    else if (raw.charCodeAt(i) === 0x5c && i + 1 < raw.length && isAsciiPunct(raw.charCodeAt(i + 1))) i++;
-    else if (raw[i] === ch) out.push(i);
-  }
+  readRaw(raw, (c, at, plain) => {
+    if (plain && c === ch) out.push(at);
+  });
   return out;
 }
 
@@ -157,16 +164,18 @@ export interface DefinitionBody {
 export function parseDefinitionBody(body: string): DefinitionBody | undefined {
   const lead = body.startsWith(' ') ? 1 : 0;
   const text = body.trimEnd();
-  if (!text.endsWith(')')) return undefined;
-  const opens = unescapedPositions(text, '(');
+  // It ends with ` (kb_code)`: its last character an unescaped `)`, its last unescaped `(` after a blank
+  // (none reads as position 0, which has nothing before it).
   const closes = unescapedPositions(text, ')');
-  if (closes.length === 0 || closes[closes.length - 1] !== text.length - 1 || opens.length === 0) return undefined;
-  const open = opens[opens.length - 1]!;
-  if (open < 1 || text[open - 1] !== ' ') return undefined;
+  if (closes[closes.length - 1] !== text.length - 1) return undefined;
+  const opens = unescapedPositions(text, '(');
+  const open = opens[opens.length - 1] ?? 0;
+  if (text[open - 1] !== ' ') return undefined;
   const head = text.slice(lead, open - 1);
   const hashes = unescapedPositions(head, '#');
   if (hashes.length === 0) return undefined;
   const sep = head.indexOf(DEF_SEPARATOR, hashes[hashes.length - 1]!);
+  // Stryker disable next-line EqualityOperator: a separator found after a `#` is never at 0
   if (sep < 0) return undefined;
   const citationRaw = head.slice(0, sep);
   return {

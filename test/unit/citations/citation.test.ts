@@ -119,6 +119,13 @@ describe('citations/citation', () => {
       subject: ' \u3000#3',
       message: '" \u3000#3" has an empty doc_name',
     });
+    assert.equal((parseCitation('#3') as { error?: string }).error, 'empty-doc-name', 'a # first is the separator');
+    assert.deepEqual(parseRawCitation('&#32;#3'), {
+      ok: false,
+      error: 'empty-doc-name',
+      subject: ' #3',
+      message: '" #3" has an empty doc_name',
+    });
     assert.deepEqual(parseCitation('a#b#01'), {
       ok: false,
       error: 'bad-chunk-index',
@@ -156,9 +163,11 @@ describe('citations/citation', () => {
     assert.deepEqual(parseRawCitation('a\\#b#3'), { ok: true, citation: { docName: 'a#b', chunkIndex: 3 } });
     assert.deepEqual(parseRawCitation('a#b#3'), { ok: true, citation: { docName: 'a#b', chunkIndex: 3 } });
     assert.deepEqual(parseRawCitation('&#x202E;a#3'), { ok: true, citation: { docName: '\u202ea', chunkIndex: 3 } });
-    const noSeparator = parseRawCitation('a&#x202E;');
-    assert.ok(!noSeparator.ok);
-    assert.equal(noSeparator.error, 'missing-hash', 'the # of a bidi reference is not the separator');
+    for (const reference of ['&#x202E;', '&#32;', '&#96;', '&#x3014;', '&#x3015;']) {
+      const noSeparator = parseRawCitation(`a${reference}`);
+      assert.ok(!noSeparator.ok);
+      assert.equal(noSeparator.error, 'missing-hash', `the # of ${reference} is not the separator`);
+    }
     assert.deepEqual(
       parseRawCitation('a\\#3'),
       { ok: true, citation: { docName: 'a', chunkIndex: 3 } },
