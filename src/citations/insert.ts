@@ -140,28 +140,16 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
 }
 
 /** The edit that puts a definition line in the references section (creating it at the end if missing). */
-function definitionEdit(
-  a: Analysis,
-  text: string,
-  label: string,
-  line: string,
-  opts?: CitationOptions,
-): TextEdit | InsertErrorCode {
+function definitionEdit(a: Analysis, text: string, line: string, opts?: CitationOptions): TextEdit | InsertErrorCode {
   const { lines, model } = a;
   const eol = model.eol;
-  const n = Number(label);
   const section = model.referencesSection;
   if (section) {
-    const inSection = model.definitions.filter(
-      (d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel,
-    );
-    const next = inSection.find((d) => d.number > n);
-    if (next) {
-      const at = lines.lineStart(next.line);
-      return { start: at, end: at, newText: line + eol };
-    }
-    if (inSection.length > 0) {
-      const last = inSection.reduce((x, y) => (y.line > x.line ? y : x));
+    // a new label is the highest of ours (nextLabel): after the section's last definition (in document order)
+    const last = model.definitions
+      .filter((d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel)
+      .at(-1);
+    if (last) {
       const at = lines.lineEnd(last.line);
       return { start: at, end: at, newText: eol + line };
     }
@@ -222,9 +210,10 @@ function validSource(s: CitationSource): boolean {
 /**
  * Inserts a citation of `source` at `cursorOffset`. Footnote style writes `[^n]` at the cursor and
  * (unless the same source already has a definition, whose number is reused) its definition in the
- * references section, in number order, creating the section at the end when missing. Inline style
- * writes `〔doc#idx〕`. With `snippet`, a blockquote/paragraph ending with the citation is written as
- * its own block: at the cursor on an empty line, else after the paragraph (or table) under the cursor.
+ * references section, after its last one (a new number is the highest), creating the section at
+ * the end when missing. Inline style writes `〔doc#idx〕`. With `snippet`, a blockquote/paragraph
+ * ending with the citation is written as its own block: at the cursor on an empty line, else after
+ * the paragraph (or table) under the cursor.
  * A cursor inside code, HTML or front matter is an error; a cursor inside a link destination, entity,
  * reference… or a bare URL or e-mail address moves to its end.
  */
@@ -253,7 +242,7 @@ export function insertCitation(
     label = existing?.label ?? nextLabel(a);
     citationText = `[^${label}]`;
     if (!existing) {
-      const e = definitionEdit(a, text, label, formatDefinition(label, source), opts);
+      const e = definitionEdit(a, text, formatDefinition(label, source), opts);
       if (typeof e === 'string') return fail(e);
       edits.push(e);
     }
@@ -304,15 +293,11 @@ function blockAt(a: Analysis, at: number, block: string): string {
   const { lines } = a;
   const eol = a.model.eol;
   const line = lines.lineAt(at);
-  const beforeOnLine = lines.text.slice(lines.lineStart(line), at);
-  const restOfLine = lines.text.slice(at, lines.lineEnd(line));
+  // `at` ends a line of text or starts an empty one (snippetSpot): only blanks follow it on its line
   let pre = eol + eol;
-  if (isBlankLine(beforeOnLine)) pre = line === 0 || isBlankLine(lines.lineText(line - 1)) ? '' : eol;
-  let post = eol + eol;
-  if (isBlankLine(restOfLine)) {
-    if (line + 1 >= lines.lineCount) post = eol;
-    else post = isBlankLine(lines.lineText(line + 1)) ? '' : eol;
-  }
+  if (isBlankLine(lines.text.slice(lines.lineStart(line), at)))
+    pre = line === 0 || isBlankLine(lines.lineText(line - 1)) ? '' : eol;
+  const post = line + 1 < lines.lineCount && isBlankLine(lines.lineText(line + 1)) ? '' : eol;
   return pre + block + post;
 }
 
