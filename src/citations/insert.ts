@@ -7,7 +7,7 @@ import { gluedToUrl, pastBareLink, type CitationKind } from './bareUrl';
 import { citationKey, formatDefinition, formatInlineCitation } from './citation';
 import { normalizeEdits } from './edits';
 import { probeInline } from './parser';
-import { inlineMapper, isBlankLine, type LineIndex } from './positions';
+import { inlineMapper, isBlankLine, LineIndex } from './positions';
 import { formatSnippet } from './snippet';
 import type { CitationOptions, CitationSource, TextEdit } from './types';
 
@@ -139,8 +139,17 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
   return [map(from), to > from ? map(to - 1) + 1 : map(from)];
 }
 
-/** The edit that puts a definition line in the references section (creating it at the end if missing). */
-function definitionEdit(a: Analysis, text: string, line: string, opts?: CitationOptions): TextEdit | InsertErrorCode {
+/**
+ * The edit that puts a definition line in the references section (creating it at the end if missing,
+ * one blank line after `written`: the text with the citation or snippet already inserted).
+ */
+function definitionEdit(
+  a: Analysis,
+  text: string,
+  written: string,
+  line: string,
+  opts?: CitationOptions,
+): TextEdit | InsertErrorCode {
   const { lines, model } = a;
   const eol = model.eol;
   const section = model.referencesSection;
@@ -159,12 +168,8 @@ function definitionEdit(a: Analysis, text: string, line: string, opts?: Citation
   }
   if (endsInsideOpenBlock(a, text)) return 'unclosed-block';
   const end = text.length;
-  let prefix = '';
-  if (end > 0) {
-    const endsWithBreak = /[\r\n]$/.test(text);
-    if (!endsWithBreak) prefix = eol + eol;
-    else if (!isBlankLine(lines.lineText(lines.lineCount - 2))) prefix = eol;
-  }
+  const w = new LineIndex(written);
+  const prefix = !/[\r\n]$/.test(written) ? eol + eol : isBlankLine(w.lineText(w.lineCount - 2)) ? '' : eol;
   return { start: end, end, newText: `${prefix}## ${headingText(opts)}${eol}${eol}${line}${eol}` };
 }
 
@@ -232,6 +237,7 @@ export function insertCitation(
   let label: string | undefined;
   let reused = false;
   let citationText: string;
+  let definition: string | undefined;
   if (opts.style === 'inline') citationText = formatInlineCitation(source);
   else {
     const key = citationKey(source);
@@ -241,16 +247,17 @@ export function insertCitation(
     reused = existing !== undefined;
     label = existing?.label ?? nextLabel(a);
     citationText = `[^${label}]`;
-    if (!existing) {
-      const e = definitionEdit(a, text, formatDefinition(label, source), opts);
-      if (typeof e === 'string') return fail(e);
-      edits.push(e);
-    }
+    if (!existing) definition = formatDefinition(label, source);
   }
   const at = opts.snippet ? snippetSpot(a, spot) : spot.offset;
   const inserted = opts.snippet
     ? blockAt(a, at, formatSnippet(opts.snippet.text, opts.snippet.as, citationText, eol))
     : inlineAt(a, text, spot, citationText, opts.style === 'inline' ? 'inline' : 'reference');
+  if (definition !== undefined) {
+    const e = definitionEdit(a, text, text.slice(0, at) + inserted + text.slice(at), definition, opts);
+    if (typeof e === 'string') return fail(e);
+    edits.push(e);
+  }
   // A references section created at the very spot of the insertion (the end of the document):
   // exactly one blank line between what was inserted and its heading.
   const def = edits[0];

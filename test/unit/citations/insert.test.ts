@@ -291,6 +291,22 @@ describe('citations/insert at the end of a document', () => {
       assert.ok(applyEdits(t, ref.edits).endsWith(`[^1]\n\n${section}`));
     });
   }
+
+  it('puts a blank line between the citation and a new references section when the cursor is on any empty line at the end', () => {
+    for (const tail of ['\n\n', '\n\n\n', '\n\n\n\n']) {
+      const t = `夏季管理要点如下。${tail}`;
+      for (let at = '夏季管理要点如下。\n'.length; at <= t.length; at++) {
+        for (const opts of [{}, { snippet: { text: '浅修。', as: 'blockquote' as const } }]) {
+          const r = insertCitation(t, at, src, opts);
+          assert.ok(r.ok);
+          const out = applyEdits(t, r.edits);
+          // the author's blank lines after the cursor stay
+          assert.match(out, /\[\^1\]\n\n+## 参考资料\n\n\[\^1\]: /, JSON.stringify(out));
+          assertOneFootnoteMore(t, out);
+        }
+      }
+    }
+  });
 });
 
 describe('citations/insert: where the cursor may be', () => {
