@@ -129,7 +129,7 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
   if (b.where!.kind === 'cell') return [map(0), content.length > 0 ? map(content.length - 1) + 1 : map(0)];
   let k = line - b.where!.firstLine;
   let from = 0;
-  while (k > 0 && from >= 0) {
+  while (k > 0) {
     from = content.indexOf('\n', from) + 1;
     if (from === 0) return [lines.lineEnd(line), lines.lineEnd(line)];
     k--;
