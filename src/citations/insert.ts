@@ -190,7 +190,8 @@ function endsInsideOpenBlock(a: Analysis, text: string): boolean {
     const closer: Record<string, RegExp> = { '!--': /-->/, '?': /\?>/, '![cdata[': /\]\]>/ };
     const key = open[1]!.toLowerCase();
     const re = closer[key] ?? (key.startsWith('!') ? />/ : new RegExp(`</${key}>`, 'i'));
-    return !re.test(html.slice(open[0].length));
+    // from the block's start: `<!-->` and `<?>` close themselves, to markdown-it and CommonMark
+    return !re.test(html);
   }
   return false;
 }

@@ -542,6 +542,10 @@ describe('citations/insert: the definition', () => {
       '```\ncode\n```\n\n',
       '<!-- 注释 -->\n',
       '<!-- 注释\n-->\n',
+      // an empty comment or instruction closes itself, as every renderer reads it
+      '<!-->\n',
+      '<!--->\n',
+      '<?>\n',
       '<?php echo 1; ?>\n',
       '<![CDATA[ x ]]>\n',
       '<!DOCTYPE html>\n',
