@@ -182,6 +182,7 @@ describe('citations/insert', () => {
       ['前文\n\n###\n', 7, '前文\n\n### [^1]'],
       ['  ## \n', 4, '  ## [^1] '],
       ['#标签\n', 1, '#[^1]标签'],
+      ['# 标题\n', 4, '# 标题[^1]'],
     ] as const) {
       const out = insertOk(t, at, tea).text;
       assert.equal(out.split('\n\n## 参考资料')[0], want, JSON.stringify(t));
@@ -526,6 +527,7 @@ describe('citations/insert: the definition', () => {
       '  <!-- 注释\n',
       '<?php echo 1;\n',
       '<![CDATA[ x\n',
+      '<![CDATA[ a > b\n',
       '<!DOCTYPE html\n',
       '<script>\nx\n',
       '<SCRIPT>\nx\n',
@@ -611,5 +613,43 @@ describe('citations/insert: a cited snippet', () => {
       assert.equal(out.split('\n## 参考资料')[0], '甲\n\n> 摘录 [^1]\n\n乙\n', JSON.stringify(t));
       assertOwnQuote(t, out);
     }
+  });
+});
+
+describe('citations/insert: the cursor and the number', () => {
+  it('a cursor before the start or past the end of the text is taken as the start or the end', () => {
+    const t = '茶园春季管理。';
+    assert.ok(insertOk(t, -5, tea).text.startsWith('[^1]茶园'));
+    assert.ok(insertOk(t, t.length + 10, tea).text.startsWith('茶园春季管理。[^1]\n'));
+  });
+
+  it('an inline citation on the last, empty line keeps the document ending with a line break', () => {
+    assert.equal(insertOk('甲\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
+    assert.equal(insertOk('甲\n\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
+  });
+
+  it('does not reuse a label defined a second time (a renderer shows the first definition, another source)', () => {
+    const t =
+      '甲[^1]\n\n## 参考资料\n\n[^1]: x.docx#1 — k (K)\n[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n';
+    const r = insertCitation(t, t.indexOf('[^1]'), tea);
+    assert.ok(r.ok && !r.reused && r.label === '2', JSON.stringify(r));
+    const out = applyEdits(t, r.edits);
+    for (const [name, render] of Object.entries(RENDERERS))
+      assert.ok(
+        render(out).defs.some((d) => d.startsWith('茶树农事操作.docx#1')),
+        `${name}: ${render(out).html}`,
+      );
+  });
+
+  it('does not reuse a number written in code after an unclosed `[^`', () => {
+    const r = insertCitation('见 `[^注 [^1]` 。\n', 0, tea);
+    assert.ok(r.ok && r.label === '2', JSON.stringify(r));
+  });
+
+  it('midway between two table cells, the citation ends the cell before', () => {
+    const t = '| 茶 |  修剪 |\n| --- | --- |\n';
+    const out = insertOk(t, '| 茶 |'.length, tea).text;
+    assert.equal(out.split('\n')[0], '| 茶[^1] |  修剪 |');
+    assertOneFootnoteMore(t, out);
   });
 });
