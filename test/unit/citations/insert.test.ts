@@ -653,3 +653,23 @@ describe('citations/insert: the cursor and the number', () => {
     assertOneFootnoteMore(t, out);
   });
 });
+
+describe('citations/insert: next to a bare URL', () => {
+  it('an escape is part of the URL before the cursor; a link or code span ends it', () => {
+    const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
+    for (const [text, before, line] of [
+      // GFM runs the URL on over `\_`: the citation would join it
+      ['详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y [^1]'],
+      // after the link, its destination is no bare URL the cursor is in
+      ['[x](https://a.cn/y)abc def', '[x](https://a.cn/y)ab', '[x](https://a.cn/y)ab[^1]c def'],
+      // a URL that a code span ends: at the cursor, after a space
+      ['https://a.cn/x`code`', 'https://a.cn/x', 'https://a.cn/x [^1]`code`'],
+    ] as const) {
+      const r = insertCitation(text, before.length, s);
+      assert.ok(r.ok);
+      const out = applyEdits(text, r.edits);
+      assert.equal(out.split('\n')[0], line, text);
+      assertOneFootnoteMore(text, out);
+    }
+  });
+});
