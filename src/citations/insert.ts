@@ -95,7 +95,8 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
     kind: s.kind,
     text: s.rule === 'escape' || s.rule === 'entity',
     start: map(s.start),
-    end: map(Math.max(s.start, s.end - 1)) + 1,
+    // never empty: a rule that matches moves past what it read
+    end: map(s.end - 1) + 1,
   }));
   for (let pass = 0; pass < 3; pass++) {
     for (const s of spans) {
@@ -107,10 +108,10 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   }
   // a construct, not text (an escape, an entity) nor a lone backtick run (text, to every renderer)
   const bound = (s: (typeof spans)[number]): boolean => !s.text && !/^`+$/.test(text.slice(s.start, s.end));
-  const textStart = spans.reduce((m, s) => (bound(s) && s.end <= offset && s.end > m ? s.end : m), 0);
+  const textStart = spans.reduce((m, s) => (bound(s) && s.end <= offset ? Math.max(m, s.end) : m), 0);
   // inside a bare URL: after it (up to the next code span, link… or the end of the cell), so the link stays whole
   const from = Math.max(lines.lineStart(line), textStart);
-  const to = spans.reduce((m, s) => (bound(s) && s.start >= offset && s.start < m ? s.start : m), best!.end);
+  const to = spans.reduce((m, s) => (bound(s) && s.start >= offset ? Math.min(m, s.start) : m), best!.end);
   offset = from + pastBareLink(text.slice(from, to), offset - from);
   return { ok: true, offset, blankLine: false, block, textStart };
 }
