@@ -7,7 +7,7 @@ import { gluedToUrl, pastBareLink, type CitationKind } from './bareUrl';
 import { citationKey, formatDefinition, formatInlineCitation } from './citation';
 import { normalizeEdits } from './edits';
 import { probeInline } from './parser';
-import { inlineMapper, isBlankLine, type LineIndex } from './positions';
+import { inlineMapper, isBlankLine, LineIndex } from './positions';
 import { formatSnippet } from './snippet';
 import type { CitationOptions, CitationSource, TextEdit } from './types';
 
@@ -63,7 +63,8 @@ type Spot =
 /** Where a citation can go at (or just after) the cursor. */
 function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   const { lines, model } = a;
-  let c = Math.min(Math.max(0, cursor), text.length);
+  // a cursor outside the text needs no clamping: its line is the first or the last, its spot clamped to that line's text
+  let c = cursor;
   if (c > 0 && text.charCodeAt(c - 1) === 0x0d && text.charCodeAt(c) === 0x0a) c--;
   const line = lines.lineAt(c);
   for (const d of model.definitions) if (d.line === line) return { ok: false, error: 'in-references' };
@@ -94,7 +95,8 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
     kind: s.kind,
     text: s.rule === 'escape' || s.rule === 'entity',
     start: map(s.start),
-    end: map(Math.max(s.start, s.end - 1)) + 1,
+    // never empty: a rule that matches moves past what it read
+    end: map(s.end - 1) + 1,
   }));
   for (let pass = 0; pass < 3; pass++) {
     for (const s of spans) {
@@ -106,10 +108,10 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   }
   // a construct, not text (an escape, an entity) nor a lone backtick run (text, to every renderer)
   const bound = (s: (typeof spans)[number]): boolean => !s.text && !/^`+$/.test(text.slice(s.start, s.end));
-  const textStart = spans.reduce((m, s) => (bound(s) && s.end <= offset && s.end > m ? s.end : m), 0);
+  const textStart = spans.reduce((m, s) => (bound(s) && s.end <= offset ? Math.max(m, s.end) : m), 0);
   // inside a bare URL: after it (up to the next code span, link… or the end of the cell), so the link stays whole
   const from = Math.max(lines.lineStart(line), textStart);
-  const to = spans.reduce((m, s) => (bound(s) && s.start >= offset && s.start < m ? s.start : m), best!.end);
+  const to = spans.reduce((m, s) => (bound(s) && s.start >= offset ? Math.min(m, s.start) : m), best!.end);
   offset = from + pastBareLink(text.slice(from, to), offset - from);
   return { ok: true, offset, blankLine: false, block, textStart };
 }
@@ -117,7 +119,9 @@ function placeCursor(a: Analysis, text: string, cursor: number): Spot {
 /** An empty line between two parts of one list, quote or footnote: text there would end it. */
 function insideContainer(a: Analysis, line: number): boolean {
   return a.tops.some(([s, e]) => {
-    if (line <= s || line >= e) return false;
+    // past the block's end the loop below finds nothing
+    // Stryker disable next-line EqualityOperator: a top-level block's first line holds its text or marker, never an empty line
+    if (line <= s) return false;
     for (let l = line + 1; l < e; l++) if (!isBlankLine(a.lines.lineText(l))) return true;
     return false;
   });
@@ -129,8 +133,9 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
   if (b.where!.kind === 'cell') return [map(0), content.length > 0 ? map(content.length - 1) + 1 : map(0)];
   let k = line - b.where!.firstLine;
   let from = 0;
-  while (k > 0 && from >= 0) {
+  while (k > 0) {
     from = content.indexOf('\n', from) + 1;
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: defensive, an inline token has a content line for each source line it spans
     if (from === 0) return [lines.lineEnd(line), lines.lineEnd(line)];
     k--;
   }
@@ -139,29 +144,27 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
   return [map(from), to > from ? map(to - 1) + 1 : map(from)];
 }
 
-/** The edit that puts a definition line in the references section (creating it at the end if missing). */
+/**
+ * The edit that puts a definition line in the references section (creating it at the end if missing,
+ * one blank line after `written`: the text with the citation or snippet already inserted).
+ */
 function definitionEdit(
   a: Analysis,
   text: string,
-  label: string,
+  written: string,
   line: string,
   opts?: CitationOptions,
 ): TextEdit | InsertErrorCode {
   const { lines, model } = a;
   const eol = model.eol;
-  const n = Number(label);
   const section = model.referencesSection;
   if (section) {
-    const inSection = model.definitions.filter(
-      (d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel,
-    );
-    const next = inSection.find((d) => d.number > n);
-    if (next) {
-      const at = lines.lineStart(next.line);
-      return { start: at, end: at, newText: line + eol };
-    }
-    if (inSection.length > 0) {
-      const last = inSection.reduce((x, y) => (y.line > x.line ? y : x));
+    // a new label is the highest of ours (nextLabel): after the section's last definition (in document order)
+    const last = model.definitions
+      // Stryker disable next-line EqualityOperator: the section's first and end lines are headings, never definitions
+      .filter((d) => d.line > section.headingLine && d.line < section.endLine && !d.duplicateLabel)
+      .at(-1);
+    if (last) {
       const at = lines.lineEnd(last.line);
       return { start: at, end: at, newText: eol + line };
     }
@@ -171,12 +174,8 @@ function definitionEdit(
   }
   if (endsInsideOpenBlock(a, text)) return 'unclosed-block';
   const end = text.length;
-  let prefix = '';
-  if (end > 0) {
-    const endsWithBreak = /[\r\n]$/.test(text);
-    if (!endsWithBreak) prefix = eol + eol;
-    else if (!isBlankLine(lines.lineText(lines.lineCount - 2))) prefix = eol;
-  }
+  const w = new LineIndex(written);
+  const prefix = !/[\r\n]$/.test(written) ? eol + eol : isBlankLine(w.lineText(w.lineCount - 2)) ? '' : eol;
   return { start: end, end, newText: `${prefix}## ${headingText(opts)}${eol}${eol}${line}${eol}` };
 }
 
@@ -197,7 +196,8 @@ function endsInsideOpenBlock(a: Analysis, text: string): boolean {
     const closer: Record<string, RegExp> = { '!--': /-->/, '?': /\?>/, '![cdata[': /\]\]>/ };
     const key = open[1]!.toLowerCase();
     const re = closer[key] ?? (key.startsWith('!') ? />/ : new RegExp(`</${key}>`, 'i'));
-    return !re.test(html.slice(open[0].length));
+    // from the block's start: `<!-->` and `<?>` close themselves, to markdown-it and CommonMark
+    return !re.test(html);
   }
   return false;
 }
@@ -222,9 +222,10 @@ function validSource(s: CitationSource): boolean {
 /**
  * Inserts a citation of `source` at `cursorOffset`. Footnote style writes `[^n]` at the cursor and
  * (unless the same source already has a definition, whose number is reused) its definition in the
- * references section, in number order, creating the section at the end when missing. Inline style
- * writes `〔doc#idx〕`. With `snippet`, a blockquote/paragraph ending with the citation is written as
- * its own block: at the cursor on an empty line, else after the paragraph (or table) under the cursor.
+ * references section, after its last one (a new number is the highest), creating the section at
+ * the end when missing. Inline style writes `〔doc#idx〕`. With `snippet`, a blockquote/paragraph
+ * ending with the citation is written as its own block: at the cursor on an empty line, else after
+ * the paragraph (or table) under the cursor.
  * A cursor inside code, HTML or front matter is an error; a cursor inside a link destination, entity,
  * reference… or a bare URL or e-mail address moves to its end.
  */
@@ -243,6 +244,7 @@ export function insertCitation(
   let label: string | undefined;
   let reused = false;
   let citationText: string;
+  let definition: string | undefined;
   if (opts.style === 'inline') citationText = formatInlineCitation(source);
   else {
     const key = citationKey(source);
@@ -252,20 +254,21 @@ export function insertCitation(
     reused = existing !== undefined;
     label = existing?.label ?? nextLabel(a);
     citationText = `[^${label}]`;
-    if (!existing) {
-      const e = definitionEdit(a, text, label, formatDefinition(label, source), opts);
-      if (typeof e === 'string') return fail(e);
-      edits.push(e);
-    }
+    if (!existing) definition = formatDefinition(label, source);
   }
   const at = opts.snippet ? snippetSpot(a, spot) : spot.offset;
   const inserted = opts.snippet
     ? blockAt(a, at, formatSnippet(opts.snippet.text, opts.snippet.as, citationText, eol))
     : inlineAt(a, text, spot, citationText, opts.style === 'inline' ? 'inline' : 'reference');
+  if (definition !== undefined) {
+    const e = definitionEdit(a, text, text.slice(0, at) + inserted + text.slice(at), definition, opts);
+    if (typeof e === 'string') return fail(e);
+    edits.push(e);
+  }
   // A references section created at the very spot of the insertion (the end of the document):
   // exactly one blank line between what was inserted and its heading.
   const def = edits[0];
-  if (def && def.start === at && def.end === at) {
+  if (def && def.start === at) {
     def.newText = def.newText.replace(/^(?:\r?\n)+/, '');
     const joined = `${inserted.replace(/(?:\r?\n)+$/, '')}${eol}${eol}`;
     edits.unshift({ start: at, end: at, newText: joined });
@@ -290,12 +293,13 @@ export function insertCitation(
 }
 
 function snippetSpot(a: Analysis, spot: Extract<Spot, { ok: true }>): number {
-  if (spot.blankLine || !spot.block) return a.lines.lineStart(a.lines.lineAt(spot.offset));
-  const end = spot.block.leafEndLine ?? spot.block.endLine;
+  if (spot.blankLine) return a.lines.lineStart(a.lines.lineAt(spot.offset));
+  const block = spot.block!;
   // a footnote or list item also spans the blank lines after it: go after its last line of text,
   // not onto an indented blank line (text there would continue the footnote or item)
-  let last = Math.max(end - 1, spot.block.startLine);
-  while (last > spot.block.startLine && isBlankLine(a.lines.lineText(last))) last--;
+  let last = (block.leafEndLine ?? block.endLine) - 1;
+  // Stryker disable next-line EqualityOperator: the block's first line holds text, never blank
+  while (last > block.startLine && isBlankLine(a.lines.lineText(last))) last--;
   return a.lines.lineEnd(last);
 }
 
@@ -304,15 +308,11 @@ function blockAt(a: Analysis, at: number, block: string): string {
   const { lines } = a;
   const eol = a.model.eol;
   const line = lines.lineAt(at);
-  const beforeOnLine = lines.text.slice(lines.lineStart(line), at);
-  const restOfLine = lines.text.slice(at, lines.lineEnd(line));
+  // `at` ends a line of text or starts an empty one (snippetSpot): only blanks follow it on its line
   let pre = eol + eol;
-  if (isBlankLine(beforeOnLine)) pre = line === 0 || isBlankLine(lines.lineText(line - 1)) ? '' : eol;
-  let post = eol + eol;
-  if (isBlankLine(restOfLine)) {
-    if (line + 1 >= lines.lineCount) post = eol;
-    else post = isBlankLine(lines.lineText(line + 1)) ? '' : eol;
-  }
+  if (isBlankLine(lines.text.slice(lines.lineStart(line), at)))
+    pre = line === 0 || isBlankLine(lines.lineText(line - 1)) ? '' : eol;
+  const post = line + 1 < lines.lineCount && isBlankLine(lines.lineText(line + 1)) ? '' : eol;
   return pre + block + post;
 }
 

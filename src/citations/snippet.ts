@@ -15,7 +15,7 @@ export function formatSnippet(text: string, as: 'blockquote' | 'paragraph', cita
     if (l === '' && (lines.length === 0 || lines[lines.length - 1] === '')) continue;
     lines.push(l);
   }
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  while (lines.at(-1) === '') lines.pop();
   if (lines.length === 0) lines.push(citation);
   else lines[lines.length - 1] += ` ${citation}`;
   return lines.map((l) => (as === 'blockquote' ? (l === '' ? '>' : `> ${l}`) : l)).join(eol);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, type CitationSource } from '../../../src/citations';
+import { RENDERERS } from '../../support/renderers';
 import { anyText, bulletin, flat, source } from './helpers';
 
 const tea: CitationSource = {
@@ -20,6 +21,17 @@ function insertOk(
   const r = insertCitation(text, at, s, opts);
   assert.ok(r.ok, r.ok ? '' : r.message);
   return { text: applyEdits(text, r.edits), ...(r.label !== undefined ? { label: r.label } : {}) };
+}
+
+/** Every renderer shows one footnote reference and one footnote more in `after` than in `before`. */
+function assertOneFootnoteMore(before: string, after: string): void {
+  for (const [name, render] of Object.entries(RENDERERS)) {
+    const was = render(before);
+    const now = render(after);
+    const what = `${name}: ${JSON.stringify(after)}\n${now.html}`;
+    assert.equal(now.refs, was.refs + 1, what);
+    assert.equal(now.defs.length, was.defs.length + 1, what);
+  }
 }
 
 describe('citations/insert', () => {
@@ -170,6 +182,7 @@ describe('citations/insert', () => {
       ['前文\n\n###\n', 7, '前文\n\n### [^1]'],
       ['  ## \n', 4, '  ## [^1] '],
       ['#标签\n', 1, '#[^1]标签'],
+      ['# 标题\n', 4, '# 标题[^1]'],
     ] as const) {
       const out = insertOk(t, at, tea).text;
       assert.equal(out.split('\n\n## 参考资料')[0], want, JSON.stringify(t));
@@ -279,4 +292,384 @@ describe('citations/insert at the end of a document', () => {
       assert.ok(applyEdits(t, ref.edits).endsWith(`[^1]\n\n${section}`));
     });
   }
+
+  it('puts a blank line between the citation and a new references section when the cursor is on any empty line at the end', () => {
+    for (const tail of ['\n\n', '\n\n\n', '\n\n\n\n']) {
+      const t = `夏季管理要点如下。${tail}`;
+      for (let at = '夏季管理要点如下。\n'.length; at <= t.length; at++) {
+        for (const opts of [{}, { snippet: { text: '浅修。', as: 'blockquote' as const } }]) {
+          const r = insertCitation(t, at, src, opts);
+          assert.ok(r.ok);
+          const out = applyEdits(t, r.edits);
+          // the author's blank lines after the cursor stay
+          assert.match(out, /\[\^1\]\n\n+## 参考资料\n\n\[\^1\]: /, JSON.stringify(out));
+          assertOneFootnoteMore(t, out);
+        }
+      }
+    }
+  });
+});
+
+describe('citations/insert: where the cursor may be', () => {
+  it('refuses a source with a blank doc name or a chunk index that is not a non-negative safe integer', () => {
+    const t = '茶园春季管理。\n';
+    for (const bad of [
+      { ...tea, docName: ' \t' },
+      { ...tea, chunkIndex: -1 },
+      { ...tea, chunkIndex: 1.5 },
+      { ...tea, chunkIndex: Number.NaN },
+      { ...tea, chunkIndex: 2 ** 53 },
+    ]) {
+      const r = insertCitation(t, 0, bad);
+      assert.ok(!r.ok && r.error === 'invalid-source', JSON.stringify(bad));
+    }
+    for (const good of [
+      { ...tea, chunkIndex: 0 },
+      { ...tea, docName: ' 茶.docx ' },
+      { ...tea, chunkIndex: 2 ** 53 - 1 },
+    ])
+      assert.ok(insertCitation(t, 0, good).ok, JSON.stringify(good));
+  });
+
+  it('each refusal explains itself in its own sentence', () => {
+    const cases: [string, number, CitationSource, string][] = [
+      ['甲\n', 0, { ...tea, docName: '' }, 'invalid-source'],
+      ['`code`\n', 2, tea, 'in-code'],
+      ['<div>\nhtml\n</div>\n', 7, tea, 'in-html'],
+      ['---\nx: 1\n---\n甲\n', 5, tea, 'in-front-matter'],
+      ['甲[^1]\n\n## 参考资料\n\n[^1]: x.docx#1 — k (K)\n', 12, tea, 'in-references'],
+      ['甲\n\n---\n', 3, tea, 'not-in-text'],
+      ['甲\n\n```\ncode\n', 0, tea, 'unclosed-block'],
+    ];
+    const messages = cases.map(([t, at, s, error]) => {
+      const r = insertCitation(t, at, s);
+      assert.ok(!r.ok && r.error === error, `${JSON.stringify(t)}: ${error}`);
+      assert.match(r.message, /^[A-Z][^\n]+\.$/, error);
+      return r.message;
+    });
+    assert.equal(new Set(messages).size, messages.length);
+  });
+
+  it('a cursor between CR and LF puts the citation before the line break, which stays whole', () => {
+    const t = '甲\r\n乙\r\n';
+    const out = insertOk(t, '甲\r'.length, tea).text;
+    assert.ok(out.startsWith('甲[^1]\r\n乙\r\n\r\n## 参考资料\r\n'), JSON.stringify(out));
+    assertOneFootnoteMore(t, out);
+  });
+
+  it("refuses the references section's heading and our definition lines, not the author's footnotes or the text before them", () => {
+    const t = '甲[^1]乙[^a]\n\n[^a]: 作者的注。\n\n## 参考资料\n\n[^1]: x.docx#1 — k (K)\n';
+    for (const on of ['## 参考', '[^1]: x', '[^1]: x.docx#1 — k (K)']) {
+      const r = insertCitation(t, t.indexOf(on) + on.length, tea);
+      assert.ok(!r.ok && r.error === 'in-references', on);
+    }
+    for (const at of [1, t.indexOf('作者')]) {
+      const out = insertOk(t, at, tea).text;
+      assertOneFootnoteMore(t, out);
+    }
+  });
+});
+
+describe('citations/insert: the text written at the cursor', () => {
+  /** The footnote reference is a paragraph of its own in every renderer. */
+  function assertOwnParagraph(out: string): void {
+    for (const [name, render] of Object.entries(RENDERERS)) {
+      const html = render(out).html;
+      assert.match(html, /<p><sup[^>]*><a [^>]*>\[?1\]?<\/a><\/sup><\/p>/, `${name}: ${JSON.stringify(out)}\n${html}`);
+    }
+  }
+
+  it('on an empty line the citation is a paragraph of its own, one blank line from its neighbours, none added where one is', () => {
+    for (const [t, at, want] of [
+      ['甲\n\n乙\n', 2, '甲\n\n[^1]\n\n乙\n'],
+      ['甲\n\n\n乙\n', 2, '甲\n\n[^1]\n\n乙\n'],
+      ['甲\n\n\n乙\n', 3, '甲\n\n[^1]\n\n乙\n'],
+      ['\n\n乙\n', 0, '[^1]\n\n乙\n'],
+      ['> 甲\n\n> 乙\n', 4, '> 甲\n\n[^1]\n\n> 乙\n'],
+    ] as const) {
+      const out = insertOk(t, at, tea).text;
+      assert.equal(out.split('\n\n## 参考资料')[0], want.slice(0, -1), JSON.stringify(t));
+      assertOwnParagraph(out);
+    }
+  });
+
+  it('refuses an empty line inside a list, quote or footnote (text there would end it) and a line with no text', () => {
+    for (const [t, at] of [
+      ['- 甲\n\n- 乙\n', '- 甲\n'.length],
+      ['> 甲\n>\n> 乙\n', '> 甲\n'.length],
+      ['[^a]: 甲\n\n    乙\n\n正文[^a]\n', '[^a]: 甲\n'.length],
+      ['甲\n\n---\n', '甲\n\n'.length],
+      ['甲\n\n***\n', '甲\n\n*'.length],
+    ] as const) {
+      const r = insertCitation(t, at, tea);
+      assert.ok(!r.ok && r.error === 'not-in-text', JSON.stringify(t));
+    }
+    // after the list, quote or footnote has ended: a paragraph of its own
+    for (const [t, at] of [
+      ['- 甲\n- 乙\n\n\n后文\n', '- 甲\n- 乙\n\n'.length],
+      ['[^a]: 甲\n\n\n正文[^a]\n', '[^a]: 甲\n\n'.length],
+    ] as const) {
+      const out = insertOk(t, at, tea).text;
+      assertOneFootnoteMore(t, out);
+      assertOwnParagraph(out);
+    }
+  });
+
+  it('in a table row, the citation goes into the cell nearest the cursor', () => {
+    const t = '| 作物 | 建议 |\n| --- | --- |\n| 茶 | 修剪 |\n';
+    const row = '| 作物 | 建议 |\n| --- | --- |\n';
+    for (const [cursor, line] of [
+      ['|', '| [^1]茶 | 修剪 |'],
+      ['| 茶', '| 茶[^1] | 修剪 |'],
+      ['| 茶 ', '| 茶[^1] | 修剪 |'],
+      ['| 茶 |', '| 茶 | [^1]修剪 |'],
+      ['| 茶 | 修', '| 茶 | 修[^1]剪 |'],
+      ['| 茶 | 修剪 |', '| 茶 | 修剪[^1] |'],
+    ] as const) {
+      const out = insertOk(t, row.length + cursor.length, tea).text;
+      assert.equal(out.split('\n')[2], line, cursor);
+      assertOneFootnoteMore(t, out);
+    }
+  });
+
+  it('on a later line of a paragraph, the citation goes on that line', () => {
+    const t = '甲一\n乙二\n丙三\n';
+    for (const [cursor, want] of [
+      ['甲一\n乙', '甲一\n乙[^1]二\n丙三'],
+      ['甲一\n乙二', '甲一\n乙二[^1]\n丙三'],
+      ['甲一\n乙二\n', '甲一\n乙二\n[^1]丙三'],
+      ['甲一\n乙二\n丙三', '甲一\n乙二\n丙三[^1]'],
+    ] as const) {
+      const out = insertOk(t, cursor.length, tea).text;
+      assert.equal(out.split('\n\n')[0], want, cursor);
+    }
+    // in a quote and a list item: after the markers, before the text
+    for (const [t2, cursor, want] of [
+      ['> 甲\n> 乙\n', '> 甲\n>', '> 甲\n> [^1]乙'],
+      ['- 甲\n  乙\n', '- 甲\n ', '- 甲\n  [^1]乙'],
+    ] as const) {
+      const out = insertOk(t2, cursor.length, tea).text;
+      assert.equal(out.split('\n\n')[0], want, cursor);
+      assertOneFootnoteMore(t2, out);
+    }
+  });
+});
+
+describe('citations/insert: what keeps a citation a citation', () => {
+  it('after an odd run of backslashes (it would escape the `[`) or a `^` (an inline footnote) a space comes first; after an even run none', () => {
+    for (const [t, want] of [
+      ['路径 C:\\', '路径 C:\\ [^1]'],
+      ['路径 C:\\\\', '路径 C:\\\\[^1]'],
+      ['路径 C:\\\\\\', '路径 C:\\\\\\ [^1]'],
+      ['2^', '2^ [^1]'],
+    ] as const) {
+      for (const rest of ['', ' 后文']) {
+        const text = t + rest;
+        const out = insertOk(text, t.length, tea).text;
+        assert.equal(out.split('\n')[0], want + rest, JSON.stringify(text));
+        assertOneFootnoteMore(text, out);
+      }
+    }
+  });
+});
+
+describe('citations/insert: the definition', () => {
+  const def = (n: number): string => `[^${n}]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)`;
+
+  it("goes after the section's last definition, whatever their order; ours outside the section do not count", () => {
+    const t =
+      '甲[^3][^1][^2]\n\n[^2]: y.docx#2 — k (K)\n\n## 参考资料\n\n[^3]: z.docx#3 — k (K)\n[^1]: x.docx#1 — k (K)\n\n## 附录\n\n[^5]: w.docx#5 — k (K)\n';
+    const { text, label } = insertOk(t, 1, tea);
+    assert.equal(label, '6');
+    assert.ok(text.includes(`[^1]: x.docx#1 — k (K)\n${def(6)}\n\n## 附录`), text);
+    assertOneFootnoteMore(t, text);
+  });
+
+  it('in a section with no definition yet: one blank line under the heading, and one before any text that follows it', () => {
+    for (const [t, want] of [
+      ['甲\n\n## 参考资料\n', `甲[^1]\n\n## 参考资料\n\n${def(1)}\n`],
+      ['甲\n\n## 参考资料', `甲[^1]\n\n## 参考资料\n\n${def(1)}`],
+      ['甲\n\n## 参考资料\n\n乙\n', `甲[^1]\n\n## 参考资料\n\n${def(1)}\n\n乙\n`],
+      // text right under the heading would otherwise continue the definition
+      ['甲\n\n## 参考资料\n乙\n', `甲[^1]\n\n## 参考资料\n\n${def(1)}\n\n乙\n`],
+      ['甲\n\n## 参考资料\n\n## 附录\n', `甲[^1]\n\n## 参考资料\n\n${def(1)}\n\n## 附录\n`],
+    ] as const) {
+      const out = insertOk(t, 1, tea).text;
+      assert.equal(out, want, JSON.stringify(t));
+      assertOneFootnoteMore(t, out);
+    }
+  });
+
+  it('a new references section at the end is one blank line after the text, whatever the text ends with', () => {
+    for (const [t, eol] of [
+      ['甲\n乙', '\n'],
+      ['甲\n乙\n', '\n'],
+      ['甲\n乙\n\n', '\n'],
+      ['甲\r\n乙', '\r\n'],
+      ['甲\r\n乙\r\n', '\r\n'],
+      ['甲\r\n乙\r\n\r\n', '\r\n'],
+    ] as const) {
+      const out = insertOk(t, 1, tea).text;
+      assert.equal(out, `甲[^1]${eol}乙${eol}${eol}## 参考资料${eol}${eol}${def(1)}${eol}`, JSON.stringify(t));
+    }
+    // blank lines the author left at the end stay
+    assert.ok(insertOk('甲\n\n\n', 1, tea).text.startsWith('甲[^1]\n\n\n## 参考资料\n'));
+  });
+
+  it('refuses to add a references section where the document ends inside an unclosed fence or raw HTML block', () => {
+    const open = [
+      '```\ncode\n',
+      '```',
+      '~~~\ncode\n``\n',
+      '````\ncode\n```\n',
+      '```\ncode\n~~~\n',
+      '<!-- 注释\n',
+      '  <!-- 注释\n',
+      '<?php echo 1;\n',
+      '<![CDATA[ x\n',
+      '<![CDATA[ a > b\n',
+      '<!DOCTYPE html\n',
+      '<script>\nx\n',
+      '<SCRIPT>\nx\n',
+      '<pre>\nx\n',
+      '<style>\nx\n',
+      '<textarea>\nx\n',
+    ];
+    const closed = [
+      '```\ncode\n```',
+      '```\ncode\n```\n',
+      '```\ncode\n````\n',
+      '```\ncode\n ``` \n',
+      '~~~\ncode\n~~~\n',
+      '```\ncode\n```\n\n',
+      '<!-- 注释 -->\n',
+      '<!-- 注释\n-->\n',
+      // an empty comment or instruction closes itself, as every renderer reads it
+      '<!-->\n',
+      '<!--->\n',
+      '<?>\n',
+      '<?php echo 1; ?>\n',
+      '<![CDATA[ x ]]>\n',
+      '<!DOCTYPE html>\n',
+      '<SCRIPT>\nx\n</script>\n',
+      '<pre>\nx\n</PRE>\n',
+      // ended by a blank line (or the end of the document), as every block of HTML but those above
+      '<div>\nx\n',
+      '<div>\nx\n\n后文\n',
+    ];
+    for (const block of open) {
+      const r = insertCitation(`甲\n\n${block}`, 1, tea);
+      assert.ok(!r.ok && r.error === 'unclosed-block', JSON.stringify(block));
+      // with a section already there, nothing is appended, so nothing falls inside the block
+      const t = `甲[^1]\n\n## 参考资料\n\n[^1]: x.docx#1 — k (K)\n\n${block}`;
+      assertOneFootnoteMore(t, insertOk(t, 1, tea).text);
+    }
+    for (const block of closed) {
+      const t = `甲\n\n${block}`;
+      const out = insertOk(t, 1, tea).text;
+      assert.ok(out.endsWith(`## 参考资料\n\n${def(1)}\n`), JSON.stringify(out));
+      assertOneFootnoteMore(t, out);
+    }
+  });
+});
+
+describe('citations/insert: a cited snippet', () => {
+  const quote = { snippet: { text: '摘录', as: 'blockquote' as const } };
+
+  /** Each renderer shows the snippet as a quote of its own, holding the one footnote reference. */
+  function assertOwnQuote(before: string, out: string): void {
+    assertOneFootnoteMore(before, out);
+    for (const [name, render] of Object.entries(RENDERERS)) {
+      const html = render(out).html;
+      assert.match(
+        html,
+        /<blockquote>\n<p>摘录 <sup[^>]*><a [^>]*>\[?1\]?<\/a><\/sup><\/p>\n<\/blockquote>/,
+        `${name}: ${html}`,
+      );
+    }
+  }
+
+  it('goes after the whole paragraph, list or table under the cursor, one blank line from what follows', () => {
+    for (const [t, at, want] of [
+      ['甲一\n甲二\n\n乙\n', 1, '甲一\n甲二\n\n> 摘录 [^1]\n\n乙\n'],
+      ['甲\n# 乙\n', 1, '甲\n\n> 摘录 [^1]\n\n# 乙\n'],
+      ['- 甲\n- 乙\n\n丙\n', 3, '- 甲\n- 乙\n\n> 摘录 [^1]\n\n丙\n'],
+      ['- 甲\n\n  甲续\n- 乙\n丙\n', 3, '- 甲\n\n  甲续\n- 乙\n丙\n\n> 摘录 [^1]\n'],
+      ['| a | b |\n| - | - |\n| c | d |\n\n丙\n', 3, '| a | b |\n| - | - |\n| c | d |\n\n> 摘录 [^1]\n\n丙\n'],
+    ] as const) {
+      const out = insertOk(t, at, tea, quote).text;
+      assert.equal(out.split('\n## 参考资料')[0], want, JSON.stringify(t));
+      assertOwnQuote(t, out);
+    }
+  });
+
+  it('on an empty line goes there, one blank line from each neighbour', () => {
+    for (const [t, at] of [
+      ['甲\n\n乙\n', 2],
+      ['甲\n\n\n乙\n', 2],
+      ['甲\n\n\n乙\n', 3],
+    ] as const) {
+      const out = insertOk(t, at, tea, quote).text;
+      assert.equal(out.split('\n## 参考资料')[0], '甲\n\n> 摘录 [^1]\n\n乙\n', JSON.stringify(t));
+      assertOwnQuote(t, out);
+    }
+  });
+});
+
+describe('citations/insert: the cursor and the number', () => {
+  it('a cursor before the start or past the end of the text is taken as the start or the end', () => {
+    const t = '茶园春季管理。';
+    assert.ok(insertOk(t, -5, tea).text.startsWith('[^1]茶园'));
+    assert.ok(insertOk(t, t.length + 10, tea).text.startsWith('茶园春季管理。[^1]\n'));
+  });
+
+  it('an inline citation on the last, empty line keeps the document ending with a line break', () => {
+    assert.equal(insertOk('甲\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
+    assert.equal(insertOk('甲\n\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
+  });
+
+  it('does not reuse a label defined a second time (a renderer shows the first definition, another source)', () => {
+    const t =
+      '甲[^1]\n\n## 参考资料\n\n[^1]: x.docx#1 — k (K)\n[^1]: 茶树农事操作.docx#1 — 茶树管理 (TEA_MANAGER_001)\n';
+    const r = insertCitation(t, t.indexOf('[^1]'), tea);
+    assert.ok(r.ok && !r.reused && r.label === '2', JSON.stringify(r));
+    const out = applyEdits(t, r.edits);
+    for (const [name, render] of Object.entries(RENDERERS))
+      assert.ok(
+        render(out).defs.some((d) => d.startsWith('茶树农事操作.docx#1')),
+        `${name}: ${render(out).html}`,
+      );
+  });
+
+  it('does not reuse a number written in code after an unclosed `[^`', () => {
+    const r = insertCitation('见 `[^注 [^1]` 。\n', 0, tea);
+    assert.ok(r.ok && r.label === '2', JSON.stringify(r));
+  });
+
+  it('midway between two table cells, the citation ends the cell before', () => {
+    const t = '| 茶 |  修剪 |\n| --- | --- |\n';
+    const out = insertOk(t, '| 茶 |'.length, tea).text;
+    assert.equal(out.split('\n')[0], '| 茶[^1] |  修剪 |');
+    assertOneFootnoteMore(t, out);
+  });
+});
+
+describe('citations/insert: next to a bare URL', () => {
+  it('an escape is part of the URL before the cursor; a link or code span ends it', () => {
+    const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
+    for (const [text, before, line] of [
+      // GFM runs the URL on over `\_`: the citation would join it
+      ['详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y [^1]'],
+      // after the link, its destination is no bare URL the cursor is in
+      ['[x](https://a.cn/y)abc def', '[x](https://a.cn/y)ab', '[x](https://a.cn/y)ab[^1]c def'],
+      // a URL that a code span ends: at the cursor, after a space
+      ['https://a.cn/x`code`', 'https://a.cn/x', 'https://a.cn/x [^1]`code`'],
+    ] as const) {
+      const r = insertCitation(text, before.length, s);
+      assert.ok(r.ok);
+      const out = applyEdits(text, r.edits);
+      assert.equal(out.split('\n')[0], line, text);
+      assertOneFootnoteMore(text, out);
+    }
+  });
 });
