@@ -188,10 +188,9 @@ function collectInline(
     const meta = child.meta as RefMeta | CiteMeta;
     const range = lines.range(map(meta.start), map(meta.end - 1) + 1);
     const before = plainBefore(children, k);
-    const glued =
-      before !== undefined && gluedToUrl(before, child.type === 'sn_ref' ? 'reference' : 'inline')
-        ? { gluedToUrl: true as const }
-        : {};
+    const glued = gluedToUrl(before, child.type === 'sn_ref' ? 'reference' : 'inline')
+      ? { gluedToUrl: true as const }
+      : {};
     if (child.type === 'sn_ref') refs.push({ label: (meta as RefMeta).label, range, ...glued });
     else {
       const raw = (meta as CiteMeta).raw;
@@ -207,11 +206,10 @@ function collectInline(
  * The text right before the inline token `k` that a renderer could read into a bare URL: the text
  * after the last link, code span, autolink, HTML or line break, emphasis marks included (GFM reads
  * them into a URL), with what ends before it: a line break as `\n`, any other construct as `)` (it
- * ends in neither a letter nor a space, which is what a URL's start is judged by). Undefined when
- * neither text nor an emphasis's end is right before the token.
+ * ends in neither a letter nor a space, which is what a URL's start is judged by). An emphasis
+ * opened right before the token counts too: `http://a.cn/x/*[^1]*` loses its footnote to the link.
  */
-function plainBefore(children: Token[], k: number): string | undefined {
-  if (!/^(?:text|(?:em|strong|s)_close)$/.test(children[k - 1]?.type ?? '')) return undefined;
+function plainBefore(children: Token[], k: number): string {
   let text = '';
   let j = k - 1;
   // Stryker disable next-line Regex: no other token type holds these names (text_join leaves no text_special)
