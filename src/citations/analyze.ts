@@ -62,7 +62,6 @@ interface PendingDef {
   start: number;
   map: [number, number];
   level: number;
-  inner: Token[];
 }
 
 /**
@@ -86,9 +85,9 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
   let frontMatter: SourceRange | undefined;
   let lastBlock: Analysis['lastBlock'];
   let quoteDepth = 0;
+  // Stryker disable next-line UnaryOperator: a row's tr_open sets it before any of its cells is read
   let rowLine = -1;
   let cell = 0;
-  let tableEnd = -1;
   let heading: { line: number; level: number; atx: boolean } | undefined;
   let def: PendingDef | undefined;
   let topEnd = 0;
@@ -96,8 +95,8 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
 
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i]!;
-    if (def && tok.type !== 'footnote_reference_close') def.inner.push(tok);
-    if (tok.level === 0 && tok.map && tok.nesting !== -1) {
+    // closing tokens have no map
+    if (tok.level === 0 && tok.map) {
       lastBlock = { type: tok.type, map: tok.map as [number, number], markup: tok.markup };
       topEnd = tok.map[1];
       tops.push(tok.map as [number, number]);
@@ -117,17 +116,17 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
       case 'blockquote_open':
         quoteDepth++;
         break;
+      // Stryker disable next-line StringLiteral: a table row outside a quote never starts with `>` (that line would start a quote), so reading it as in one changes nothing
       case 'blockquote_close':
+        // Stryker disable next-line UpdateOperator: a table row outside a quote never starts with `>` (that line would start a quote), so reading it as in one changes nothing
         quoteDepth--;
-        break;
-      case 'table_open':
-        tableEnd = tok.map![1];
         break;
       case 'tr_open':
         rowLine = tok.map![0];
         cell = 0;
         break;
       case 'heading_open':
+        // Stryker disable next-line MethodExpression: an ATX heading's markup is all `#`, a setext one's has none
         heading = { line: tok.map![0], level: Number(tok.tag.slice(1)), atx: tok.markup.startsWith('#') };
         break;
       case 'heading_close':
@@ -135,7 +134,7 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
         break;
       case 'footnote_reference_open': {
         const meta = tok.meta as { label: string; start: number };
-        def = { label: meta.label, start: meta.start, map: tok.map as [number, number], level: tok.level, inner: [] };
+        def = { label: meta.label, start: meta.start, map: tok.map as [number, number], level: tok.level };
         break;
       }
       case 'footnote_reference_close':
@@ -146,7 +145,8 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
         const prev = tokens[i - 1]!;
         const isCell = prev.type === 'th_open' || prev.type === 'td_open';
         const where: InlineKind = isCell
-          ? { kind: 'cell', line: rowLine, cell: cell++, inQuote: quoteDepth > 0 }
+          ? // Stryker disable next-line ConditionalExpression,EqualityOperator: a table row outside a quote never starts with `>` (that line would start a quote), so reading it as in one changes nothing
+            { kind: 'cell', line: rowLine, cell: cell++, inQuote: quoteDepth > 0 }
           : { kind: 'lines', firstLine: tok.map![0], atx: heading?.atx ?? false };
         const startLine = isCell ? rowLine : tok.map![0];
         const endLine = isCell ? rowLine + 1 : tok.map![1];
@@ -156,17 +156,15 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
           endLine,
           content: tok.content,
           where,
-          leafEndLine: Math.max(topEnd, isCell ? tableEnd : endLine),
+          leafEndLine: topEnd,
         });
         if (heading && !isCell) {
           const range = lines.range(lines.lineStart(heading.line), lines.lineEnd(heading.line));
-          headings.push({ line: heading.line, level: heading.level, range, matches: wanted.has(tok.content.trim()) });
+          headings.push({ line: heading.line, level: heading.level, range, matches: wanted.has(tok.content) });
         }
         collectInline(tok, lines, where, refs, inlineCitations);
         break;
       }
-      default:
-        break;
     }
   }
 
@@ -190,10 +188,9 @@ function collectInline(
     const meta = child.meta as RefMeta | CiteMeta;
     const range = lines.range(map(meta.start), map(meta.end - 1) + 1);
     const before = plainBefore(children, k);
-    const glued =
-      before !== undefined && gluedToUrl(before, child.type === 'sn_ref' ? 'reference' : 'inline')
-        ? { gluedToUrl: true as const }
-        : {};
+    const glued = gluedToUrl(before, child.type === 'sn_ref' ? 'reference' : 'inline')
+      ? { gluedToUrl: true as const }
+      : {};
     if (child.type === 'sn_ref') refs.push({ label: (meta as RefMeta).label, range, ...glued });
     else {
       const raw = (meta as CiteMeta).raw;
@@ -209,16 +206,17 @@ function collectInline(
  * The text right before the inline token `k` that a renderer could read into a bare URL: the text
  * after the last link, code span, autolink, HTML or line break, emphasis marks included (GFM reads
  * them into a URL), with what ends before it: a line break as `\n`, any other construct as `)` (it
- * ends in neither a letter nor a space, which is what a URL's start is judged by). Undefined when
- * neither text nor an emphasis's end is right before the token.
+ * ends in neither a letter nor a space, which is what a URL's start is judged by). An emphasis
+ * opened right before the token counts too: `http://a.cn/x/*[^1]*` loses its footnote to the link.
  */
-function plainBefore(children: Token[], k: number): string | undefined {
-  if (!/^(?:text|(?:em|strong|s)_close)$/.test(children[k - 1]?.type ?? '')) return undefined;
+function plainBefore(children: Token[], k: number): string {
   let text = '';
   let j = k - 1;
+  // Stryker disable next-line Regex: no other token type holds these names (text_join leaves no text_special)
   for (; j >= 0 && /^(?:text|(?:em|strong|s)_(?:open|close))$/.test(children[j]!.type); j--)
     text = (children[j]!.type === 'text' ? children[j]!.content : children[j]!.markup) + text;
   if (j < 0) return text;
+  // Stryker disable next-line Regex,StringLiteral: only softbreak and hardbreak hold `break`; a URL starts after `\n` as at the start
   return (/break$/.test(children[j]!.type) ? '\n' : ')') + text;
 }
 
@@ -239,9 +237,10 @@ function buildModel(
     const ours = d.level === 0 ? readOurDefinition(d, lines, duplicateLabel) : undefined;
     if (ours) definitions.push(ours);
     else {
-      const endLine = Math.max(d.map[1], d.map[0] + 1);
+      const endLine = d.map[1];
       let lastLine = endLine - 1;
-      while (lastLine > d.map[0] && isBlankLine(lines.lineText(lastLine))) lastLine--;
+      // the first line holds `[^label]:`, so this stops there at the latest
+      while (isBlankLine(lines.lineText(lastLine))) lastLine--;
       authorDefinitions.push({
         label: d.label,
         range: lines.range(d.start, lines.lineEnd(lastLine)),
@@ -298,8 +297,6 @@ function readOurDefinition(d: PendingDef, lines: LineIndex, duplicateLabel: bool
   if (!isOurLabel(d.label)) return undefined;
   // one line: whatever the parser made of the body (normally a paragraph), nothing continues it
   const line = d.map[0];
-  if (d.inner.length === 0 || d.inner.some((t) => t.map && (t.map[0] !== line || t.map[1] !== line + 1)))
-    return undefined;
   for (let l = line + 1; l < d.map[1]; l++) if (!isBlankLine(lines.lineText(l))) return undefined;
   const lineEnd = lines.lineEnd(line);
   const bodyStart = d.start + d.label.length + 4; // `[^` label `]:`

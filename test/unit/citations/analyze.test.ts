@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { analyzeDocument } from '../../../src/citations';
+import { analyze, headingText, recognisedHeadings } from '../../../src/citations/analyze';
 
 const doc = [
   '---',
@@ -33,9 +34,11 @@ const doc = [
 ].join('\n');
 
 describe('citations/analyze', () => {
-  const m = analyzeDocument(doc);
+  // analysed in each test, not when the file loads: Stryker tests a mutant of code run at load with every test
+  const model = () => analyzeDocument(doc);
 
   it('finds references outside code, HTML and front matter, with exact ranges', () => {
+    const m = model();
     assert.deepEqual(
       m.references.map((r) => [r.label, r.range.line, r.range.character, doc.slice(r.range.start, r.range.end)]),
       [
@@ -62,6 +65,7 @@ describe('citations/analyze', () => {
   });
 
   it('reads our definitions, the author’s, inline citations and the references section', () => {
+    const m = model();
     assert.deepEqual(
       m.definitions.map((d) => [d.label, d.citation, d.kbName, d.kbCode, d.line]),
       [
@@ -86,6 +90,7 @@ describe('citations/analyze', () => {
   it('keeps offsets right with CRLF line breaks', () => {
     const crlf = doc.replace(/\n/g, '\r\n');
     const c = analyzeDocument(crlf);
+    const m = model();
     assert.deepEqual(
       c.references.map((r) => crlf.slice(r.range.start, r.range.end)),
       ['[^1]', '[^1]', '[^a]', '[^2]', '[^2]'],
@@ -116,5 +121,162 @@ describe('citations/analyze', () => {
       m2.authorDefinitions.map((d) => d.label),
       ['1', '2'],
     );
+  });
+  it('the references section is the last heading named so, up to the next heading of its level or a higher one', () => {
+    const t = '## 参考资料\n\n旧的\n\n# 周报\n\n## 参考资料\n\n### 附\n\n[^1]: a.docx#1 — k (K)\n\n## 后记\n\n正文\n';
+    const s = analyzeDocument(t).referencesSection;
+    assert.deepEqual(s && [s.headingLine, s.level, s.endLine, t.slice(s.headingRange.start, s.headingRange.end)], [
+      6,
+      2,
+      12,
+      '## 参考资料',
+    ]);
+    const last = analyzeDocument('#### References\n\n[^1]: a.docx#1 — k (K)\n\n##### 小节\n').referencesSection;
+    assert.deepEqual(last && [last.headingLine, last.level, last.endLine], [0, 4, 6], 'to the end of the document');
+  });
+
+  it('a set heading is read without the `#` marks and blanks around it, a `#` inside it kept', () => {
+    assert.equal(headingText({ referencesHeading: '  ##参考文献 \t' }), '参考文献');
+    assert.equal(headingText({ referencesHeading: 'C# 文献' }), 'C# 文献');
+    assert.deepEqual([...recognisedHeadings({ referencesHeading: ' # 文献' })], ['文献']);
+    assert.equal(headingText(), '参考资料', 'Chinese when no language is given');
+    assert.equal(headingText({ lang: 'en', referencesHeading: ' ' }), 'References');
+  });
+
+  it('a line starting with `#` and no blank after it is a paragraph: its references are found where they are', () => {
+    const t = '#话题 [^1] 与 〔a.docx#2〕\n\n[^1]: a.docx#1 — k (K)\n';
+    const m = analyzeDocument(t);
+    assert.deepEqual(
+      [...m.references, ...m.inlineCitations].map((r) => t.slice(r.range.start, r.range.end)),
+      ['[^1]', '〔a.docx#2〕'],
+    );
+    assert.equal(m.referencesSection, undefined);
+  });
+
+  it('an author’s definition runs from `[^` to its last line of text; a later one of the same label is a duplicate', () => {
+    const t = 'a[^a] b[^1] c[^x]\n\n> [^1]: a.docx#1 — k (K)\n\n[^a]: 一\n\n    二\n\n\n[^a]: 再\n';
+    const m = analyzeDocument(t);
+    assert.deepEqual(
+      m.authorDefinitions.map((d) => [
+        d.label,
+        t.slice(d.range.start, d.range.end),
+        d.line,
+        d.endLine,
+        d.duplicateLabel,
+      ]),
+      [
+        ['1', '[^1]: a.docx#1 — k (K)', 2, 3, false],
+        ['a', '[^a]: 一\n\n    二', 4, 9, false],
+        ['a', '[^a]: 再', 9, 10, true],
+      ],
+    );
+    assert.deepEqual(m.definitions, [], 'one of our form inside a quote is the author’s');
+  });
+
+  it('a reference is ours only when the first definition of its label is ours; author labels are every other label, once each', () => {
+    const t =
+      'a[^2] b[^1] c[^x] d[^x] e[^2]\n\n[^2]: 作者的\n[^1]: a.docx#1 — k (K)\n[^2]: b.docx#2 — k (K)\n[^1]: c.docx#3 — k (K)\n';
+    const m = analyzeDocument(t);
+    assert.deepEqual(
+      m.references.map((r) => [r.label, r.ours, r.defined]),
+      [
+        ['2', false, true],
+        ['1', true, true],
+        ['x', false, false],
+        ['x', false, false],
+        ['2', false, true],
+      ],
+    );
+    assert.deepEqual(
+      m.definitions.map((d) => [d.label, d.duplicateLabel]),
+      [
+        ['1', false],
+        ['2', true],
+        ['1', true],
+      ],
+    );
+    assert.deepEqual(m.authorLabels, ['2', 'x']);
+  });
+
+  it('our definition: its number, the citation as written and where, the line without trailing blanks; a bad index is an error', () => {
+    const t = '[^12]: a〔b#1〕.docx#x — k (K)  \n\n〔c#y〕\n';
+    const m = analyzeDocument(t);
+    const d = m.definitions[0]!;
+    assert.deepEqual(
+      [
+        d.number,
+        d.citationRaw,
+        t.slice(d.citationRange.start, d.citationRange.end),
+        t.slice(d.range.start, d.range.end),
+      ],
+      [12, 'a〔b#1〕.docx#x', 'a〔b#1〕.docx#x', '[^12]: a〔b#1〕.docx#x — k (K)'],
+    );
+    assert.deepEqual([d.citation, d.error?.error, d.error?.subject], [undefined, 'bad-chunk-index', 'x']);
+    assert.deepEqual(
+      m.inlineCitations.map((c) => [c.raw, c.citation, c.error?.error, c.range.line]),
+      [['c#y', undefined, 'bad-chunk-index', 2]],
+      'the brackets inside our definition are its doc name, not an inline citation',
+    );
+  });
+
+  it('the line break is the first line’s: CRLF only when the first line ends with one', () => {
+    const eol = (t: string) => analyzeDocument(t).eol;
+    assert.deepEqual(['a\nb\r\n', 'a\r\nb\n', 'a', '\r\n', 'a\rb\r\n'].map(eol), ['\n', '\r\n', '\n', '\r\n', '\n']);
+  });
+  it('tells insertion the top-level blocks, the last one, the code, HTML and front matter, and for each text the top-level block holding it', () => {
+    const t = '---\nt: 1\n---\n- a\n\n  | x | y |\n  | - | - |\n  | z | w[^1] |\n\n<div>\nh\n</div>\n\n```\nopen';
+    const a = analyze(t);
+    assert.deepEqual(
+      a.blocks.map((b) => [b.kind, b.startLine, b.endLine, b.content, b.leafEndLine]),
+      [
+        ['front-matter', 0, 3, undefined, undefined],
+        ['inline', 3, 4, 'a', 9],
+        ['inline', 5, 6, 'x', 9],
+        ['inline', 5, 6, 'y', 9],
+        ['inline', 7, 8, 'z', 9],
+        ['inline', 7, 8, 'w[^1]', 9],
+        ['html', 9, 12, undefined, undefined],
+        ['code', 13, 15, undefined, undefined],
+      ],
+    );
+    assert.deepEqual(a.tops, [
+      [0, 3],
+      [3, 9],
+      [9, 12],
+      [13, 15],
+    ]);
+    assert.deepEqual(a.lastBlock, { type: 'fence', map: [13, 15], markup: '```' });
+    assert.deepEqual(
+      analyze('a\n\n    code\n').blocks.map((b) => [b.kind, b.startLine, b.endLine]),
+      [
+        ['inline', 0, 1],
+        ['code', 2, 3],
+      ],
+    );
+    assert.equal('lastBlock' in analyze(''), false, 'none in an empty document');
+  });
+
+  it('a setext heading’s text starting with `#` is found where it is', () => {
+    const t = '#话题[^1]\n===\n\n[^1]: a.docx#1 — k (K)\n';
+    assert.deepEqual(
+      analyzeDocument(t).references.map((r) => t.slice(r.range.start, r.range.end)),
+      ['[^1]'],
+    );
+  });
+
+  it('a definition of our form under a label not a number is the author’s', () => {
+    const m = analyzeDocument('x[^a]\n\n[^a]: x.docx#1 — k (K)\n');
+    assert.deepEqual([m.definitions.length, m.authorDefinitions.map((d) => d.label)], [0, ['a']]);
+  });
+
+  it('glued to a URL: emphasis marks are read into it, a link, code span or line start before it starts none', () => {
+    const glued = (t: string) => analyzeDocument(`${t}\n`).references.map((r) => r.gluedToUrl ?? false);
+    assert.deepEqual(glued('a*www.a.cn*[^1]'), [true], 'www. after an emphasis mark');
+    assert.deepEqual(glued('http://a.cn/*x*[^1]'), [true], 'a path holding emphasis');
+    assert.deepEqual(glued('[l](u)www.a.cn/x[^1]'), [false], 'www. right after a link');
+    assert.deepEqual(glued('`c`www.a.cn/x[^1]'), [false], 'www. right after a code span');
+    assert.deepEqual(glued('www.a.cn/x[^1]'), [true], 'www. at the line start');
+    // markdown-it 15 and GFM take it into the link (test/support/renderers.ts)
+    assert.deepEqual(glued('http://a.cn/x/*[^1]*'), [true], 'in an emphasis opened right after a URL');
   });
 });

@@ -76,10 +76,11 @@ for (const [name, factory] of [
         (tail) => setTails(vscodeEngine(factory).use(footnote).use(citationsPlugin, { passageText }), tail),
       ],
     ];
-    const engines = pairs.map(([label, make]) => [label, make(originalTail), make(footnoteTail)] as const);
+    // built in each test, not when the file loads: Stryker tests a mutant of code run at load with every test
+    const enginesOf = () => pairs.map(([label, make]) => [label, make(originalTail), make(footnoteTail)] as const);
 
     /** Asserts both engines of every pair give the same tokens and HTML for `src`. */
-    function same(src: string): void {
+    function same(engines: ReturnType<typeof enginesOf>, src: string): void {
       for (const [label, theirs, ours] of engines) {
         const want = theirs.parse(src, {});
         const got = ours.parse(src, {});
@@ -108,7 +109,8 @@ for (const [name, factory] of [
     });
 
     it('gives the same tokens and HTML as the original on every hand-picked document', () => {
-      for (const src of DOCS) same(src);
+      const engines = enginesOf();
+      for (const src of DOCS) same(engines, src);
       // sanity: the documents do exercise the tail
       const html = engines[0]![2].render(DOCS[11]!);
       assert.equal((html.match(/<li id="fn\d+" class="footnote-item">/g) ?? []).length, 4);
@@ -118,7 +120,7 @@ for (const [name, factory] of [
     it('gives the same tokens and HTML on the bench bulletin’s shape (many footnotes, repeated refs)', () => {
       const refs = Array.from({ length: 300 }, (_, i) => `段${i}[^${(i % 120) + 1}]^[行内${i}]`).join('\n\n');
       const defs = Array.from({ length: 130 }, (_, i) => `[^${i + 1}]: d${i}.docx#${i} — kb (K${i})`).join('\n');
-      same(`${refs}\n\n## 参考资料\n\n${defs}\n`);
+      same(enginesOf(), `${refs}\n\n## 参考资料\n\n${defs}\n`);
     });
 
     it('property: same tokens and HTML for generated bulletins with our insertions and the author’s footnotes', () => {
@@ -149,6 +151,7 @@ for (const [name, factory] of [
           { nil: undefined },
         ),
       });
+      const engines = enginesOf();
       fc.assert(
         fc.property(doc, fc.array(insertion, { maxLength: 4 }), (start, inserts) => {
           let text = start;
@@ -160,7 +163,7 @@ for (const [name, factory] of [
             });
             if (r.ok) text = applyEdits(text, r.edits);
           }
-          same(text);
+          same(engines, text);
         }),
         { numRuns: runs(150) },
       );
