@@ -301,6 +301,12 @@ describe('draft: what the plan writes, rule by rule', () => {
   const planned = (text: string, cursor: number, blocks: DraftBlock[]): string => {
     const plan = planDraftInsertion(lib, text, cursor, blocks, opts);
     assert.ok(plan.ok, JSON.stringify(plan));
+    const starts = plan.edits.map((e) => e.start);
+    assert.deepEqual(
+      starts,
+      [...new Set(starts)].sort((x, y) => x - y),
+      'one insertion per place, in order',
+    );
     return apply(text, plan.edits);
   };
 
@@ -339,8 +345,12 @@ describe('draft: what the plan writes, rule by rule', () => {
     assert.ok(!out.includes('水稻中后期管理'), 'a blank run carries no citation');
   });
 
-  it('two passages after one run are cited in the order given', () => {
-    assert.match(planned('', 0, [{ runs: [run('句子。', cite(B), cite(A))] }]), /^句子。\[\^1\]\[\^2\]\n/);
+  it('two passages after one run are cited in the order given; in an empty document, the references follow one blank line', () => {
+    assert.equal(
+      planned('', 0, [{ runs: [run('句子。', cite(B), cite(A))] }]),
+      '句子。[^1][^2]\n\n## 参考资料\n\n' +
+        '[^1]: 水稻中后期管理.docx#0 — 水稻 (RICE_001)\n[^2]: 水稻分蘖期管理要点.docx#2 — 水稻 (RICE_001)\n',
+    );
   });
 
   it('in the middle of a bulletin: after the paragraph under the cursor, definitions after the existing ones, the rest untouched', () => {
