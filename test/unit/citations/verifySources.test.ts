@@ -194,6 +194,56 @@ describe('citations: verify sources, rule by rule (pure)', () => {
     assert.equal(s?.citedText, '内容');
   });
 
+  it('the same doc#idx in two knowledge bases is two sources; the key the cache file keeps names the base, or * for any', () => {
+    const text = [
+      '甲[^1]',
+      '',
+      '乙[^2]〔甲.docx#0〕',
+      '',
+      '## 参考资料',
+      '',
+      '[^1]: 甲.docx#0 — 库一 (K1)',
+      '[^2]: 甲.docx#0 — 库二 (K2)',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      sources(text).map((s) => s.key),
+      ['K1\u0000甲.docx#0', 'K2\u0000甲.docx#0', '*\u0000甲.docx#0'],
+    );
+  });
+
+  it('other citations in the cited text are left out, whatever their label or document', () => {
+    const text = withDefs(['前文[^note]，又〔乙.docx#12〕被引用[^1]'], [['1', '甲.docx', 0]]);
+    assert.equal(sources(text).find((s) => s.citation === '甲.docx#0')?.citedText, '前文，又被引用');
+  });
+
+  it('a paragraph going on after the citation on the next line: the sentence that ends at it', () => {
+    assert.equal(citedText(['前一句。被引用的这一句[^1]', '后面的行。']), '被引用的这一句');
+  });
+
+  it('a citation ending a block of several lines cites the whole block, not what follows the blank line', () => {
+    assert.equal(citedText(['第一行，', '第二句。被引用[^1]', '', '另一段。']), '第一行， 第二句。被引用');
+  });
+
+  it('list and footnote markers count only at the line start; a footnote definition of any label ends the block', () => {
+    assert.equal(citedText(['温度 - 湿度 1) 偏高[^1]']), '温度 - 湿度 1) 偏高');
+    assert.equal(citedText(['温度- 偏高[^1]']), '温度- 偏高');
+    assert.equal(citedText(['比例为 [^x]: 不是脚注', '本段[^1]']), '比例为 : 不是脚注 本段');
+    assert.equal(citedText(['[^note]: 作者的注释', '本段[^1]']), '本段');
+  });
+
+  it('the blanks and sentence marks before the citation are not a sentence of their own', () => {
+    assert.equal(citedText(['本段 [^1]']), '本段');
+    assert.equal(citedText(['第一句。第二句！。[^1]第三句。']), '第二句！。');
+  });
+
+  it('removing an inline citation leaves the text around it as it was', () => {
+    const text = '内容〔甲.docx#0〕后文。\n';
+    const model = analyzeDocument(text);
+    const [s] = collectSources([{ file: 'a.md', text, model }]);
+    assert.equal(applyEdits(text, removeCitationEdits(text, model, s!.uses[0]!)), '内容后文。\n');
+  });
+
   it("removing our definition of a label the author defined first leaves the author's references", () => {
     const text = '正文[^1]。\n\n[^1]: 作者的注释。\n\n## 参考资料\n\n[^1]: 甲.docx#1 — 库 (K)\n';
     const model = analyzeDocument(text);
