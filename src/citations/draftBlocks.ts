@@ -98,7 +98,7 @@ export function buildBlocks(
         prev &&
         prev.kind === s.from.kind &&
         (s.from.kind === 'none' || (prev as { index: number }).index === (s.from as { index: number }).index);
-      if (same && runs.length) runs[runs.length - 1]!.text += s.text;
+      if (same) runs[runs.length - 1]!.text += s.text;
       else {
         const cites: DraftCite[] = [];
         if (s.from.kind === 'knowledge') {
@@ -123,7 +123,7 @@ export function buildBlocks(
       if (!k.passage) markers = true;
     }
   }
-  if (markers && blocks.length) {
+  if (markers) {
     const last = blocks[blocks.length - 1]!;
     last.after = [
       ...(last.after ?? []),

@@ -1,14 +1,17 @@
 /** Drafted text with several citations as one batch of insertions; sentences → runs → blocks. */
 import * as assert from 'node:assert/strict';
 import * as lib from '../../../src/citations/index';
-import { planDraftInsertion, type DraftBlock } from '../../../src/citations/draftPlan';
-import type { CitedPassage } from '../../../src/citations/passage';
+import { planDraftInsertion, type DraftBlock, type DraftCite, type DraftRun } from '../../../src/citations/draftPlan';
+import { sourceOf, type CitedPassage } from '../../../src/citations/passage';
 import {
   buildBlocks,
   splitDraft,
+  type Attribution,
+  type DraftSentence,
   type ResolvedKnowledge,
   type WeatherSource,
 } from '../../../src/citations/draftBlocks';
+import { weatherSourceLine } from '../../../src/bulletin/render';
 
 const passage = (docName: string, chunkIndex: number, content: string): CitedPassage => ({
   docName,
@@ -153,5 +156,252 @@ describe('draft: one batch of insertions with several citations', () => {
     const code = '```\ncode\n```\n';
     const bad = planDraftInsertion(lib, code, 5, blocks, opts);
     assert.equal(bad.ok, false);
+  });
+});
+
+const S = (id: number, paragraph: number, text: string, from: Attribution): DraftSentence => ({
+  id,
+  paragraph,
+  text,
+  from,
+});
+const none: Attribution = { kind: 'none' };
+const know = (index: number): Attribution => ({ kind: 'knowledge', index });
+const sky = (index: number): Attribution => ({ kind: 'weather', index });
+const RAIN: WeatherSource = { ...WEATHER[0]!, location: '绵阳', summary: '小雨' };
+const all = (s: readonly DraftSentence[]): Set<number> => new Set(s.map((x) => x.id));
+
+describe('draft: sentences, rule by rule', () => {
+  it('paragraphs are split at blank lines (CRLF ones, or ones holding spaces); blank paragraphs are not counted', () => {
+    const s = splitDraft('\n\n甲。\r\n  \r\n乙！丙？\n\n\n丁', [], []);
+    assert.deepEqual(
+      s.map((x) => [x.id, x.paragraph, x.text]),
+      [
+        [0, 0, '甲。'],
+        [1, 1, '乙！'],
+        [2, 1, '丙？'],
+        [3, 2, '丁'],
+      ],
+    );
+  });
+
+  it('a sentence ends at 。！？!? (a run of them stays with it) or at a line break; blank fragments are no sentences', () => {
+    const s = splitDraft('甲。。乙!!丙?丁\n戊 。 \n 己', [], []);
+    assert.deepEqual(
+      s.map((x) => [x.id, x.text]),
+      [
+        [0, '甲。。'],
+        [1, '乙!!'],
+        [2, '丙?'],
+        [3, '丁'],
+        [4, '戊 。'],
+        [5, '己'],
+      ],
+    );
+  });
+
+  it('a sentence is from the first passage holding it (an entry without a passage holds nothing), else the first weather summary in it, else nothing', () => {
+    const knowledge: ResolvedKnowledge[] = [
+      { kbId: 'K', title: '无段落', summary: '丙丁。' },
+      { kbId: 'K', title: '甲', summary: '', passage: passage('a.docx', 0, '甲乙。丙丁。') },
+      { kbId: 'K', title: '乙', summary: '', passage: passage('b.docx', 1, '丙丁。') },
+    ];
+    const weather: WeatherSource[] = [
+      { ...WEATHER[0]!, summary: '  ' },
+      { ...WEATHER[0]!, summary: ' 晴 ' },
+    ];
+    assert.deepEqual(
+      splitDraft('丙丁。明天晴。下雨。', knowledge, weather).map((x) => x.from),
+      [know(1), sky(1), none],
+    );
+  });
+});
+
+describe('draft: runs and blocks, rule by rule', () => {
+  it('consecutive sentences of one source make one run, joined as written; another passage, weather or kind starts a new one', () => {
+    const s = [
+      S(0, 0, '甲。', none),
+      S(1, 0, '乙。', none),
+      S(2, 0, '丙。', know(0)),
+      S(3, 0, '丁。', know(0)),
+      S(4, 0, '戊。', know(1)),
+      S(5, 0, '己。', sky(1)),
+      S(6, 0, '庚。', sky(1)),
+      S(7, 0, '辛。', sky(0)),
+      S(8, 0, '壬。', know(0)),
+    ];
+    const blocks = buildBlocks(s, all(s), KNOWLEDGE.slice(0, 2), [...WEATHER, RAIN], 'zh', lib.inlineText);
+    assert.equal(blocks.length, 1);
+    assert.deepEqual(
+      blocks[0]!.runs.map((r) => [r.text, r.cites.map((c) => (c.kind === 'passage' ? c.passage.docName : c.text))]),
+      [
+        ['甲。乙。', []],
+        ['丙。丁。', [A.docName]],
+        ['戊。', [B.docName]],
+        ['己。庚。', []],
+        ['辛。', []],
+        ['壬。', [A.docName]],
+      ],
+    );
+    assert.deepEqual(blocks[0]!.after, [
+      weatherSourceLine(RAIN, 'zh', lib.inlineText),
+      weatherSourceLine(WEATHER[0]!, 'zh', lib.inlineText),
+    ]);
+  });
+
+  it('a sentence left out splits no run; a paragraph without accepted sentences is left out; no weather, no lines after', () => {
+    const s = [S(0, 0, '甲。', know(0)), S(1, 0, '乙。', none), S(2, 0, '丙。', know(0)), S(3, 1, '丁。', none)];
+    const blocks = buildBlocks(s, new Set([0, 2]), KNOWLEDGE, [], 'zh', lib.inlineText);
+    assert.deepEqual(blocks, [{ runs: [{ text: '甲。丙。', cites: [{ kind: 'passage', passage: A }] }] }]);
+  });
+
+  it('a paraphrase: the entries no sentence of the answer holds are cited at the end of its last unmatched run', () => {
+    const s = [S(0, 0, '甲。', none), S(1, 0, '乙。', know(0)), S(2, 1, '丙。', none), S(3, 1, '丁。', know(1))];
+    // Sentence 1 is left out, yet its passage is matched: it is not cited for the paraphrase.
+    const blocks = buildBlocks(s, new Set([0, 2, 3]), KNOWLEDGE, [], 'en', lib.inlineText);
+    assert.deepEqual(
+      blocks.map((b) => b.runs.map((r) => r.cites.length)),
+      [[0], [1, 1]],
+    );
+    assert.deepEqual(blocks[1]!.runs[0]!.cites, [{ kind: 'marker', text: ' 〔无法定位的条目 · RICE\\_001〕' }]);
+    assert.deepEqual(blocks[1]!.after, [
+      '> Note: 〔title · knowledge base〕 marks a knowledge entry the platform named that could not be matched to a passage; it is not a passage citation.',
+    ]);
+  });
+
+  it('every sentence found in a passage: the entries no sentence holds are not cited, and no note is added', () => {
+    const s = [S(0, 0, '甲。', know(0))];
+    assert.deepEqual(buildBlocks(s, all(s), KNOWLEDGE, [], 'zh', lib.inlineText), [
+      { runs: [{ text: '甲。', cites: [{ kind: 'passage', passage: A }] }] },
+    ]);
+  });
+
+  it('a sentence attributed to an entry without a passage gets its marker; the note follows the weather line', () => {
+    const s = [S(0, 0, '甲。', know(2)), S(1, 0, '晴。', sky(0))];
+    const blocks = buildBlocks(s, all(s), KNOWLEDGE, WEATHER, 'en', lib.inlineText);
+    assert.deepEqual(blocks[0]!.runs[0]!.cites, [{ kind: 'marker', text: ' 〔无法定位的条目 · RICE\\_001〕' }]);
+    assert.equal(blocks[0]!.after?.length, 2);
+    assert.equal(blocks[0]!.after?.[0], weatherSourceLine(WEATHER[0]!, 'en', lib.inlineText));
+    assert.ok(blocks[0]!.after?.[1]?.startsWith('> Note: '));
+  });
+
+  it('the marker of an unresolved entry can never read as a citation: no # (a full-width one instead), no 〔〕, blanks trimmed', () => {
+    const odd: ResolvedKnowledge = { kbId: ' KB#1 ', title: ' 〔标题〕#一＃二 ', summary: '' };
+    const s = [S(0, 0, '甲。', none)];
+    const blocks = buildBlocks(s, all(s), [odd], [], 'zh', (x) => x);
+    assert.deepEqual(blocks[0]!.runs[0]!.cites, [{ kind: 'marker', text: ' 〔标题＃一＃二 · KB＃1〕' }]);
+  });
+});
+
+describe('draft: what the plan writes, rule by rule', () => {
+  const opts = { style: 'footnote' as const, referencesHeading: '参考资料' };
+  const run = (text: string, ...cites: DraftCite[]): DraftRun => ({ text, cites });
+  const cite = (p: CitedPassage): DraftCite => ({ kind: 'passage', passage: p });
+  const defA = '[^1]: 水稻分蘖期管理要点.docx#2 — 水稻 (RICE_001)';
+  const planned = (text: string, cursor: number, blocks: DraftBlock[]): string => {
+    const plan = planDraftInsertion(lib, text, cursor, blocks, opts);
+    assert.ok(plan.ok, JSON.stringify(plan));
+    const starts = plan.edits.map((e) => e.start);
+    assert.deepEqual(
+      starts,
+      [...new Set(starts)].sort((x, y) => x - y),
+      'one insertion per place, in order',
+    );
+    return apply(text, plan.edits);
+  };
+
+  it('nothing to insert: no blocks, or only blank runs', () => {
+    const empties: DraftBlock[][] = [[], [{ runs: [] }], [{ runs: [run(' \n ', cite(A))] }], [{ runs: [], after: [] }]];
+    for (const blocks of empties)
+      assert.deepEqual(planDraftInsertion(lib, '段落。\n', 0, blocks, opts), {
+        ok: false,
+        error: 'empty',
+        message: 'Nothing to insert.',
+      });
+  });
+
+  it('a block of Markdown lines only (a source line) is inserted as given, as its own block', () => {
+    assert.equal(planned('段落。\n', 0, [{ runs: [], after: ['> 来源：某站'] }]), '段落。\n\n> 来源：某站\n');
+  });
+
+  it('paragraphs and the lines after them are separated by one blank line; a marker is written as given after its run', () => {
+    const blocks: DraftBlock[] = [
+      {
+        runs: [run('第一段。', cite(A), { kind: 'marker', text: ' 〔某条 · KB〕' }, cite(B))],
+        after: ['> 行一', '> 行二'],
+      },
+      { runs: [run('第二段。', cite(A))] },
+    ];
+    assert.equal(
+      planned('开头。\n', 0, blocks),
+      '开头。\n\n第一段。[^1] 〔某条 · KB〕[^2]\n\n> 行一\n\n> 行二\n\n第二段。[^1]\n\n## 参考资料\n\n' +
+        `${defA}\n[^2]: 水稻中后期管理.docx#0 — 水稻 (RICE_001)\n`,
+    );
+  });
+
+  it('a run is written on one line; the first run of a paragraph is escaped as a line start, later ones as text in a line', () => {
+    const out = planned('', 0, [{ runs: [run('  ', cite(B)), run('1. 第一\r\n步', cite(A)), run('2. 第二\u2028步')] }]);
+    assert.equal(out.split('\n')[0], '1\\. 第一 步[^1]2. 第二 步');
+    assert.ok(!out.includes('水稻中后期管理'), 'a blank run carries no citation');
+  });
+
+  it('two passages after one run are cited in the order given; in an empty document, the references follow one blank line', () => {
+    assert.equal(
+      planned('', 0, [{ runs: [run('句子。', cite(B), cite(A))] }]),
+      '句子。[^1][^2]\n\n## 参考资料\n\n' +
+        '[^1]: 水稻中后期管理.docx#0 — 水稻 (RICE_001)\n[^2]: 水稻分蘖期管理要点.docx#2 — 水稻 (RICE_001)\n',
+    );
+  });
+
+  it('in the middle of a bulletin: after the paragraph under the cursor, definitions after the existing ones, the rest untouched', () => {
+    const text =
+      '第一段。[^1]\n\n第二段。\n\n## 参考资料\n\n[^1]: 水稻中后期管理.docx#0 — 水稻 (RICE\\_001)\n\n尾注。\n';
+    const blocks: DraftBlock[] = [
+      { runs: [run('甲。', cite(A)), run('乙。', cite(B))] },
+      { runs: [run('丙。', cite(A))] },
+    ];
+    const plan = planDraftInsertion(lib, text, 1, blocks, opts);
+    assert.ok(plan.ok);
+    assert.equal(plan.offset, '第一段。[^1]'.length);
+    assert.deepEqual(plan.passages, [A, B, A]);
+    const starts = plan.edits.map((e) => e.start);
+    assert.deepEqual(
+      starts,
+      [...new Set(starts)].sort((x, y) => x - y),
+      'one insertion per place, in order',
+    );
+    assert.equal(
+      apply(text, plan.edits),
+      '第一段。[^1]\n\n甲。[^2]乙。[^1]\n\n丙。[^2]\n\n第二段。\n\n## 参考资料\n\n' +
+        '[^1]: 水稻中后期管理.docx#0 — 水稻 (RICE\\_001)\n[^2]: 水稻分蘖期管理要点.docx#2 — 水稻 (RICE_001)\n\n尾注。\n',
+    );
+  });
+
+  it('a document with CRLF line breaks gets CRLF line breaks', () => {
+    const text = '# 简报\r\n\r\n已有段落。\r\n';
+    const out = planned(text, text.indexOf('已有'), [
+      { runs: [run('甲。', cite(A))] },
+      { runs: [run('乙。', cite(B))] },
+    ]);
+    assert.equal(
+      out,
+      '# 简报\r\n\r\n已有段落。\r\n\r\n甲。[^1]\r\n\r\n乙。[^2]\r\n\r\n## 参考资料\r\n\r\n' +
+        `${defA}\r\n[^2]: 水稻中后期管理.docx#0 — 水稻 (RICE_001)\r\n`,
+    );
+  });
+
+  it('a cursor where no snippet can go, or a passage that cannot be cited, fails the whole plan: nothing to apply', () => {
+    const code = '```\ncode\n```\n';
+    const inCode = planDraftInsertion(lib, code, 5, [{ runs: [run('甲。', cite(A))] }], opts);
+    assert.deepEqual(inCode, lib.insertCitation(code, 5, sourceOf(A), opts));
+    assert.equal(inCode.ok || inCode.error, 'in-code');
+    const bad = planDraftInsertion(
+      lib,
+      '段落。\n',
+      0,
+      [{ runs: [run('甲。', cite(A), cite({ ...A, docName: '' }))] }],
+      opts,
+    );
+    assert.equal(bad.ok || bad.error, 'invalid-source');
   });
 });
