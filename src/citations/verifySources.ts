@@ -6,6 +6,7 @@
  * across all of them); the author's own footnotes are not ours to verify. Pure: no vscode import.
  */
 import { citationKey } from './citation';
+import { normalizeEdits } from './edits';
 import type { DocumentModel } from './model';
 import { deleteLines } from './renumber';
 import { LineIndex } from './positions';
@@ -165,5 +166,6 @@ export function removeCitationEdits(
       model.definitions.filter((d) => d.label === use.label).map((d) => d.line),
     ),
   );
-  return edits;
+  // In document order, as every batch of edits this folder returns (a definition may stand above its references).
+  return normalizeEdits(edits);
 }

@@ -251,4 +251,17 @@ describe('citations: verify sources, rule by rule (pure)', () => {
     const out = applyEdits(text, removeCitationEdits(text, model, { label: '1', range: def.citationRange }));
     assert.equal(out, '正文[^1]。\n\n[^1]: 作者的注释。\n\n## 参考资料\n\n');
   });
+
+  it('removing a citation gives its edits in document order, a definition above its references included', () => {
+    const text = '[^2]: 乙.docx#2 — 库 (K)\n\n甲[^2]，又[^2]。\n';
+    const model = analyzeDocument(text);
+    const [s] = collectSources([{ file: 'a.md', text, model }]);
+    const edits = removeCitationEdits(text, model, s!.uses[0]!);
+    assert.deepEqual(
+      edits.map((e) => e.start),
+      [...edits.map((e) => e.start)].sort((a, b) => a - b),
+    );
+    assert.equal(edits.length, 3);
+    assert.equal(applyEdits(text, edits), '\n甲，又。\n');
+  });
 });
