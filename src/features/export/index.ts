@@ -187,9 +187,7 @@ async function report(
   pictures: readonly vscode.Uri[],
 ): Promise<void> {
   const publish = loadPublish();
-  const lines = warnings.map((w) =>
-    publish.warningText(w, vscode.l10n, problemMessage),
-  );
+  const lines = warnings.map((w) => publish.warningText(w, vscode.l10n, problemMessage));
   for (const line of lines) output.warn(`${basename(document.uri)}: ${line}`);
   if (format === 'wechat' && article !== undefined)
     WechatPanel.show(context.extensionUri, article, target.uri, pictures);
