@@ -239,8 +239,10 @@ function buildModel(
     else {
       const endLine = d.map[1];
       let lastLine = endLine - 1;
-      // the first line holds `[^label]:`, so this stops there at the latest
-      while (isBlankLine(lines.lineText(lastLine))) lastLine--;
+      // The first line holds `[^label]:`, so the blank test stops there at the latest; the bound keeps
+      // the loop finite whatever the parser hands over.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: the first line is never blank
+      while (lastLine > d.map[0] && isBlankLine(lines.lineText(lastLine))) lastLine--;
       authorDefinitions.push({
         label: d.label,
         range: lines.range(d.start, lines.lineEnd(lastLine)),
