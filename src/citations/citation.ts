@@ -142,7 +142,8 @@ export function parseRawCitation(raw: string): ParseCitationResult {
   if (hashes.length === 0) return parseCitation(unescapeMarkdown(raw));
   const hash = hashes[hashes.length - 1]!;
   const docName = unescapeMarkdown(raw.slice(0, hash));
-  return citationOf(`${docName}#${raw.slice(hash + 1)}`, docName, raw.slice(hash + 1));
+  const idx = raw.slice(hash + 1);
+  return citationOf(`${docName}#${idx}`, docName, idx);
 }
 
 /** Our definition body, split into its parts (offsets relative to the body). */
