@@ -8,6 +8,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { parseCitation } from '../../../src/citations/citation';
+import { MESSAGES } from '../../../src/citations/problems';
 import { messagesEn } from '../../../src/knowledge/messages';
 
 const root = join(__dirname, '..', '..', '..');
@@ -75,6 +77,16 @@ describe('localisation (en + zh-CN)', () => {
     const others: string[] = [];
     for (const f of sourceFiles(join(root, 'src'))) l10nLiterals(f, others);
     assert.deepEqual(others, []);
+  });
+
+  it("words a citation problem and a parse failure in the UI's English as the CLI does (the same templates)", () => {
+    const ui = new Set(l10nLiterals(join(root, 'src', 'features', 'shared', 'problems.ts')));
+    const failures = ['a.docx', ' #3', 'a#01'].map((s) => {
+      const r = parseCitation(s);
+      assert.ok(!r.ok, s);
+      return r.message.replace(r.subject, '{0}');
+    });
+    for (const english of [...Object.values(MESSAGES), ...failures]) assert.ok(ui.has(english), english);
   });
 
   it('has no stale zh-CN entries', () => {
