@@ -6,7 +6,7 @@
  * not changed since it was asked. The models and lint results are kept per document version in
  * bounded caches and forgotten when a document is closed or its file deleted; the Problems of a
  * closed file stay (the workspace check fills them for files not open), those of a deleted file or
- * a closed untitled document go.
+ * a closed untitled document go, even when the file is deleted while its last lint still runs.
  */
 import vscode = require('vscode');
 import type { Diagnostic as CitationDiagnostic, DocumentModel } from '../../citations/index';
@@ -34,6 +34,8 @@ export class CitationDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Open documents whose file was deleted: when they close, their Problems go instead of being refreshed. */
   private readonly deletedOpen = new Set<string>();
+  /** Lints of closed documents still running: a delete of the file meanwhile voids them. */
+  private readonly closedLints = new Set<{ readonly key: string; deleted: boolean }>();
   /** The watcher of Markdown files deleted outside VS Code (see {@link watchDeletes}). */
   private files: vscode.FileSystemWatcher | undefined;
   private disposed = false;
@@ -66,18 +68,25 @@ export class CitationDiagnostics implements vscode.Disposable {
       this.lints.delete(doc.uri.toString());
       return [];
     }
+    const key = doc.uri.toString();
     const version = doc.version;
     const wasClosed = doc.isClosed;
+    // A closed file's Problems are published after its last lint, unless the file is deleted meanwhile.
+    const ticket = wasClosed ? { key, deleted: false } : undefined;
+    if (ticket) this.closedLints.add(ticket);
     let items: CitationDiagnostic[];
     try {
       items = await this.linter.lint(doc.getText(), { referencesHeading: s.referencesHeading });
     } catch (e) {
       if (this.disposed) return undefined;
       throw e;
+    } finally {
+      if (ticket) this.closedLints.delete(ticket);
     }
     // A closed document's text is final; an open one's lint counts only for the version it read.
-    if (this.disposed || doc.isClosed !== wasClosed || (!doc.isClosed && doc.version !== version)) return undefined;
-    if (!doc.isClosed) this.lints.set(doc.uri.toString(), doc.version, items);
+    if (this.disposed || ticket?.deleted || doc.isClosed !== wasClosed || (!doc.isClosed && doc.version !== version))
+      return undefined;
+    if (!doc.isClosed) this.lints.set(key, doc.version, items);
     if (items.length > 0) this.watchDeletes();
     this.collection.set(
       doc.uri,
@@ -188,6 +197,7 @@ export class CitationDiagnostics implements vscode.Disposable {
     const key = uri.toString();
     this.models.deleteUnder(key);
     this.lints.deleteUnder(key);
+    for (const ticket of this.closedLints) if (isAtOrUnder(ticket.key, key)) ticket.deleted = true;
     const inTabs = new Set(
       vscode.window.tabGroups.all
         .flatMap((g) => g.tabs)

@@ -6,6 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { Diagnostic as CitationDiagnostic } from '../../../src/citations/index';
 import type { CitedPassage } from '../../../src/citations/passage';
 import { api, closeAllEditors, stub, until, openMarkdown } from './helpers';
 
@@ -240,6 +241,61 @@ suite('Citations in Markdown', () => {
       );
     } finally {
       listener.dispose();
+    }
+  });
+
+  test("a file deleted while its closed document's last lint runs gets no Problems back", async () => {
+    const { diagnostics } = (await api()).citations;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    assert.ok(folder);
+    // The same class the extension runs, with a linter that answers when the test says (the race
+    // made deterministic), and closed documents of files the extension itself never saw.
+    const answers: ((items: CitationDiagnostic[]) => void)[] = [];
+    const linter = {
+      lint: () => new Promise<CitationDiagnostic[]>((resolve) => answers.push(resolve)),
+      dispose() {},
+    };
+    const Diagnostics = diagnostics.constructor as new (l: typeof linter) => typeof diagnostics;
+    const own = new Diagnostics(linter);
+    const text = '浅修[^1]。\n';
+    const closed = (name: string): vscode.TextDocument =>
+      ({
+        uri: vscode.Uri.joinPath(folder, name),
+        languageId: 'markdown',
+        version: 1,
+        isClosed: true,
+        isUntitled: false,
+        getText: () => text,
+        positionAt: (offset: number) => new vscode.Position(0, offset),
+      }) as unknown as vscode.TextDocument;
+    const items: CitationDiagnostic[] = [
+      {
+        code: 'undefined-reference',
+        severity: 'warning',
+        label: '1',
+        message: 'Footnote [^1] has no definition.',
+        messageKey: 'citations.undefinedReference',
+        args: ['1'],
+        range: { start: 2, end: 6, line: 0, character: 2, endLine: 0, endCharacter: 6 },
+      },
+    ];
+    const codes = (doc: vscode.TextDocument): string[] =>
+      vscode.languages.getDiagnostics(doc.uri).map((d) => String(d.code));
+    const id = Date.now().toString(36);
+    const kept = closed(`late-lint-kept-${id}.md`);
+    const gone = closed(`late-lint-gone-${id}.md`);
+    try {
+      const lateKept = own.refresh(kept);
+      const lateGone = own.refresh(gone);
+      await until(() => answers.length === 2, 'both closed documents to be linted');
+      own.deleted(gone.uri);
+      for (const answer of answers) answer(items);
+      assert.deepEqual(await lateKept, items, "a closed file's last lint is published");
+      assert.deepEqual(codes(kept), ['undefined-reference']);
+      assert.equal(await lateGone, undefined, 'the lint of a file deleted meanwhile publishes nothing');
+      assert.deepEqual(codes(gone), [], 'the deleted file has no Problems');
+    } finally {
+      own.dispose();
     }
   });
 
