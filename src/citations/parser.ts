@@ -8,7 +8,9 @@
  *    label holds no blank and no unescaped `[` (as in GFM), so an unclosed `[^` never swallows a citation after it;
  *  - `sn_cite`: the inline style `〔doc#idx〕` (only when the brackets hold a `#`, so Chinese document
  *    numbers like `〔2023〕` stay text), tagged with its offset;
- *  - the footnote definition rule is wrapped to give its tokens a line `map`.
+ *  - the footnote definition rule is wrapped to give its tokens a line `map`;
+ *  - the table rule is wrapped to give each row's `tr_open` the offset where the row's text starts
+ *    ({@link RowMeta}): a list or quote marker may share the line with the row.
  *
  * Why markdown-it and not micromark + mdast: one parse of the 10,000-line bench bulletin costs
  * ~0.1 s with markdown-it and ~1 s with micromark + mdast, and every operation here (insert,
@@ -38,6 +40,9 @@ export type RefMeta = InlineSpan & { label: string };
 
 /** Meta of `sn_cite` tokens: `raw` is the text between `〔` and `〕`. */
 export type CiteMeta = InlineSpan & { raw: string };
+
+/** Meta of a table row's `tr_open`: the document offset where the row's text starts, after any list or quote marker and indentation. */
+export type RowMeta = { start: number };
 
 /** Spans recorded by the probing parser (used to place the cursor safely). */
 export interface ProbeSpan extends InlineSpan {
@@ -152,6 +157,21 @@ function mapFootnoteDefs(def: BlockRule): BlockRule {
   };
 }
 
+function markTableRows(table: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    const n = state.tokens.length;
+    if (!table(state, startLine, endLine, silent)) return false;
+    // the containers' markers are still cut off the lines here (bMarks/tShift are restored only after this block)
+    for (const tok of state.tokens.slice(n)) {
+      if (tok.type !== 'tr_open') continue;
+      const line = tok.map![0];
+      const meta: RowMeta = { start: state.bMarks[line]! + state.tShift[line]! };
+      tok.meta = meta;
+    }
+    return true;
+  };
+}
+
 function recording(rule: InlineRule, name: string, kind: ProbeSpan['kind'], linkDest: boolean): InlineRule {
   return (state, silent) => {
     const start = state.pos;
@@ -170,6 +190,9 @@ function build(probe: boolean): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.use(footnote);
   md.core.ruler.disable('footnote_tail');
+  md.block.ruler.at('table', markTableRows(original<BlockRule>(md.block.ruler, 'table')), {
+    alt: ['paragraph', 'reference'],
+  });
   md.block.ruler.before('table', 'front_matter', frontMatter);
   md.block.ruler.at('footnote_def', mapFootnoteDefs(original<BlockRule>(md.block.ruler, 'footnote_def')), {
     alt: ['paragraph', 'reference'],
