@@ -52,17 +52,27 @@ export interface ProbeSpan extends InlineSpan {
 }
 
 interface Ruler<F> {
-  __rules__: { name: string; fn: F }[];
-  at(name: string, fn: F): void;
+  __rules__: { name: string; fn: F; alt: string[] }[];
+  at(name: string, fn: F, opts?: { alt: string[] }): void;
   before(before: string, name: string, fn: F, opts?: { alt: string[] }): void;
+}
+
+function entry<F>(ruler: unknown, name: string): Ruler<F>['__rules__'][number] {
+  // markdown-it exposes no getter for a named rule; `__rules__` is its documented-by-source internal list.
+  const found = (ruler as Ruler<F>).__rules__.find((r) => r.name === name);
+  if (!found) throw new Error(`markdown-it rule ${name} not found`);
+  return found;
 }
 
 /** A named rule of a markdown-it ruler. */
 export function original<F>(ruler: unknown, name: string): F {
-  // markdown-it exposes no getter for a named rule; `__rules__` is its documented-by-source internal list.
-  const found = (ruler as Ruler<F>).__rules__.find((r) => r.name === name);
-  if (!found) throw new Error(`markdown-it rule ${name} not found`);
-  return found.fn;
+  return entry<F>(ruler, name).fn;
+}
+
+/** Puts `wrap` of a named rule in its place; the rules it may interrupt (its `alt`) stay the same. */
+function wrapRule<F>(ruler: unknown, name: string, wrap: (rule: F) => F): void {
+  const found = entry<F>(ruler, name);
+  (ruler as Ruler<F>).at(name, wrap(found.fn), { alt: found.alt });
 }
 
 function frontMatter(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
@@ -190,19 +200,15 @@ function build(probe: boolean): MarkdownIt {
   const md = markdownIt({ html: true, linkify: false, typographer: false });
   md.use(footnote);
   md.core.ruler.disable('footnote_tail');
-  md.block.ruler.at('table', markTableRows(original<BlockRule>(md.block.ruler, 'table')), {
-    alt: ['paragraph', 'reference'],
-  });
+  wrapRule(md.block.ruler, 'table', markTableRows);
   md.block.ruler.before('table', 'front_matter', frontMatter);
-  md.block.ruler.at('footnote_def', mapFootnoteDefs(original<BlockRule>(md.block.ruler, 'footnote_def')), {
-    alt: ['paragraph', 'reference'],
-  });
+  wrapRule(md.block.ruler, 'footnote_def', mapFootnoteDefs);
   md.inline.ruler.at('footnote_ref', snRef);
   md.inline.ruler.before('text', 'sn_cite', snCite);
-  md.inline.ruler.at('text', stopTextAtCite(original<InlineRule>(md.inline.ruler, 'text')));
+  wrapRule(md.inline.ruler, 'text', stopTextAtCite);
   if (probe) {
     const wrap = (name: string, kind: ProbeSpan['kind'], linkDest = false): void =>
-      md.inline.ruler.at(name, recording(original<InlineRule>(md.inline.ruler, name), name, kind, linkDest));
+      wrapRule<InlineRule>(md.inline.ruler, name, (rule) => recording(rule, name, kind, linkDest));
     wrap('backticks', 'code');
     for (const name of [
       'image',
