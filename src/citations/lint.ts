@@ -63,9 +63,9 @@ function lintAnalysis(a: Analysis): Diagnostic[] {
       case 'duplicate-source': {
         const keeper = p.args[1]!;
         const edits: TextEdit[] = [deleteLine(lines, p.range.line)];
+        // the label's first definition is this one, ours, so every reference to it is ours
         for (const r of model.references) {
-          if (r.ours && r.label === p.label)
-            edits.push({ start: r.range.start + 2, end: r.range.end - 1, newText: keeper });
+          if (r.label === p.label) edits.push({ start: r.range.start + 2, end: r.range.end - 1, newText: keeper });
         }
         return fix('citations.fix.merge', [p.label!, keeper], edits);
       }
