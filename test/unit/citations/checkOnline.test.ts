@@ -1,7 +1,12 @@
 /** The online check's report, against the local endpoint over real HTTP on 127.0.0.1. */
 import { strict as assert } from 'node:assert';
 import { analyzeDocument, CitationCache } from '../../../src/citations/index';
-import { checkBulletinsOnline, type OnlineDeps } from '../../../src/citations/checkOnline';
+import {
+  cacheFileText,
+  checkBulletinsOnline,
+  parseCacheFile,
+  type OnlineDeps,
+} from '../../../src/citations/checkOnline';
 import { VerifyCache } from '../../../src/citations/verifyCache';
 import { shippedRules } from '../../../src/safety/index';
 import { NOW, passage, sampleBulletin, TEA } from './verifyFixtures';
@@ -116,5 +121,36 @@ describe('citations/checkOnline (local endpoint)', () => {
     assert.deepEqual(r.out, []);
     assert.equal(r.err, 'shunong check: 0 problems; 1 source: 1 verified; 1 request\n');
     assert.equal(r.code, 0);
+  });
+});
+
+describe('citations/checkOnline cache file', () => {
+  it('a cache file is a JSON object; anything else is not a cache, and text that is not JSON says so', () => {
+    assert.deepEqual(parseCacheFile('{not json'), { error: 'not-json' });
+    for (const text of ['null', '[]', '[{"version":1}]', '1', '"x"', 'true'])
+      assert.deepEqual(parseCacheFile(text), { error: 'not-a-cache' }, text);
+    const empty = parseCacheFile('{}');
+    assert.ok(!('error' in empty));
+    assert.equal(empty.passages.size, 0);
+  });
+
+  it('a cache file keeps its passages and outcomes: written, then read back, it reads the same', () => {
+    const passages = new CitationCache();
+    passages.put({
+      citation: '茶树农事操作.docx#1',
+      ...TEA,
+      query: '茶树浅修',
+      score: 0.9,
+      scoreType: 'cosine_similarity(0~1)',
+      retrievedAt: '2026-11-01T00:00:00.000Z',
+      content: '浅修。',
+    });
+    const text = cacheFileText(passages, new VerifyCache());
+    assert.ok(text.endsWith('}\n'));
+    assert.equal((JSON.parse(text) as { version: number }).version, 1);
+    const back = parseCacheFile(text);
+    assert.ok(!('error' in back));
+    assert.deepEqual(back.passages.toJSON(), passages.toJSON());
+    assert.equal(cacheFileText(back.passages, back.outcomes), text);
   });
 });
