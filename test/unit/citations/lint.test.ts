@@ -41,6 +41,13 @@ describe('citations/lint fixes', () => {
     assert.ok(!lint(renumbered).some((d) => d.code === 'duplicate-label'), renumbered);
   });
 
+  it('a definition’s chunk index is fixed whatever its document name, one character long too', () => {
+    const t = 'x[^1]\n\n[^1]: a#010 — k (K)\n';
+    const fix = lint(t).find((d) => d.code === 'malformed-citation')?.fix;
+    assert.equal(fix?.title, 'Write the chunk index as 10');
+    assert.equal(applyEdits(t, fix.edits), 'x[^1]\n\n[^1]: a#10 — k (K)\n');
+  });
+
   it('a label defined twice by the author gets no fix: renumbering leaves the author’s labels alone', () => {
     const t = '甲[^a]\n\n[^a]: 注\n[^a]: 注二\n';
     const d = lint(t);
