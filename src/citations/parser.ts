@@ -146,11 +146,11 @@ export function stopTextAtCite(text: InlineRule): InlineRule {
     const pending = state.pending.length;
     // The text rule only saves time: markdown-it adds a character no rule matches to the text itself,
     // so text cut later (at the character it stopped at), at every character, or never read by it is the same text.
-    // Stryker disable next-line ConditionalExpression: see above
+    // Stryker disable next-line ConditionalExpression: text the text rule never reads is the same text (comment above)
     if (!text(state, silent)) return false;
-    // Stryker disable next-line EqualityOperator: see above
+    // Stryker disable next-line EqualityOperator: a run cut at the character it stopped at is the same text (comment above)
     for (let k = start + 1; k < state.pos; k++) {
-      // Stryker disable next-line ConditionalExpression: see above
+      // Stryker disable next-line ConditionalExpression: a run cut at every character is the same text (comment above)
       if (state.src.charCodeAt(k) === 0x3014) {
         // (in silent mode the text rule added nothing to cut)
         state.pending = state.pending.slice(0, pending + (k - start));
