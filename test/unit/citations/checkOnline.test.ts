@@ -1,6 +1,6 @@
 /** The online check's report, against the local endpoint over real HTTP on 127.0.0.1. */
 import { strict as assert } from 'node:assert';
-import { analyzeDocument, CitationCache } from '../../../src/citations/index';
+import { analyzeDocument, CitationCache, formatDefinition } from '../../../src/citations/index';
 import {
   cacheFileText,
   checkBulletinsOnline,
@@ -113,6 +113,42 @@ describe('citations/checkOnline (local endpoint)', () => {
     const gone = await check({ 'c.md': text, 'gone.md': undefined }, new CitationCache(), failing);
     assert.match(gone.err, /^shunong check: cannot read gone\.md: ENOENT\n/);
     assert.equal(gone.code, 2);
+  });
+
+  it('lines come in document order, a problem after a source’s line too; no citation: no source, no request', async () => {
+    const text = `> ${passage('水稻分蘖期管理要点.pdf', 2)}〔没有这份文档.pdf#1〕\n\n正文[^9]。\n`;
+    const r = await check({ 'f.md': text });
+    assert.deepEqual(
+      r.out.map((l) => l.split(' ')[0]),
+      [`f.md:1:${analyzeDocument(text).inlineCitations[0]!.range.character + 1}`, 'f.md:3:3'],
+    );
+    const none = await check({ 'g.md': '正文。\n' });
+    assert.equal(none.err, 'shunong check: 0 problems; 0 sources; 0 requests\n');
+    assert.equal(none.code, 0);
+  });
+
+  it('a changed, not located or unknown-base source alone makes the exit 1', async () => {
+    const cited = (doc: string, idx: number, kbCode: string, text = passage(doc, idx)): string =>
+      `> ${text}[^1]\n\n${formatDefinition('1', { docName: doc, chunkIndex: idx, kbName: '茶树管理', kbCode })}\n`;
+    const stale = new CitationCache();
+    stale.put({
+      citation: '茶树农事操作.docx#1',
+      ...TEA,
+      query: '茶树浅修',
+      score: 0.9,
+      scoreType: 'cosine_similarity(0~1)',
+      retrievedAt: '2026-11-01T00:00:00.000Z',
+      content: '7月底驻芽期时，提示对茶树进行深修。',
+    });
+    const changed = await check({ 'a.md': cited('茶树农事操作.docx', 1, 'TEA_MANAGER_001') }, stale);
+    assert.match(changed.err, /: 1 changed;/);
+    assert.equal(changed.code, 1);
+    const unknown = await check({ 'a.md': cited('茶树修剪技术要点.docx', 3, 'TEA_MANAGR_001') });
+    assert.match(unknown.err, /: 1 unknown knowledge base;/);
+    assert.equal(unknown.code, 1);
+    const lost = await check({ 'a.md': cited('茶树修剪技术要点.docx', 99, 'TEA_MANAGER_001', '茶树修剪。') });
+    assert.match(lost.err, /^shunong check: 0 problems; 1 source: 1 not located;/);
+    assert.equal(lost.code, 1);
   });
 
   it('every source verified and no problem: nothing on stdout, exit 0', async () => {
