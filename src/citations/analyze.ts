@@ -4,7 +4,7 @@
  */
 import { gluedToUrl } from './bareUrl';
 import { isOurLabel, parseDefinitionBody, parseRawCitation } from './citation';
-import { normalizeForParser, parseBlocks, type CiteMeta, type RefMeta, type Token } from './parser';
+import { normalizeForParser, parseBlocks, type CiteMeta, type RefMeta, type RowMeta, type Token } from './parser';
 import { LineIndex, inlineMapper, isBlankLine, type InlineKind } from './positions';
 import type {
   AuthorDefinition,
@@ -84,9 +84,9 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
   const blocks: BlockInfo[] = [];
   let frontMatter: SourceRange | undefined;
   let lastBlock: Analysis['lastBlock'];
-  let quoteDepth = 0;
   // Stryker disable next-line UnaryOperator: a row's tr_open sets it before any of its cells is read
   let rowLine = -1;
+  let rowStart = 0;
   let cell = 0;
   let heading: { line: number; level: number; atx: boolean } | undefined;
   let def: PendingDef | undefined;
@@ -113,16 +113,9 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
       case 'html_block':
         blocks.push({ kind: 'html', startLine: tok.map![0], endLine: tok.map![1] });
         break;
-      case 'blockquote_open':
-        quoteDepth++;
-        break;
-      // Stryker disable next-line StringLiteral: a table row outside a quote never starts with `>` (that line would start a quote), so reading it as in one changes nothing
-      case 'blockquote_close':
-        // Stryker disable next-line UpdateOperator: a table row outside a quote never starts with `>` (that line would start a quote), so reading it as in one changes nothing
-        quoteDepth--;
-        break;
       case 'tr_open':
         rowLine = tok.map![0];
+        rowStart = (tok.meta as RowMeta).start;
         cell = 0;
         break;
       case 'heading_open':
@@ -145,8 +138,7 @@ export function analyze(text: string, opts?: CitationOptions): Analysis {
         const prev = tokens[i - 1]!;
         const isCell = prev.type === 'th_open' || prev.type === 'td_open';
         const where: InlineKind = isCell
-          ? // Stryker disable next-line ConditionalExpression,EqualityOperator: a table row outside a quote never starts with `>` (that line would start a quote), so reading it as in one changes nothing
-            { kind: 'cell', line: rowLine, cell: cell++, inQuote: quoteDepth > 0 }
+          ? { kind: 'cell', line: rowLine, start: rowStart, cell: cell++ }
           : { kind: 'lines', firstLine: tok.map![0], atx: heading?.atx ?? false };
         const startLine = isCell ? rowLine : tok.map![0];
         const endLine = isCell ? rowLine + 1 : tok.map![1];

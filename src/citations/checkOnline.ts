@@ -35,12 +35,9 @@ interface CacheFile {
   verify: unknown;
 }
 
-/** The words of an outcome in a report line. */
-function outcomeText(r: VerifyResult): string {
-  const o = r.outcome;
+/** The words of an outcome in a report line (a verified source has none). */
+function outcomeText(o: Exclude<VerifyResult['outcome'], { status: 'verified' }>): string {
   switch (o.status) {
-    case 'verified':
-      return 'verified';
     case 'changed':
       return 'changed (the passage on the platform differs from the cached text)';
     case 'not-located':
@@ -95,7 +92,7 @@ export async function checkBulletinsOnline(
       const label = u.label !== undefined ? ` [^${u.label}]` : '';
       lines.get(u.file)?.push({
         offset: u.range.start,
-        text: `${u.file}:${u.range.line + 1}:${u.range.character + 1}${label} ${r.source.citation} ${outcomeText(r)}`,
+        text: `${u.file}:${u.range.line + 1}:${u.range.character + 1}${label} ${r.source.citation} ${outcomeText(r.outcome)}`,
       });
     }
   }

@@ -79,7 +79,9 @@ export class LineIndex {
 
 /** How an inline token's content sits in its source lines. */
 export type InlineKind =
-  { kind: 'lines'; firstLine: number; atx: boolean } | { kind: 'cell'; line: number; cell: number; inQuote: boolean };
+  | { kind: 'lines'; firstLine: number; atx: boolean }
+  /** `start`: the document offset where the row's text starts on `line` (after its list or quote markers). */
+  | { kind: 'cell'; line: number; start: number; cell: number };
 
 /**
  * Builds a function mapping an offset in an inline token's `content` to a document offset.
@@ -89,7 +91,7 @@ export type InlineKind =
  * cells (split at unescaped `|`, as the parser does, `\|` becoming `|`).
  */
 export function inlineMapper(lines: LineIndex, content: string, where: InlineKind): (p: number) => number {
-  if (where.kind === 'cell') return cellMapper(lines, content, where.line, where.cell, where.inQuote);
+  if (where.kind === 'cell') return cellMapper(lines, content, where.line, where.start, where.cell);
   const contentLineStarts = [0];
   for (let i = content.indexOf('\n'); i >= 0; i = content.indexOf('\n', i + 1)) contentLineStarts.push(i + 1);
   const anchors: number[] = [];
@@ -146,17 +148,17 @@ function cellMapper(
   lines: LineIndex,
   content: string,
   line: number,
+  base: number,
   cell: number,
-  inQuote: boolean,
 ): (p: number) => number {
-  const src = lines.lineText(line);
-  const base = lines.lineStart(line);
+  const src = lines.text.slice(base, lines.lineEnd(line));
   // source offsets of each cell's characters, as markdown-it's escaped split produces them
   const cells: number[][] = [];
   let cur: number[] = [];
   let escaped = false;
   const end = src.trimEnd().length;
-  let i = inQuote ? (src.match(/^(?:[ \t]*>[ \t]?)*/)?.[0].length ?? 0) : 0;
+  // the parser trims the row as JavaScript does: an ideographic space opening it is no cell text
+  let i = 0;
   while (i < end && isJsSpace(src[i]!)) i++;
   for (; i < end; i++) {
     const c = src.charCodeAt(i);

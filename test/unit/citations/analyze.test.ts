@@ -110,6 +110,20 @@ describe('citations/analyze', () => {
     for (const x of r) assert.equal(t.slice(x.range.start, x.range.end), '[^1]');
   });
 
+  it('a table cell is read from where its row’s text starts, after a list marker or a quote marker on the same line', () => {
+    for (const t of [
+      '- | 〔doc.docx#1〕 | [^1] |\n  | - | - |\n  | c | d[^1] |\n',
+      '1. | 〔doc.docx#1〕 | [^1] |\n   | - | - |\n',
+      '- > | 〔doc.docx#1〕 | [^1] |\n  > | - | - |\n  > | c | d[^1] |\n',
+      '> - | 〔doc.docx#1〕 | [^1] |\n>   | - | - |\n>   | c | d[^1] |\n',
+    ]) {
+      const m = analyzeDocument(t);
+      const found = [...m.inlineCitations, ...m.references].map((r) => t.slice(r.range.start, r.range.end));
+      assert.deepEqual(found.slice(0, 2), ['〔doc.docx#1〕', '[^1]'], JSON.stringify(t));
+      for (const x of found) assert.match(x, /^(?:〔doc\.docx#1〕|\[\^1\])$/, JSON.stringify(t));
+    }
+  });
+
   it('a definition that is not one line of our form is the author’s', () => {
     const t = '[^1] [^2]\n\n[^1]: a.docx#1 — k (K)\n    more text\n[^2]: 参见某书\n';
     const m2 = analyzeDocument(t);

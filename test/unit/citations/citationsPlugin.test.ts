@@ -7,6 +7,8 @@ import markdownIt from 'markdown-it';
 import md12 from 'markdown-it-12';
 import footnote from 'markdown-it-footnote';
 import { citationsPlugin, firstWords, type PreviewOptions } from '../../../src/citations';
+import { footnoteTail } from '../../../src/citations/footnoteTail';
+import { original } from '../../../src/citations/parser';
 import { vscodeEngine } from '../../support/renderers';
 
 const BULLETIN = [
@@ -123,3 +125,69 @@ for (const [name, factory] of [
     });
   });
 }
+
+describe('citations/citationsPlugin rules', () => {
+  const engine = (): ReturnType<typeof vscodeEngine> => vscodeEngine(markdownIt);
+  const render = (src: string, setup: (md: ReturnType<typeof vscodeEngine>) => void = () => {}): string => {
+    const md = engine();
+    md.use(citationsPlugin);
+    setup(md);
+    return md.render(src);
+  };
+
+  it('an undefined reference is titled in English unless the host gives its words', () => {
+    assert.match(
+      render(BULLETIN),
+      /<span class="shunong-undefined" title="Footnote \[\^9\] has no definition\.">\[\^9\]<\/span>/,
+    );
+  });
+
+  it('a title is a passage’s first words: all when they fit, else cut at a space past the middle, or at the maximum', () => {
+    assert.equal(firstWords('字'.repeat(80)), '字'.repeat(80));
+    assert.equal(firstWords('字'.repeat(81)), `${'字'.repeat(80)}…`);
+    assert.equal(firstWords('abcd', 4), 'abcd');
+    assert.equal(firstWords('abcdefghij', 8), 'abcdefgh…');
+    assert.equal(firstWords('abcdefghijkl mn', 8), 'abcdefgh…');
+    assert.equal(firstWords('abcde fghij', 8), 'abcde…');
+    assert.equal(firstWords('abcd efghij', 8), 'abcd efg…', 'a space at the middle is not past it');
+  });
+
+  it('a footnote plugin already there is used as it is; without one, markdown-it-footnote comes with the linear tail', () => {
+    const theirs = engine().use(footnote);
+    const tail = original(theirs.core.ruler, 'footnote_tail');
+    theirs.use(citationsPlugin);
+    assert.equal(original(theirs.core.ruler, 'footnote_tail'), tail);
+    const defs = (md: ReturnType<typeof vscodeEngine>): number =>
+      (md.block.ruler as unknown as { __rules__: { name: string }[] }).__rules__.filter(
+        (r) => r.name === 'footnote_def',
+      ).length;
+    assert.equal(defs(theirs), 1);
+    const ours = engine().use(citationsPlugin);
+    assert.equal(original(ours.core.ruler, 'footnote_tail'), footnoteTail);
+    assert.equal(defs(ours), 1);
+  });
+
+  it('drops every extra footnote list, however many footnote plugins come after it', () => {
+    const html = render(BULLETIN, (md) => md.use(footnote).use(footnote));
+    assert.equal(html, render(BULLETIN));
+  });
+
+  it('its rules can be turned off by name, as markdown-it’s own are', () => {
+    const src = 'x[^1] y〔a.docx#1〕 z[^9]\n\n[^1]: a.docx#1 — k (K)\n';
+    const on = render(src);
+    assert.match(on, /shunong-cite/);
+    assert.match(on, /shunong-undefined/);
+    assert.match(on, /shunong-source/);
+    const off = render(src, (md) => md.disable(['sn_cite', 'sn_ref', 'shunong_citations']));
+    assert.doesNotMatch(off, /shunong-/);
+    assert.match(off, /y〔a\.docx#1〕 z\[\^9\]/);
+    assert.match(off, /<p>a\.docx#1 — k \(K\) <a href="#fnref1"/);
+  });
+
+  it('a definition of our form with a second paragraph, or under the author’s label, is shown as written', () => {
+    const html = render('x[^1] y[^note]\n\n[^1]: a.docx#1 — k (K)\n\n    更多。\n\n[^note]: b.docx#2 — k (K)\n');
+    assert.doesNotMatch(html, /shunong-source|title=/);
+    assert.match(html, /<p>a\.docx#1 — k \(K\)<\/p>/);
+    assert.match(html, /<p>b\.docx#2 — k \(K\) <a href="#fnref2"/);
+  });
+});

@@ -64,6 +64,7 @@ export const fragment = fc.oneof(
     '    [^3] indented code',
     '<div>\n[^4] html block\n</div>',
     '| 作物 | 建议 |\n| --- | --- |\n| 茶 | 修剪 |',
+    '- | 作物 | 建议 |\n  | --- | --- |\n  | 茶 | 修剪 |',
     '> 引用一段话。',
     '- 列表项一\n- 列表项二',
     '1. 第一步\n2. 第二步',

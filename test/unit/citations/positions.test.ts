@@ -113,6 +113,8 @@ describe('citations/positions', () => {
       '|  茶  |修剪|\r\n|---|---|\r\n|  a  |b|\r\n',
       '| a |\n| - |\n| b | c |\n',
       '* a | b\n  --- | ---\n  c | d\n',
+      '- | a | b |\n  | - | - |\n  | c | d |\n',
+      '> - | a | b |\n>   | - | - |\n',
     ])
       assertMapsBack(text);
   });
