@@ -64,8 +64,9 @@ type Spot =
 function placeCursor(a: Analysis, text: string, cursor: number): Spot {
   const { lines, model } = a;
   // a cursor outside the text needs no clamping: its line is the first or the last, its spot clamped to that line's text
+  // between a CR and its LF: before the line break (at or before the start, charCodeAt is NaN)
   let c = cursor;
-  if (c > 0 && text.charCodeAt(c - 1) === 0x0d && text.charCodeAt(c) === 0x0a) c--;
+  if (text.charCodeAt(c - 1) === 0x0d && text.charCodeAt(c) === 0x0a) c--;
   const line = lines.lineAt(c);
   for (const d of model.definitions) if (d.line === line) return { ok: false, error: 'in-references' };
   if (model.referencesSection?.headingLine === line) return { ok: false, error: 'in-references' };
