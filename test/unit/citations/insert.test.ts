@@ -471,6 +471,20 @@ describe('citations/insert: what keeps a citation a citation', () => {
       }
     }
   });
+
+  it('before a `(`, a `[` or a `:` a space comes after it (else a link, a reference link or, at a line start, a definition); before other marks none', () => {
+    for (const [t, at, want] of [
+      ['见(附表)。\n', 1, '见[^1] (附表)。'],
+      ['见[附表]。\n\n[附表]: http://x.y\n', 1, '见[^1] [附表]。'],
+      [':后文\n', 0, '[^1] :后文'],
+      ['见（附表）\n', 1, '见[^1]（附表）'],
+      ['见{附表}\n', 1, '见[^1]{附表}'],
+    ] as const) {
+      const out = insertOk(t, at, tea).text;
+      assert.equal(out.split('\n')[0], want, JSON.stringify(t));
+      assertOneFootnoteMore(t, out);
+    }
+  });
 });
 
 describe('citations/insert: the definition', () => {
@@ -655,11 +669,15 @@ describe('citations/insert: the cursor and the number', () => {
 });
 
 describe('citations/insert: next to a bare URL', () => {
-  it('an escape is part of the URL before the cursor; a link or code span ends it', () => {
+  it('an escape, an entity or a lone backtick is part of the URL before the cursor; a link or code span ends it', () => {
     const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
     for (const [text, before, line] of [
       // GFM runs the URL on over `\_`: the citation would join it
       ['详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y [^1]'],
+      // so does it over an entity and over a backtick that opens no code span
+      ['详见 https://a.cn/x&amp;y', '详见 https://a.cn/x&amp;y', '详见 https://a.cn/x&amp;y [^1]'],
+      ['详见 https://a.cn/x`y 后', '详见 https://a.cn/x`y', '详见 https://a.cn/x`y [^1] 后'],
+      ['详见 https://a.cn/x``y', '详见 https://a.cn/x``y', '详见 https://a.cn/x``y [^1]'],
       // after the link, its destination is no bare URL the cursor is in
       ['[x](https://a.cn/y)abc def', '[x](https://a.cn/y)ab', '[x](https://a.cn/y)ab[^1]c def'],
       // a URL that a code span ends: at the cursor, after a space
