@@ -660,6 +660,12 @@ describe('citations/insert: the cursor and the number', () => {
     assert.ok(r.ok && r.label === '2', JSON.stringify(r));
   });
 
+  it('skips a number of several digits written anywhere as `[^n]`, in code too', () => {
+    const t = '甲[^9]，见 `[^10]`。\n\n## 参考资料\n\n[^9]: x.docx#1 — k (K)\n';
+    const r = insertCitation(t, 1, tea);
+    assert.ok(r.ok && r.label === '11', JSON.stringify(r));
+  });
+
   it('midway between two table cells, the citation ends the cell before', () => {
     const t = '| 茶 |  修剪 |\n| --- | --- |\n';
     const out = insertOk(t, '| 茶 |'.length, tea).text;
