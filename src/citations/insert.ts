@@ -192,7 +192,8 @@ function endsInsideOpenBlock(a: Analysis, text: string): boolean {
   }
   if (last.type === 'html_block') {
     const html = text.slice(a.lines.lineStart(last.map[0]));
-    const open = /^\s*<(!--|\?|!\[CDATA\[|![A-Za-z]|script|pre|style|textarea)/i.exec(html);
+    // a tag name ends at a blank, `>` or the line's end: `<preview>` ends at a blank line, as any other tag
+    const open = /^\s*<(!--|\?|!\[CDATA\[|![A-Za-z]|(?:script|pre|style|textarea)(?=[\s>]|$))/i.exec(html);
     if (!open) return false;
     const closer: Record<string, RegExp> = { '!--': /-->/, '?': /\?>/, '![cdata[': /\]\]>/ };
     const key = open[1]!.toLowerCase();

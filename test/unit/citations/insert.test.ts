@@ -570,6 +570,9 @@ describe('citations/insert: the definition', () => {
       // ended by a blank line (or the end of the document), as every block of HTML but those above
       '<div>\nx\n',
       '<div>\nx\n\n后文\n',
+      // a tag whose name only starts like one of those: ended by a blank line too
+      '<preview>\nx\n',
+      '<scripture>\nx\n',
     ];
     for (const block of open) {
       const r = insertCitation(`甲\n\n${block}`, 1, tea);
