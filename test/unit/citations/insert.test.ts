@@ -355,6 +355,9 @@ describe('citations/insert: where the cursor may be', () => {
     const out = insertOk(t, '甲\r'.length, tea).text;
     assert.ok(out.startsWith('甲[^1]\r\n乙\r\n\r\n## 参考资料\r\n'), JSON.stringify(out));
     assertOneFootnoteMore(t, out);
+    // after a CR that ends a line alone, the cursor is on the next line
+    const cr = '甲\r乙\r';
+    assert.ok(insertOk(cr, '甲\r'.length, tea).text.startsWith('甲\r[^1]乙\r'));
   });
 
   it("refuses the references section's heading and our definition lines, not the author's footnotes or the text before them", () => {
@@ -408,6 +411,8 @@ describe('citations/insert: the text written at the cursor', () => {
     for (const [t, at] of [
       ['- 甲\n- 乙\n\n\n后文\n', '- 甲\n- 乙\n\n'.length],
       ['[^a]: 甲\n\n\n正文[^a]\n', '[^a]: 甲\n\n'.length],
+      // nothing but blank lines follow in the footnote
+      ['[^a]: 甲\n\n\n正文[^a]\n', '[^a]: 甲\n'.length],
     ] as const) {
       const out = insertOk(t, at, tea).text;
       assertOneFootnoteMore(t, out);
@@ -512,6 +517,11 @@ describe('citations/insert: the definition', () => {
       assert.equal(out, want, JSON.stringify(t));
       assertOneFootnoteMore(t, out);
     }
+    // ours above the section do not count
+    const above = '甲[^2]\n\n[^2]: y.docx#2 — k (K)\n\n## 参考资料\n';
+    const out = insertOk(above, 0, tea).text;
+    assert.ok(out.endsWith(`## 参考资料\n\n${def(3)}\n`), out);
+    assertOneFootnoteMore(above, out);
   });
 
   it('a new references section at the end is one blank line after the text, whatever the text ends with', () => {
