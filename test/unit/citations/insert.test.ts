@@ -183,6 +183,8 @@ describe('citations/insert', () => {
       ['  ## \n', 4, '  ## [^1] '],
       ['#标签\n', 1, '#[^1]标签'],
       ['# 标题\n', 4, '# 标题[^1]'],
+      // a `#` that ends the heading's text is no empty heading
+      ['# 标题#\n', 5, '# 标题#[^1]'],
     ] as const) {
       const out = insertOk(t, at, tea).text;
       assert.equal(out.split('\n\n## 参考资料')[0], want, JSON.stringify(t));
@@ -547,6 +549,7 @@ describe('citations/insert: the definition', () => {
       '~~~\ncode\n``\n',
       '````\ncode\n```\n',
       '```\ncode\n~~~\n',
+      '```\ncode\n`a``\n',
       '<!-- 注释\n',
       '  <!-- 注释\n',
       '<?php echo 1;\n',
@@ -653,6 +656,22 @@ describe('citations/insert: the cursor and the number', () => {
   it('an inline citation on the last, empty line keeps the document ending with a line break', () => {
     assert.equal(insertOk('甲\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
     assert.equal(insertOk('甲\n\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
+    const snippet = { text: '摘录', as: 'blockquote' as const };
+    assert.equal(
+      insertOk('甲\n\n', 3, tea, { style: 'inline', snippet }).text,
+      '甲\n\n> 摘录 〔茶树农事操作.docx#1〕\n',
+    );
+  });
+
+  it('an inline citation is one edit, with no label and nothing reused', () => {
+    const r = insertCitation('甲。\n', 1, tea, { style: 'inline' });
+    assert.deepEqual(r, {
+      ok: true,
+      edits: [{ start: 1, end: 1, newText: '〔茶树农事操作.docx#1〕' }],
+      reused: false,
+      inserted: '〔茶树农事操作.docx#1〕',
+      offset: 1,
+    });
   });
 
   it('does not reuse a label defined a second time (a renderer shows the first definition, another source)', () => {
