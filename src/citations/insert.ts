@@ -199,7 +199,8 @@ function endsInsideOpenBlock(a: Analysis, text: string): boolean {
     if (!open) return false;
     const closer: Record<string, RegExp> = { '!--': /-->/, '?': /\?>/, '![cdata[': /\]\]>/ };
     const key = open[1]!.toLowerCase();
-    const re = closer[key] ?? (key.startsWith('!') ? />/ : new RegExp(`</${key}>`, 'i'));
+    // any of the four end tags ends a script, pre, style or textarea block (CommonMark, markdown-it)
+    const re = closer[key] ?? (key.startsWith('!') ? />/ : /<\/(?:script|pre|style|textarea)>/i);
     // from the block's start: `<!-->` and `<?>` close themselves, to markdown-it and CommonMark
     return !re.test(html);
   }

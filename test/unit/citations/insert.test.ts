@@ -580,6 +580,7 @@ describe('citations/insert: the definition', () => {
       '<!DOCTYPE html>\n',
       '<SCRIPT>\nx\n</script>\n',
       '<pre>\nx\n</PRE>\n',
+      '<pre>\nx</style>\n',
       // ended by a blank line (or the end of the document), as every block of HTML but those above
       '<div>\nx\n',
       '<div>\nx\n\n后文\n',
