@@ -581,6 +581,8 @@ describe('citations/insert: the definition', () => {
       '<SCRIPT>\nx\n</script>\n',
       '<pre>\nx\n</PRE>\n',
       '<pre>\nx</style>\n',
+      // indented code is no raw HTML, whatever it shows
+      '    <!-- 注释\n',
       // ended by a blank line (or the end of the document), as every block of HTML but those above
       '<div>\nx\n',
       '<div>\nx\n\n后文\n',
