@@ -91,10 +91,12 @@ export type InlineKind =
 export function inlineMapper(lines: LineIndex, content: string, where: InlineKind): (p: number) => number {
   if (where.kind === 'cell') return cellMapper(lines, content, where.line, where.cell, where.inQuote);
   const contentLineStarts = [0];
+  // Stryker disable next-line EqualityOperator: the content is trimmed, so a line break is never its first character
   for (let i = content.indexOf('\n'); i >= 0; i = content.indexOf('\n', i + 1)) contentLineStarts.push(i + 1);
   const anchors: number[] = [];
   const anchor = (k: number): number => {
     const cached = anchors[k];
+    // Stryker disable next-line ConditionalExpression: a cache; the anchor computed again is the same
     if (cached !== undefined) return cached;
     const line = where.firstLine + k;
     const cStart = contentLineStarts[k]!;
@@ -156,7 +158,8 @@ function cellMapper(
   let cur: number[] = [];
   let escaped = false;
   const end = src.trimEnd().length;
-  let i = inQuote ? (src.match(/^(?:[ \t]*>[ \t]?)*/)?.[0].length ?? 0) : 0;
+  // Stryker disable next-line Regex: the pattern matches at the line's start (empty if need be), so anchored or not alike
+  let i = inQuote ? src.match(/^(?:[ \t]*>[ \t]?)*/)![0].length : 0;
   while (i < end && isJsSpace(src[i]!)) i++;
   for (; i < end; i++) {
     const c = src.charCodeAt(i);
@@ -173,7 +176,8 @@ function cellMapper(
     escaped = c === 0x5c;
   }
   cells.push(cur);
-  if (cells.length > 0 && cells[0]!.length === 0) cells.shift();
+  // the last cell is pushed after the loop: there is a first one
+  if (cells[0]!.length === 0) cells.shift();
   if (cells.length > 0 && cells[cells.length - 1]!.length === 0) cells.pop();
   const chars = cells[cell] ?? [];
   let last = chars.length;
