@@ -119,6 +119,7 @@ describe('citations/positions', () => {
       '>| 作物 | 建议 |\n>| --- | --- |\n>| 茶 | 修剪 |\n',
       '>作物 | 建议\n>--- | ---\n>茶 | 修剪\n',
       '| a |\n| - |\n|\n',
+      ' | 作物 | 建议 |\n | --- | --- |\n | 茶 | 修剪 |\n',
       // an ideographic space ending a paragraph is content (trimEnd() would take it)
       '甲一\n乙二\u3000\n',
       '> 甲\u3000\n',
