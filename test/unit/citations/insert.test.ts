@@ -183,6 +183,8 @@ describe('citations/insert', () => {
       ['  ## \n', 4, '  ## [^1] '],
       ['#标签\n', 1, '#[^1]标签'],
       ['# 标题\n', 4, '# 标题[^1]'],
+      // a `#` that ends the heading's text is no empty heading
+      ['# 标题#\n', 5, '# 标题#[^1]'],
     ] as const) {
       const out = insertOk(t, at, tea).text;
       assert.equal(out.split('\n\n## 参考资料')[0], want, JSON.stringify(t));
@@ -355,6 +357,9 @@ describe('citations/insert: where the cursor may be', () => {
     const out = insertOk(t, '甲\r'.length, tea).text;
     assert.ok(out.startsWith('甲[^1]\r\n乙\r\n\r\n## 参考资料\r\n'), JSON.stringify(out));
     assertOneFootnoteMore(t, out);
+    // after a CR that ends a line alone, the cursor is on the next line
+    const cr = '甲\r乙\r';
+    assert.ok(insertOk(cr, '甲\r'.length, tea).text.startsWith('甲\r[^1]乙\r'));
   });
 
   it("refuses the references section's heading and our definition lines, not the author's footnotes or the text before them", () => {
@@ -408,6 +413,8 @@ describe('citations/insert: the text written at the cursor', () => {
     for (const [t, at] of [
       ['- 甲\n- 乙\n\n\n后文\n', '- 甲\n- 乙\n\n'.length],
       ['[^a]: 甲\n\n\n正文[^a]\n', '[^a]: 甲\n\n'.length],
+      // nothing but blank lines follow in the footnote
+      ['[^a]: 甲\n\n\n正文[^a]\n', '[^a]: 甲\n'.length],
     ] as const) {
       const out = insertOk(t, at, tea).text;
       assertOneFootnoteMore(t, out);
@@ -471,6 +478,20 @@ describe('citations/insert: what keeps a citation a citation', () => {
       }
     }
   });
+
+  it('before a `(`, a `[` or a `:` a space comes after it (else a link, a reference link or, at a line start, a definition); before other marks none', () => {
+    for (const [t, at, want] of [
+      ['见(附表)。\n', 1, '见[^1] (附表)。'],
+      ['见[附表]。\n\n[附表]: http://x.y\n', 1, '见[^1] [附表]。'],
+      [':后文\n', 0, '[^1] :后文'],
+      ['见（附表）\n', 1, '见[^1]（附表）'],
+      ['见{附表}\n', 1, '见[^1]{附表}'],
+    ] as const) {
+      const out = insertOk(t, at, tea).text;
+      assert.equal(out.split('\n')[0], want, JSON.stringify(t));
+      assertOneFootnoteMore(t, out);
+    }
+  });
 });
 
 describe('citations/insert: the definition', () => {
@@ -498,6 +519,11 @@ describe('citations/insert: the definition', () => {
       assert.equal(out, want, JSON.stringify(t));
       assertOneFootnoteMore(t, out);
     }
+    // ours above the section do not count
+    const above = '甲[^2]\n\n[^2]: y.docx#2 — k (K)\n\n## 参考资料\n';
+    const out = insertOk(above, 0, tea).text;
+    assert.ok(out.endsWith(`## 参考资料\n\n${def(3)}\n`), out);
+    assertOneFootnoteMore(above, out);
   });
 
   it('a new references section at the end is one blank line after the text, whatever the text ends with', () => {
@@ -523,6 +549,7 @@ describe('citations/insert: the definition', () => {
       '~~~\ncode\n``\n',
       '````\ncode\n```\n',
       '```\ncode\n~~~\n',
+      '```\ncode\n`a``\n',
       '<!-- 注释\n',
       '  <!-- 注释\n',
       '<?php echo 1;\n',
@@ -553,9 +580,15 @@ describe('citations/insert: the definition', () => {
       '<!DOCTYPE html>\n',
       '<SCRIPT>\nx\n</script>\n',
       '<pre>\nx\n</PRE>\n',
+      '<pre>\nx</style>\n',
+      // indented code is no raw HTML, whatever it shows
+      '    <!-- 注释\n',
       // ended by a blank line (or the end of the document), as every block of HTML but those above
       '<div>\nx\n',
       '<div>\nx\n\n后文\n',
+      // a tag whose name only starts like one of those: ended by a blank line too
+      '<preview>\nx\n',
+      '<scripture>\nx\n',
     ];
     for (const block of open) {
       const r = insertCitation(`甲\n\n${block}`, 1, tea);
@@ -626,6 +659,22 @@ describe('citations/insert: the cursor and the number', () => {
   it('an inline citation on the last, empty line keeps the document ending with a line break', () => {
     assert.equal(insertOk('甲\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
     assert.equal(insertOk('甲\n\n\n', 3, tea, { style: 'inline' }).text, '甲\n\n〔茶树农事操作.docx#1〕\n');
+    const snippet = { text: '摘录', as: 'blockquote' as const };
+    assert.equal(
+      insertOk('甲\n\n', 3, tea, { style: 'inline', snippet }).text,
+      '甲\n\n> 摘录 〔茶树农事操作.docx#1〕\n',
+    );
+  });
+
+  it('an inline citation is one edit, with no label and nothing reused', () => {
+    const r = insertCitation('甲。\n', 1, tea, { style: 'inline' });
+    assert.deepEqual(r, {
+      ok: true,
+      edits: [{ start: 1, end: 1, newText: '〔茶树农事操作.docx#1〕' }],
+      reused: false,
+      inserted: '〔茶树农事操作.docx#1〕',
+      offset: 1,
+    });
   });
 
   it('does not reuse a label defined a second time (a renderer shows the first definition, another source)', () => {
@@ -646,6 +695,12 @@ describe('citations/insert: the cursor and the number', () => {
     assert.ok(r.ok && r.label === '2', JSON.stringify(r));
   });
 
+  it('skips a number of several digits written anywhere as `[^n]`, in code too', () => {
+    const t = '甲[^9]，见 `[^10]`。\n\n## 参考资料\n\n[^9]: x.docx#1 — k (K)\n';
+    const r = insertCitation(t, 1, tea);
+    assert.ok(r.ok && r.label === '11', JSON.stringify(r));
+  });
+
   it('midway between two table cells, the citation ends the cell before', () => {
     const t = '| 茶 |  修剪 |\n| --- | --- |\n';
     const out = insertOk(t, '| 茶 |'.length, tea).text;
@@ -655,11 +710,15 @@ describe('citations/insert: the cursor and the number', () => {
 });
 
 describe('citations/insert: next to a bare URL', () => {
-  it('an escape is part of the URL before the cursor; a link or code span ends it', () => {
+  it('an escape, an entity or a lone backtick is part of the URL before the cursor; a link or code span ends it', () => {
     const s: CitationSource = { docName: 'a.docx', chunkIndex: 0, kbName: 'kb', kbCode: 'K' };
     for (const [text, before, line] of [
       // GFM runs the URL on over `\_`: the citation would join it
       ['详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y', '详见 https://a.cn/x\\_y [^1]'],
+      // so does it over an entity and over a backtick that opens no code span
+      ['详见 https://a.cn/x&amp;y', '详见 https://a.cn/x&amp;y', '详见 https://a.cn/x&amp;y [^1]'],
+      ['详见 https://a.cn/x`y 后', '详见 https://a.cn/x`y', '详见 https://a.cn/x`y [^1] 后'],
+      ['详见 https://a.cn/x``y', '详见 https://a.cn/x``y', '详见 https://a.cn/x``y [^1]'],
       // after the link, its destination is no bare URL the cursor is in
       ['[x](https://a.cn/y)abc def', '[x](https://a.cn/y)ab', '[x](https://a.cn/y)ab[^1]c def'],
       // a URL that a code span ends: at the cursor, after a space

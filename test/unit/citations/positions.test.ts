@@ -115,8 +115,32 @@ describe('citations/positions', () => {
       '* a | b\n  --- | ---\n  c | d\n',
       '- | a | b |\n  | - | - |\n  | c | d |\n',
       '> - | a | b |\n>   | - | - |\n',
+      // a table in a nested quote, an indented one, one with no blank after its `>`, one with no outer pipes
+      '> > | 作物 | 建议 |\n> > | --- | --- |\n> > | 茶 | 修剪 |\n',
+      ' > | 作物 | 建议 |\n > | --- | --- |\n > | 茶 | 修剪 |\n',
+      '>| 作物 | 建议 |\n>| --- | --- |\n>| 茶 | 修剪 |\n',
+      '>作物 | 建议\n>--- | ---\n>茶 | 修剪\n',
+      '| a |\n| - |\n|\n',
+      ' | 作物 | 建议 |\n | --- | --- |\n | 茶 | 修剪 |\n',
+      // an ideographic space ending a paragraph is content (trimEnd() would take it)
+      '甲一\n乙二\u3000\n',
+      '> 甲\u3000\n',
     ])
       assertMapsBack(text);
+  });
+
+  it('maps a character to its own place, not to an equal one in the marker before it, whatever the line breaks', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const text = `1. 1${eol}   2${eol}`;
+      const a = analyze(text);
+      const [b] = a.blocks.filter((x) => x.kind === 'inline');
+      const map = inlineMapper(a.lines, b!.content!, b!.where!);
+      assert.deepEqual(
+        [map(0), map(b!.content!.indexOf('2'))],
+        [text.indexOf(' 1') + 1, text.indexOf('2')],
+        JSON.stringify(text),
+      );
+    }
   });
 
   it('property: maps each character of every paragraph, heading or table cell of a bulletin back to the document', () => {
