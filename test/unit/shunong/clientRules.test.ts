@@ -5,12 +5,21 @@
  * endpoint where a 429 or a cut stream is needed.
  */
 import { strict as assert } from 'node:assert';
-import { ShunongClient, realScheduler, type RateLimitedError, type ShunongClientOptions } from '../../../src/shunong';
+import { getEventListeners } from 'node:events';
+import {
+  ShunongClient,
+  realScheduler,
+  type RateLimitedError,
+  type ShunongClientOptions,
+  type ToolInfo,
+  type ToolListStore,
+} from '../../../src/shunong';
 import { ManualScheduler } from '../../support/manual-scheduler';
 import {
   MINI_TOOLS,
   SECRET_KEY,
   fakeScheduler,
+  observingFetch,
   startMiniServer,
   textResult,
   until,
@@ -119,6 +128,162 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
     assert.match(unknown.message, /^No tool named "nothing_like_it"\./);
   });
 
+  it('arguments: JSON text is read with the parser’s own message for what is not JSON; null is no object', async () => {
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME)) });
+    const c = make();
+    let parserSays = '';
+    try {
+      JSON.parse('{nope');
+    } catch (e) {
+      parserSays = (e as Error).message;
+    }
+    const bad = await c.callTool('get_current_time', '{nope', { raiseOnError: false });
+    assert.equal(bad.message, `The arguments are not valid JSON: ${parserSays}`);
+    const none = await c.callTool('get_current_time', null as unknown as string, { raiseOnError: false });
+    assert.equal(none.message, 'The arguments must be an object.');
+    assert.equal(mini.received.filter((m) => m.method === 'tools/call').length, 0);
+  });
+
+  it('any other failure in an envelope: kind internal, its message or its text, no details', async () => {
+    mini = await startMiniServer();
+    for (const [thrown, said] of [
+      [new Error('no timers here'), 'no timers here'],
+      ['no timers at all', 'no timers at all'],
+    ] as const) {
+      const c = make({
+        scheduler: {
+          ...realScheduler,
+          sleep: () => {
+            throw thrown;
+          },
+        },
+      });
+      const env = await c.callTool('get_current_time', {}, { raiseOnError: false });
+      assert.ok(!env.success);
+      assert.equal(env.message, said);
+      assert.deepEqual(env.data, { error: said, kind: 'internal', details: {} });
+    }
+  });
+
+  it('an envelope’s time is whole milliseconds on the client’s clock, and never below 0', async () => {
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME)) });
+    let now = 1_000;
+    let step = 0;
+    // the clock moves by `step` while the tool call is out
+    const moving = observingFetch({
+      mutate: (_headers, body) => {
+        if (body?.includes('"tools/call"')) now += step;
+      },
+    });
+    const c = make({ fetch: moving.fetch, scheduler: { ...realScheduler, now: () => now } });
+    step = 1.6;
+    assert.equal((await c.callTool('time')).metadata.executionTimeMs, 2);
+    step = -1_000; // a clock set back meanwhile
+    assert.equal((await c.callTool('time')).metadata.executionTimeMs, 0);
+  });
+
+  it('a stored tool list: connect opens the session without asking for the list', async () => {
+    mini = await startMiniServer();
+    const store: ToolListStore = { load: () => MINI_TOOLS as ToolInfo[], save: () => undefined };
+    const tools = await make({ toolStore: store }).connect();
+    assert.equal(tools.length, MINI_TOOLS.length);
+    assert.deepEqual(
+      mini.received.map((m) => m.method),
+      ['initialize', 'notifications/initialized'],
+    );
+  });
+
+  it('a client that cannot work says so even when a tool list is stored', async () => {
+    mini = await startMiniServer();
+    const store: ToolListStore = { load: () => MINI_TOOLS as ToolInfo[], save: () => undefined };
+    const c = make({ endpoint: 'not a url', toolStore: store });
+    await assert.rejects(c.listTools(), (e: Error & { kind?: string }) => e.kind === 'config');
+  });
+
+  it('a signal aborted while the key is read: CancelledError, and nothing is sent', async () => {
+    mini = await startMiniServer();
+    const ac = new AbortController();
+    const c = make({
+      getKey: () => {
+        ac.abort();
+        return SECRET_KEY;
+      },
+    });
+    await assert.rejects(
+      c.currentTime({}, { signal: ac.signal }),
+      (e: Error & { kind?: string }) => e.kind === 'cancelled',
+    );
+    assert.deepEqual(mini.received, []);
+  });
+
+  it('a settled call leaves no timer on the client’s clock and no listener on the caller’s signal', async () => {
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME)) });
+    const sched = new ManualScheduler();
+    const c = make({ scheduler: sched });
+    const ac = new AbortController();
+    await c.currentTime({}, { signal: ac.signal });
+    assert.equal(sched.pending, 0);
+    assert.equal(getEventListeners(ac.signal, 'abort').length, 0);
+  });
+
+  it('a cancelled call is not retried as a cut reply: one tools/call, then CancelledError', async () => {
+    mini = await startMiniServer();
+    const c = make();
+    await c.connect();
+    const ac = new AbortController();
+    const p = c.currentTime({}, { signal: ac.signal });
+    await until(() => mini.callSockets.length === 1);
+    ac.abort();
+    await assert.rejects(p, (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    await until(() => mini.received.some((m) => m.method === 'notifications/cancelled'));
+    assert.equal(mini.received.filter((m) => m.method === 'tools/call').length, 1);
+  });
+
+  it('progress: only what the server said (no total, no message when it gave none); no progress asked for without a listener', async () => {
+    mini = await startMiniServer({
+      onCall: (msg, reply) => {
+        const token = (msg.params?.['_meta'] as { progressToken?: number } | undefined)?.progressToken;
+        if (token !== undefined)
+          reply.event({
+            jsonrpc: '2.0',
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: 1 },
+          });
+        reply.result(textResult(TIME));
+      },
+    });
+    const c = make();
+    const seen: unknown[] = [];
+    await c.currentTime({}, { onProgress: (p) => seen.push(p) });
+    assert.deepEqual(seen, [{ progress: 1 }]);
+    await c.currentTime();
+    const [withListener, without] = mini.received.filter((m) => m.method === 'tools/call');
+    assert.ok(withListener?.params?.['_meta']);
+    assert.equal(without?.params?.['_meta'], undefined);
+  });
+
+  it('weather(): a signal already aborted sends nothing; a settled brief leaves no listener on the caller’s signal', async () => {
+    mini = await startMiniServer({
+      tools: () => [
+        ...MINI_TOOLS,
+        { name: 'weather_search', inputSchema: { type: 'object', properties: { location: {}, date: {} } } },
+      ],
+      onCall: (_m, reply) => reply.result(textResult('城市不存在', true)),
+    });
+    const c = make();
+    await assert.rejects(
+      c.weather('成都', { signal: AbortSignal.abort() }),
+      (e: Error & { kind?: string }) => e.kind === 'cancelled',
+    );
+    assert.deepEqual(mini.received, []);
+    const ac = new AbortController();
+    await assert.rejects(
+      c.weather('成都', { signal: ac.signal }),
+      (e: Error & { kind?: string }) => e.kind === 'tool-failure',
+    );
+    assert.equal(getEventListeners(ac.signal, 'abort').length, 0);
+  });
+
   describe('a batch', () => {
     /** A server that holds each tools/call until `release`; `held` are the calls it holds. */
     async function holding(): Promise<{ held: MiniReply[]; release: () => void }> {
@@ -182,6 +347,15 @@ describe('shunong client: the call’s budget and the notes of its retries (loca
       (e: RateLimitedError) => e.kind === 'rate-limited' && e.attempts === 1 && e.retryAfterMs === 6_000,
     );
     assert.deepEqual(sched.slept, []);
+  });
+
+  it('an expired session is a note in the log before it is made again', async () => {
+    const log: string[] = [];
+    const c = ep.client({ log: (l) => log.push(l) });
+    await c.connect();
+    await ep.emu.admin({ expireSessions: true });
+    await c.currentTime();
+    assert.ok(log.includes('note: session expired (HTTP 404); re-initializing'), log.join('\n'));
   });
 
   it('each retry is a note in the log: the status and the wait, or the cut stream retried once', async () => {
