@@ -145,7 +145,7 @@ export class ShunongRestClient {
         throw new ResultShapeError(CHAT, '(body)', 'is not JSON');
       }
       const parsed = chatCompletionSchema.safeParse(json);
-      if (!parsed.success) throw shapeError(parsed.error.issues[0]);
+      if (!parsed.success) throw shapeError(parsed.error.issues[0]!);
       const choice = parsed.data.choices[0]!;
       return {
         id: parsed.data.id,
@@ -195,7 +195,7 @@ export class ShunongRestClient {
           throw new ResultShapeError(CHAT, '(chunk)', 'is not JSON');
         }
         const chunk = chatChunkSchema.safeParse(json);
-        if (!chunk.success) throw shapeError(chunk.error.issues[0]);
+        if (!chunk.success) throw shapeError(chunk.error.issues[0]!);
         id ||= chunk.data.id;
         if (chunk.data.usage) usage = chunk.data.usage;
         for (const c of chunk.data.choices) {
@@ -314,10 +314,7 @@ function errorMessage(text: string): string {
   return text.slice(0, 300);
 }
 
-function shapeError(issue: { path: PropertyKey[]; message: string } | undefined): ResultShapeError {
-  return new ResultShapeError(
-    CHAT,
-    issue ? issue.path.map(String).join('.') : '(body)',
-    issue ? issue.message : 'is invalid',
-  );
+/** The first issue of a failed parse (zod reports at least one). */
+function shapeError(issue: { path: PropertyKey[]; message: string }): ResultShapeError {
+  return new ResultShapeError(CHAT, issue.path.map(String).join('.'), issue.message);
 }

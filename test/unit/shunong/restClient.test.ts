@@ -213,11 +213,22 @@ describe('shunong/rest/client: the REST client against a loopback server', () =>
       assert.equal(received.length, 0);
     });
 
-    it('local means a loopback host; plain http elsewhere only when allowed', () => {
+    it('local means a loopback host; plain http elsewhere only when allowed', async () => {
       assert.equal(client().isLocal, true);
-      const far = client({ endpoint: 'http://example.com/mcp', allowInsecureHttp: true });
+      // no request leaves the machine: the fetch given answers itself
+      const asked: string[] = [];
+      const far = client({
+        endpoint: 'http://example.com/mcp',
+        allowInsecureHttp: true,
+        fetch: (input) => {
+          asked.push(String(input));
+          return Promise.resolve(new Response(JSON.stringify(COMPLETION), { status: 200 }));
+        },
+      });
       assert.equal(far.isLocal, false);
       assert.equal(far.baseUrl, 'http://example.com/api/v1');
+      assert.equal((await far.complete(REQUEST)).id, 'cmpl-1');
+      assert.deepEqual(asked, ['http://example.com/api/v1/chat/completions']);
       assert.equal(client({ endpoint: 'https://example.com/mcp' }).isLocal, false);
     });
   });
@@ -319,6 +330,22 @@ describe('shunong/rest/client: the REST client against a loopback server', () =>
       ]);
     });
 
+    it('a failure reply whose body breaks off reads as one without a body', async () => {
+      host.routes.set(PATH, (req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(503, { 'content-length': '100' });
+          res.write('{"error":');
+          setImmediate(() => res.socket?.destroy());
+        });
+      });
+      await assert.rejects(
+        client({ retry: { maxAttempts: 1 } }).complete(REQUEST),
+        (e: ServerError) =>
+          e instanceof ServerError && e.message === 'The Shunong endpoint failed with HTTP 503 after 1 attempt(s).',
+      );
+    });
+
     it('the key never appears in what a body becomes', async () => {
       answer(json(418, { error: `bad key ${SECRET_KEY}` }));
       await assert.rejects(client().complete(REQUEST), (e: ProtocolError) => {
@@ -415,6 +442,17 @@ describe('shunong/rest/client: the REST client against a loopback server', () =>
         client({ fetch: () => Promise.reject(`down ${SECRET_KEY}` as unknown as Error) }).complete(REQUEST),
         (e: NetworkError) => e instanceof NetworkError && e.code === undefined && e.message === 'down ***',
       );
+      await assert.rejects(
+        client({ fetch: () => Promise.reject(undefined as unknown as Error) }).complete(REQUEST),
+        (e: NetworkError) => e instanceof NetworkError && e.code === undefined && e.message === 'undefined',
+      );
+      await assert.rejects(
+        client({ fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 7 } })) }).complete(
+          REQUEST,
+        ),
+        (e: NetworkError) =>
+          e instanceof NetworkError && e.code === 'FETCH_FAILED' && e.message === `Cannot reach ${base}.`,
+      );
     });
   });
 
@@ -485,6 +523,28 @@ describe('shunong/rest/client: the REST client against a loopback server', () =>
       const last = await done;
       assert.equal(last.value?.type, 'done');
       assert.equal(sched.pending, 0, 'no deadline is left once the answer is done');
+    });
+
+    it('a stream’s timeout starts again when its reply begins', async () => {
+      let reply: ServerResponse | undefined;
+      const log: string[] = [];
+      answer((res) => {
+        reply = res;
+      });
+      const sched = new ManualScheduler();
+      const c = client({ scheduler: sched, timeoutMs: 1000, log: (l) => log.push(l) });
+      const it = c.stream(REQUEST)[Symbol.asyncIterator]();
+      const first = it.next();
+      await until(() => reply !== undefined);
+      await sched.advance(600);
+      reply?.writeHead(200, { 'content-type': 'text/event-stream' });
+      reply?.flushHeaders();
+      const write = (s: string): void => void reply?.write(s);
+      await until(() => log.length === 1); // the reply has begun, at 600 ms
+      await sched.advance(600);
+      write(chunk({ choices: [delta({ content: '浅水' })] }));
+      assert.deepEqual((await first).value, { type: 'delta', content: '浅水' });
+      await it.return(undefined);
     });
 
     it('a stream silent for its timeout: TimeoutError', async () => {
