@@ -160,6 +160,31 @@ describe('what each platform failure says (its message, name and details, as the
       { requested: 'wether', suggestions: [{ name: 'weather_search', score: 0.857 }] },
     ],
     [
+      new errors.UnknownToolError(
+        'search',
+        [
+          { name: 'weather_search', score: 0.5 },
+          { name: 'knowledge_search', score: 0.4 },
+        ],
+        ['weather_search', 'knowledge_search'],
+      ),
+      'UnknownToolError',
+      'No tool named "search". Did you mean weather_search (0.50), knowledge_search (0.40)?',
+      {
+        requested: 'search',
+        suggestions: [
+          { name: 'weather_search', score: 0.5 },
+          { name: 'knowledge_search', score: 0.4 },
+        ],
+      },
+    ],
+    [
+      new errors.UnknownToolError('x', [], ['weather_search', 'get_current_time']),
+      'UnknownToolError',
+      'No tool named "x". Available tools: weather_search, get_current_time.',
+      { requested: 'x', suggestions: [] },
+    ],
+    [
       new errors.UnknownToolError('x', [], []),
       'UnknownToolError',
       'No tool named "x". Available tools: (none).',
