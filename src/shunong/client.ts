@@ -384,13 +384,8 @@ export class ShunongClient {
     try {
       return await body(ctl.signal, key, timeoutMs, started);
     } catch (e) {
-      const reason: unknown = ctl.signal.reason;
-      if (
-        ctl.signal.aborted &&
-        reason instanceof ShunongError &&
-        !(e instanceof ToolReportedError) &&
-        !(e instanceof AuthError)
-      )
+      const reason: unknown = ctl.signal.reason; // undefined until the signal is aborted
+      if (reason instanceof ShunongError && !(e instanceof ToolReportedError) && !(e instanceof AuthError))
         throw reason;
       throw e;
     } finally {
