@@ -291,9 +291,10 @@ export class ShunongRestClient {
 
   /** Maps anything thrown to a typed failure; an abort becomes its reason (cancel or timeout). */
   private fail(e: unknown, ctl: AbortController, key: string): ShunongError {
+    if (e instanceof ShunongError) return e;
+    // What an abort breaks (the fetch, the body) is not ours: its reason is. Undefined until aborted.
     const reason: unknown = ctl.signal.reason;
-    if (e instanceof ShunongError && !(e instanceof CancelledError && reason instanceof TimeoutError)) return e;
-    if (ctl.signal.aborted && reason instanceof ShunongError) return reason;
+    if (reason instanceof ShunongError) return reason;
     const code = (e as { cause?: { code?: unknown } })?.cause?.code;
     const c = typeof code === 'string' ? code : undefined;
     if (e instanceof TypeError)
