@@ -326,6 +326,17 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
       });
     }
 
+    it('a hole in the list is skipped: no call for it, and the batch still answers the others', async () => {
+      mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME)) });
+      const holed: { name: string }[] = [{ name: 'get_current_time' }];
+      holed[2] = { name: 'get_current_time' };
+      const out = await make().callToolsBatch(holed);
+      assert.equal(out.length, 3);
+      assert.ok(out[0]?.success && out[2]?.success);
+      assert.equal(1 in out, false);
+      assert.equal(mini.received.filter((m) => m.method === 'tools/call').length, 2);
+    });
+
     it('an empty batch is no call', async () => {
       mini = await startMiniServer();
       assert.deepEqual(await make().callToolsBatch([]), []);
