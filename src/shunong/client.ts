@@ -280,6 +280,7 @@ export class ShunongClient {
     const user = o.signal;
     const onUserAbort = (): void => both.abort(); // each call reports a CancelledError of its own
     if (user?.aborted) onUserAbort();
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: an abort event fires once at most, and the listener is removed when the call settles
     else user?.addEventListener('abort', onUserAbort, { once: true });
     const call = { ...o, signal: both.signal };
     const abortOther = <T>(p: Promise<T>): Promise<T> =>
@@ -373,6 +374,7 @@ export class ShunongClient {
     const ctl = new AbortController();
     const user = options.signal;
     const onUserAbort = (): void => ctl.abort(new CancelledError());
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: an abort event fires once at most, and the listener is removed when the call settles
     user?.addEventListener('abort', onUserAbort, { once: true });
     // Aborted while the key was read: the event has passed, so the listener would never hear it.
     if (user?.aborted) onUserAbort();
@@ -433,6 +435,7 @@ export class ShunongClient {
       const s = session;
       const ctl = new AbortController();
       const onAbort = (): void => ctl.abort(signal.reason);
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: an abort event fires once at most, and the listener is removed when the call settles
       signal.addEventListener('abort', onAbort, { once: true });
       if (signal.aborted) onAbort();
       const ctx = newRequestContext(ctl);

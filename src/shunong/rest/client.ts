@@ -238,6 +238,7 @@ export class ShunongRestClient {
     if (!key) throw new AuthError('missing-key');
     const ctl = new AbortController();
     const onAbort = (): void => ctl.abort(new CancelledError());
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: an abort event fires once at most, and the listener is removed when the call settles
     o.signal?.addEventListener('abort', onAbort, { once: true });
     const deadline = new Deadline(this.scheduler, ctl, o.timeoutMs ?? this.timeoutMs);
     return {
