@@ -274,7 +274,7 @@ export class ShunongRestClient {
       const text = redactSecret(await res.text().catch(() => ''), key);
       if (res.status === 401) throw new AuthError(/missing/i.test(text) ? 'missing-key' : 'invalid-key');
       if (res.status === 429 || res.status >= 500) {
-        const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+        const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.scheduler.now());
         const give = (): ShunongError =>
           res.status === 429
             ? new RateLimitedError(retryAfterMs, attempt)

@@ -381,6 +381,14 @@ describe('shunong/rest/client: the REST client against a loopback server', () =>
       assert.deepEqual(log, [`POST ${host.origin}${PATH} stream 200 0ms`]);
     });
 
+    it('a Retry-After date is read on the client’s clock', async () => {
+      const sched = fakeScheduler();
+      const at = new Date(sched.now() + 5_000).toUTCString();
+      answer(json(503, {}, { 'retry-after': at }), json(200, COMPLETION));
+      assert.equal((await client({ scheduler: sched, random: () => 0 }).complete(REQUEST)).id, 'cmpl-1');
+      assert.deepEqual(sched.slept, [5_000]);
+    });
+
     it('the attempts are bounded: the last failure is reported with the attempts made and Retry-After', async () => {
       answer(json(429, {}, { 'retry-after': '1' }));
       await assert.rejects(
