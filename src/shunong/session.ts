@@ -34,8 +34,6 @@ class ObservedTransport extends StreamableHTTPClientTransport {
     type Handler = (message: JSONRPCMessage, ...rest: unknown[]) => void;
     let handler: Handler | undefined;
     Object.defineProperty(this, 'onmessage', {
-      configurable: true,
-      enumerable: true,
       get: () => handler,
       set: (h: Handler | undefined) => {
         handler = h
@@ -108,10 +106,10 @@ export class Session {
       key: opts.key,
       log,
       now: opts.now,
-      contextOf: (rpc: RpcInfo) => {
-        if (rpc.method === 'notifications/cancelled') return undefined; // must go out although the call's signal fired
-        return (rpc.id !== undefined ? this.contexts.get(rpc.id) : undefined) ?? this.defaultContext;
-      },
+      // A request is found by its id. A notification has none: outside open it takes the transport's
+      // signal, so a call's notifications/cancelled goes out although the call's own signal fired.
+      contextOf: (rpc: RpcInfo) =>
+        (rpc.id !== undefined ? this.contexts.get(rpc.id) : undefined) ?? this.defaultContext,
     });
     this.transport = new ObservedTransport(
       opts.url,
@@ -134,7 +132,7 @@ export class Session {
       },
       (message) => {
         if ('id' in message && ('result' in message || 'error' in message)) {
-          const ctx = message.id !== undefined && message.id !== null ? this.contexts.get(message.id) : undefined;
+          const ctx = message.id === undefined ? undefined : this.contexts.get(message.id);
           if (ctx) ctx.answered = true;
         }
       },
@@ -142,7 +140,7 @@ export class Session {
     this.client = new Client(opts.clientInfo, { capabilities: {}, jsonSchemaValidator: noValidation });
     this.client.onerror = (e: Error) => {
       // Transport noise the client already handles (HTTP errors surface on the call, aborts are ours).
-      log?.(`note: transport reported: ${e.message.split('\n')[0] ?? ''}`);
+      log?.(`note: transport reported: ${e.message.split('\n')[0]}`);
     };
     this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       opts.onToolsChanged(this);
@@ -230,10 +228,9 @@ export class Session {
   /** Closes the SDK client and transport (in-flight calls are rejected by the SDK). */
   close(): Promise<void> {
     this.retiredFlag = true;
-    if (!this.closing) {
-      for (const ctx of new Set(this.contexts.values())) ctx.abort?.(new CancelledError('The session was closed.'));
-      if (this.defaultContext) this.defaultContext.abort?.(new CancelledError('The session was closed.'));
-    }
+    // A second close aborts the same contexts again, which does nothing (abort is idempotent).
+    for (const ctx of new Set(this.contexts.values())) ctx.abort?.(new CancelledError('The session was closed.'));
+    if (this.defaultContext) this.defaultContext.abort?.(new CancelledError('The session was closed.'));
     this.closing ??= this.client
       .close()
       .catch(() => undefined)

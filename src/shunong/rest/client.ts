@@ -145,7 +145,7 @@ export class ShunongRestClient {
         throw new ResultShapeError(CHAT, '(body)', 'is not JSON');
       }
       const parsed = chatCompletionSchema.safeParse(json);
-      if (!parsed.success) throw shapeError(parsed.error.issues[0]);
+      if (!parsed.success) throw shapeError(parsed.error.issues[0]!);
       const choice = parsed.data.choices[0]!;
       return {
         id: parsed.data.id,
@@ -195,7 +195,7 @@ export class ShunongRestClient {
           throw new ResultShapeError(CHAT, '(chunk)', 'is not JSON');
         }
         const chunk = chatChunkSchema.safeParse(json);
-        if (!chunk.success) throw shapeError(chunk.error.issues[0]);
+        if (!chunk.success) throw shapeError(chunk.error.issues[0]!);
         id ||= chunk.data.id;
         if (chunk.data.usage) usage = chunk.data.usage;
         for (const c of chunk.data.choices) {
@@ -238,6 +238,7 @@ export class ShunongRestClient {
     if (!key) throw new AuthError('missing-key');
     const ctl = new AbortController();
     const onAbort = (): void => ctl.abort(new CancelledError());
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: an abort event fires once at most, and the listener is removed when the call settles
     o.signal?.addEventListener('abort', onAbort, { once: true });
     const deadline = new Deadline(this.scheduler, ctl, o.timeoutMs ?? this.timeoutMs);
     return {
@@ -273,7 +274,7 @@ export class ShunongRestClient {
       const text = redactSecret(await res.text().catch(() => ''), key);
       if (res.status === 401) throw new AuthError(/missing/i.test(text) ? 'missing-key' : 'invalid-key');
       if (res.status === 429 || res.status >= 500) {
-        const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+        const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), this.scheduler.now());
         const give = (): ShunongError =>
           res.status === 429
             ? new RateLimitedError(retryAfterMs, attempt)
@@ -291,9 +292,10 @@ export class ShunongRestClient {
 
   /** Maps anything thrown to a typed failure; an abort becomes its reason (cancel or timeout). */
   private fail(e: unknown, ctl: AbortController, key: string): ShunongError {
+    if (e instanceof ShunongError) return e;
+    // What an abort breaks (the fetch, the body) is not ours: its reason is. Undefined until aborted.
     const reason: unknown = ctl.signal.reason;
-    if (e instanceof ShunongError && !(e instanceof CancelledError && reason instanceof TimeoutError)) return e;
-    if (ctl.signal.aborted && reason instanceof ShunongError) return reason;
+    if (reason instanceof ShunongError) return reason;
     const code = (e as { cause?: { code?: unknown } })?.cause?.code;
     const c = typeof code === 'string' ? code : undefined;
     if (e instanceof TypeError)
@@ -314,10 +316,7 @@ function errorMessage(text: string): string {
   return text.slice(0, 300);
 }
 
-function shapeError(issue: { path: PropertyKey[]; message: string } | undefined): ResultShapeError {
-  return new ResultShapeError(
-    CHAT,
-    issue ? issue.path.map(String).join('.') : '(body)',
-    issue ? issue.message : 'is invalid',
-  );
+/** The first issue of a failed parse (zod reports at least one). */
+function shapeError(issue: { path: PropertyKey[]; message: string }): ResultShapeError {
+  return new ResultShapeError(CHAT, issue.path.map(String).join('.'), issue.message);
 }

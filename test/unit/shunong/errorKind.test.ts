@@ -160,6 +160,31 @@ describe('what each platform failure says (its message, name and details, as the
       { requested: 'wether', suggestions: [{ name: 'weather_search', score: 0.857 }] },
     ],
     [
+      new errors.UnknownToolError(
+        'search',
+        [
+          { name: 'weather_search', score: 0.5 },
+          { name: 'knowledge_search', score: 0.4 },
+        ],
+        ['weather_search', 'knowledge_search'],
+      ),
+      'UnknownToolError',
+      'No tool named "search". Did you mean weather_search (0.50), knowledge_search (0.40)?',
+      {
+        requested: 'search',
+        suggestions: [
+          { name: 'weather_search', score: 0.5 },
+          { name: 'knowledge_search', score: 0.4 },
+        ],
+      },
+    ],
+    [
+      new errors.UnknownToolError('x', [], ['weather_search', 'get_current_time']),
+      'UnknownToolError',
+      'No tool named "x". Available tools: weather_search, get_current_time.',
+      { requested: 'x', suggestions: [] },
+    ],
+    [
       new errors.UnknownToolError('x', [], []),
       'UnknownToolError',
       'No tool named "x". Available tools: (none).',
@@ -199,5 +224,97 @@ describe('what each platform failure says (its message, name and details, as the
       'The endpoint must be an http(s) URL: ftp://a.cn',
     );
     assert.ok(errors.endpointError('invalid-url', 'a b') instanceof errors.ConfigurationError);
+  });
+});
+
+describe('the reading of a tool’s failure text (parseToolFailure), at its edges', () => {
+  const { parseToolFailure } = errors;
+  const failure = (text: string): errors.ToolFailureError => {
+    const e = parseToolFailure(text);
+    assert.ok(e instanceof errors.ToolFailureError, text);
+    return e;
+  };
+
+  it('the method line is trimmed; a reason left empty is “<method> failed”; the text around is trimmed', () => {
+    const a = failure('Error invoking method:   weatherSearch  \n   ');
+    assert.equal(a.method, 'weatherSearch');
+    assert.equal(a.reason, 'weatherSearch failed');
+    const b = failure('Error invoking method:weatherSearch');
+    assert.equal(b.method, 'weatherSearch');
+    assert.equal(b.reason, 'weatherSearch failed');
+    const c = failure('  \n something odd \n');
+    assert.deepEqual([c.method, c.reason], ['', 'something odd']);
+  });
+
+  it('a reason of several lines is kept whole, blanks inside included', () => {
+    const e = failure('Error invoking method: weatherSearch\n城市不存在:\n  火星 \n第三行');
+    assert.equal(e.reason, '城市不存在:\n  火星 \n第三行');
+  });
+
+  it('the invoke line and the input validation count only at the start of the text', () => {
+    const a = failure('note: Error invoking method: weatherSearch\n城市不存在');
+    assert.deepEqual([a.method, a.reason], ['', 'note: Error invoking method: weatherSearch\n城市不存在']);
+    const b = failure('see Tool (weather_search) input validation failed: location');
+    assert.equal(b.method, '');
+  });
+
+  it('an input validation behind the invoke line is one too; its detail trimmed, and of several lines', () => {
+    const e = parseToolFailure(
+      'Error invoking method: knowledgeSearch\nTool (knowledge_search) input validation failed:   query is required\n  and topK  ',
+    );
+    assert.ok(e instanceof errors.InputValidationError);
+    assert.equal(e.tool, 'knowledge_search');
+    assert.equal(e.detail, 'query is required\n  and topK');
+    const bare = parseToolFailure('Tool () input validation failed:');
+    assert.ok(bare instanceof errors.InputValidationError);
+    assert.deepEqual([bare.tool, bare.detail], ['', '']);
+  });
+
+  it('a knowledge miss: either wording, numbers with or without blanks, “全部” optional, a number that is no number left out', () => {
+    const a = parseToolFailure(
+      '未命中相关片段(候选: 向量32条 / 全文  7  条); score_threshold = 0.5 过滤掉 5 条(最高分0.41)',
+    );
+    assert.ok(a instanceof errors.KnowledgeMissError);
+    assert.deepEqual(
+      [a.vectorCandidates, a.fulltextCandidates, a.threshold, a.filtered, a.bestScore],
+      [32, 7, 0.5, 5, 0.41],
+    );
+    const b = parseToolFailure('知识库未命中; score_threshold=0.7.1 最高分 ..');
+    assert.ok(b instanceof errors.KnowledgeMissError);
+    assert.deepEqual(
+      [b.vectorCandidates, b.fulltextCandidates, b.threshold, b.filtered, b.bestScore],
+      [undefined, undefined, undefined, undefined, undefined],
+    );
+  });
+
+  it('an image download failure: said of an image, or a timeout of the recognition method (any case); else a plain failure', () => {
+    const a = parseToolFailure('Error invoking method: weatherSearch\nupstream TIMED OUT');
+    assert.ok(a instanceof errors.ToolFailureError, 'a timeout of another tool is not about an image');
+    const b = parseToolFailure('Error invoking method: CROPGROWTHRECOGNIZE\nupstream Timed Out');
+    assert.ok(b instanceof errors.ImageDownloadError);
+    assert.equal(b.timedOut, true);
+    const c = parseToolFailure('Error invoking method: recognize\n图片下载失败: 超时');
+    assert.ok(c instanceof errors.ImageDownloadError);
+    assert.equal(c.timedOut, true);
+    const d = parseToolFailure('Error invoking method: recognize\n图片读取 timed out');
+    assert.ok(d instanceof errors.ImageDownloadError, 'a timeout said of an image');
+    const e = parseToolFailure('Error invoking method: recognize\n图片下载失败: time out');
+    assert.ok(e instanceof errors.ImageDownloadError);
+    assert.equal(e.timedOut, true);
+    const f = parseToolFailure('Error invoking method: recognize\n图片不存在');
+    assert.ok(f instanceof errors.ToolFailureError, 'an image, but neither a download failure nor a timeout');
+  });
+
+  it('an image download failure: a status of three digits only, the URL up to the first blank', () => {
+    const a = parseToolFailure(
+      'Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP 4040 at http://a.cn/x.png then',
+    );
+    assert.ok(a instanceof errors.ImageDownloadError);
+    assert.equal(a.status, undefined);
+    assert.equal(a.url, 'http://a.cn/x.png');
+    assert.equal(a.timedOut, false);
+    const b = parseToolFailure('Error invoking method: cropGrowthRecognize\n图片下载失败: HTTP  503');
+    assert.ok(b instanceof errors.ImageDownloadError);
+    assert.equal(b.status, 503);
   });
 });

@@ -143,6 +143,8 @@ export async function startMiniServer(
     onCall?: (msg: MiniMessage, reply: MiniReply) => void;
     /** The tools/list answer for the request's cursor: the tools, or a page of them with the next cursor. */
     tools?: (cursor?: string) => unknown[] | { tools: unknown[]; nextCursor?: string };
+    /** Requests of these methods are answered with an event stream that never carries their reply. */
+    unanswered?: readonly string[];
   } = {},
 ): Promise<MiniServer> {
   const received: MiniMessage[] = [];
@@ -159,6 +161,11 @@ export async function startMiniServer(
       const msg = JSON.parse(Buffer.concat(chunks).toString('utf8')) as MiniMessage;
       received.push(msg);
       const sse = (m: unknown): string => `id:${sid}\nevent:message\ndata:${JSON.stringify(m)}\n\n`;
+      if (msg.method !== undefined && opts.unanswered?.includes(msg.method)) {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': sid });
+        res.flushHeaders();
+        return;
+      }
       if (msg.method === 'initialize') {
         const body = JSON.stringify({
           jsonrpc: '2.0',

@@ -15,14 +15,15 @@ describe('shunong/session: one MCP session', () => {
   let log: string[];
   afterEach(() => server.close());
 
-  async function opened(
-    tools?: NonNullable<Parameters<typeof startMiniServer>[0]>['tools'],
+  /** A session of a tiny server started with `options`, not yet opened. */
+  async function unopened(
+    options: Parameters<typeof startMiniServer>[0] = {},
     urlOf = (u: string) => u,
   ): Promise<Session> {
-    server = await startMiniServer(tools ? { tools } : {});
+    server = await startMiniServer(options);
     closed = [];
     log = [];
-    const s = new Session({
+    return new Session({
       url: new URL(urlOf(server.url)),
       key: SECRET_KEY,
       baseFetch: (input, init) => globalThis.fetch(input, init),
@@ -32,6 +33,13 @@ describe('shunong/session: one MCP session', () => {
       onToolsChanged: () => undefined,
       onClosed: (x) => closed.push(x),
     });
+  }
+
+  async function opened(
+    tools?: NonNullable<Parameters<typeof startMiniServer>[0]>['tools'],
+    urlOf = (u: string) => u,
+  ): Promise<Session> {
+    const s = await unopened(tools ? { tools } : {}, urlOf);
     await s.open(newRequestContext(), 60_000);
     return s;
   }
@@ -84,6 +92,11 @@ describe('shunong/session: one MCP session', () => {
       three.map((t) => t.name),
       ['tool_1', 'tool_2', 'tool_3'],
     );
+    assert.deepEqual(
+      server.received.filter((m) => m.method === 'tools/list').map((m) => m.params),
+      [undefined, { cursor: '2' }, { cursor: '3' }],
+      'the first page is asked for without any cursor',
+    );
     await s.close();
     await server.close();
     s = await opened((cursor) => ({ tools: [page(Number(cursor ?? 0))], nextCursor: String(Number(cursor ?? 0) + 1) }));
@@ -130,6 +143,157 @@ describe('shunong/session: one MCP session', () => {
     ctl.abort(new Error('the author cancelled'));
     await assert.rejects(call);
     await until(() => server.received.some((m) => m.method === 'notifications/cancelled'));
+    await s.close();
+  });
+
+  it('a cancelled initialize ends at once with the reason of the cancel, although its reply had begun', async () => {
+    const s = await unopened({ unanswered: ['initialize'] });
+    const ctl = new AbortController();
+    const open = s.open(newRequestContext(ctl), 60_000);
+    await until(() => server.received.some((m) => m.method === 'initialize'));
+    ctl.abort(new Error('the author cancelled'));
+    await assert.rejects(open, /the author cancelled/);
+  });
+
+  it('a cancelled tools/list ends at once with the reason of the cancel, and the server is told which request was dropped', async () => {
+    const s = await unopened({ unanswered: ['tools/list'] });
+    await s.open(newRequestContext(), 60_000);
+    const ctl = new AbortController();
+    const list = s.listTools(newRequestContext(ctl), 60_000);
+    await until(() => server.received.some((m) => m.method === 'tools/list'));
+    ctl.abort(new Error('the author cancelled'));
+    await assert.rejects(list, /the author cancelled/);
+    await until(() => server.received.some((m) => m.method === 'notifications/cancelled'));
+    const asked = server.received.find((m) => m.method === 'tools/list');
+    const dropped = server.received.find((m) => m.method === 'notifications/cancelled');
+    assert.equal(dropped?.params?.['requestId'], asked?.id);
+    await s.close();
+  });
+
+  for (const withSignal of [true, false]) {
+    it(`initialize and tools/list left unanswered give up after the SDK timeout they are given (${withSignal ? 'a call with a signal' : 'no signal'})`, async () => {
+      const ctx = () => newRequestContext(withSignal ? new AbortController() : undefined);
+      let s = await unopened({ unanswered: ['initialize'] });
+      await assert.rejects(s.open(ctx(), 50), /Request timed out/);
+      await server.close();
+      s = await unopened({ unanswered: ['tools/list'] });
+      await s.open(ctx(), 60_000);
+      await assert.rejects(s.listTools(ctx(), 50), /Request timed out/);
+      await s.close();
+    });
+  }
+
+  it('what the transport reports is one note in the log: the first line of its message', async () => {
+    const s = await unopened({ unanswered: ['tools/list'] });
+    await s.open(newRequestContext(), 60_000);
+    const ctl = new AbortController();
+    const list = s.listTools(newRequestContext(ctl), 60_000);
+    await until(() => log.some((l) => l.includes('tools/list') && l.includes(' 200 '))); // its reply has begun
+    ctl.abort(new Error('the author cancelled\nat the second line'));
+    await assert.rejects(list);
+    await until(() => log.some((l) => l.startsWith('note: ')));
+    const notes = log.filter((l) => l.startsWith('note: '));
+    assert.equal(notes.length, 1);
+    assert.match(notes[0] ?? '', /^note: transport reported: .*the author cancelled$/);
+    await s.close();
+  });
+
+  it('closing a session while it opens ends the open with “The session was closed.”', async () => {
+    const s = await unopened({ unanswered: ['initialize'] });
+    const ctl = new AbortController();
+    const open = s.open(newRequestContext(ctl), 60_000);
+    await until(() => server.received.some((m) => m.method === 'initialize'));
+    await s.close();
+    await assert.rejects(open, /The session was closed\./);
+    assert.ok(ctl.signal.reason instanceof CancelledError);
+  });
+
+  it('once open, the context of the open is let go: closing the session later leaves it alone', async () => {
+    const s = await unopened();
+    const ctl = new AbortController();
+    await s.open(newRequestContext(ctl), 60_000);
+    await s.close();
+    assert.equal(ctl.signal.aborted, false);
+  });
+
+  it('a start that hands no request over leaves nothing bound: the next request is not tied to its call', async () => {
+    const s = await unopened();
+    const cancelled = new AbortController();
+    cancelled.abort(new Error('that call was cancelled'));
+    assert.throws(
+      () =>
+        s.bind(newRequestContext(cancelled), () => {
+          throw new Error('no request');
+        }),
+      /no request/,
+    );
+    await s.open(newRequestContext(), 60_000); // its initialize would go out under the cancelled signal
+    assert.equal(s.sessionId, 'mini-session-1');
+    await s.close();
+  });
+
+  /** A call bound to `s` with its own context, and what its reply stream reported as cut. */
+  function boundCall(s: Session) {
+    const ctl = new AbortController();
+    const ctx = newRequestContext(ctl);
+    const cuts: string[] = [];
+    ctx.onStreamCut = (why) => cuts.push(why);
+    const call = s.bind(ctx, () =>
+      s.client.callTool({ name: 'get_current_time', arguments: {} }, undefined, { signal: ctl.signal }),
+    );
+    return { ctl, ctx, cuts, call };
+  }
+
+  it('a JSON-RPC error in a reply stream is the call’s answer: the stream ending after it is no cut', async () => {
+    const s = await unopened({
+      onCall: (msg, reply) => {
+        reply.event({ jsonrpc: '2.0', id: msg.id, error: { code: -32602, message: 'bad arguments' } });
+        reply.res.end();
+      },
+    });
+    await s.open(newRequestContext(), 60_000);
+    const { ctx, cuts, call } = boundCall(s);
+    await assert.rejects(call, /bad arguments/);
+    assert.equal(ctx.answered, true, 'the reply was handed over');
+    await tick();
+    await tick();
+    assert.deepEqual(cuts, []);
+    await s.close();
+  });
+
+  it('a request of the server in a reply stream is no answer: the stream ending after it is a cut', async () => {
+    const s = await unopened({
+      onCall: (msg, reply) => {
+        reply.event({ jsonrpc: '2.0', id: msg.id, method: 'ping' }); // the server's own request, with the call's id
+        reply.res.end();
+      },
+    });
+    await s.open(newRequestContext(), 60_000);
+    const { ctl, ctx, cuts, call } = boundCall(s);
+    await until(() => cuts.length > 0);
+    assert.equal(ctx.answered, false);
+    ctl.abort(new Error('done'));
+    await assert.rejects(call);
+    await s.close();
+  });
+
+  it('results are checked by the client’s own schemas only: structured content a tool’s outputSchema refuses is no failure', async () => {
+    const s = await unopened({
+      tools: () => [
+        {
+          name: 'get_current_time',
+          inputSchema: { type: 'object' },
+          outputSchema: { type: 'object', properties: { unix: { type: 'number' } }, required: ['unix'] },
+        },
+      ],
+      onCall: (_msg, reply) =>
+        reply.result({ content: [{ type: 'text', text: '{}' }], structuredContent: { unix: 'soon' } }),
+    });
+    await s.open(newRequestContext(), 60_000);
+    await s.listTools(newRequestContext(), 60_000); // the SDK keeps the outputSchema of each listed tool
+    const { call } = boundCall(s);
+    const result = await call;
+    assert.deepEqual(result.structuredContent, { unix: 'soon' });
     await s.close();
   });
 
