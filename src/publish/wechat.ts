@@ -10,6 +10,7 @@ import { escapeHtml } from '../text/html';
 import { dataUri } from './images';
 import {
   bodyBelowTitle,
+  noteLines,
   plainOf,
   readerForm,
   type Block,
@@ -237,10 +238,5 @@ function endNoteHtml(e: EndNote, inline: (xs: readonly Inline[]) => string): str
   if (e.kind === 'link') return `${escapeHtml(e.text)}: ${escapeHtml(e.href)}`;
   const note = e.note;
   if (note.kind !== 'author') return escapeHtml(readerForm(note));
-  return note.blocks
-    .map((b) =>
-      b.kind === 'paragraph' || b.kind === 'heading' ? inline(b.content) : b.kind === 'code' ? escapeHtml(b.text) : '',
-    )
-    .filter(Boolean)
-    .join(' ');
+  return noteLines(note.blocks).map(inline).filter(Boolean).join(' ');
 }
