@@ -143,13 +143,21 @@ function tablePart(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, from:
   return table(to - from, rows || row([], false));
 }
 
-/** Inline runs → the runs of a paragraph. */
-export function runs(content: readonly Inline[], ctx: DocxContext, extra: { bold?: boolean } = {}): string {
+/**
+ * Inline runs → the runs of a paragraph; `extra`: bold for a header cell's, the character style of
+ * a link's text.
+ */
+export function runs(
+  content: readonly Inline[],
+  ctx: DocxContext,
+  extra: { bold?: boolean; style?: string } = {},
+): string {
   let out = '';
   for (const x of content) {
     switch (x.kind) {
       case 'text':
         out += textRun(x.text, {
+          ...(extra.style ? { style: extra.style } : {}),
           bold: !!(x.marks.bold || extra.bold),
           italic: !!x.marks.italic,
           strike: !!x.marks.strike,
@@ -160,8 +168,9 @@ export function runs(content: readonly Inline[], ctx: DocxContext, extra: { bold
         out += BREAK_RUN;
         break;
       case 'link':
+        // a link's text, pictures and marks as anywhere else, in the house style's hyperlink style
         out += /^(?:https?:|mailto:)/i.test(x.href)
-          ? hyperlink(ctx.link(x.href), styled(x.children, ctx))
+          ? hyperlink(ctx.link(x.href), runs(x.children, ctx, { ...extra, style: ctx.style.ids.hyperlink }))
           : runs(x.children, ctx, extra);
         break;
       case 'image':
@@ -172,15 +181,6 @@ export function runs(content: readonly Inline[], ctx: DocxContext, extra: { bold
         break;
     }
   }
-  return out;
-}
-
-/** A link's text runs, in the house style's hyperlink style. */
-function styled(content: readonly Inline[], ctx: DocxContext): string {
-  let out = '';
-  for (const x of content)
-    if (x.kind === 'text')
-      out += textRun(x.text, { style: ctx.style.ids.hyperlink, bold: !!x.marks.bold, italic: !!x.marks.italic });
   return out;
 }
 
