@@ -56,12 +56,12 @@ export class Walker {
   private block(t: Token): Block | undefined {
     switch (t.type) {
       case 'heading_open': {
-        const content = this.inlineAfter(t);
+        const content = this.inlineAfter();
         if (t.map?.[0] === this.ctx.skipHeadingLine) return undefined;
         return { kind: 'heading', level: Number(t.tag.slice(1)) || 1, content };
       }
       case 'paragraph_open':
-        return { kind: 'paragraph', content: this.inlineAfter(t) };
+        return { kind: 'paragraph', content: this.inlineAfter() };
       case 'bullet_list_open':
       case 'ordered_list_open':
         return this.list(t);
@@ -87,32 +87,27 @@ export class Walker {
     }
   }
 
-  /** The inline token after an opening token, then past its closing token. */
-  private inlineAfter(open: Token): Inline[] {
-    const inline = this.tokens[this.i + 1];
-    this.i += 3; // open, inline, close
-    if (!inline || inline.type !== 'inline') {
-      this.i -= 2;
-      return [];
-    }
-    void open;
+  /** The runs of a heading or a paragraph, which markdown-it writes as three tokens (open, inline, close); past them. */
+  private inlineAfter(): Inline[] {
+    const inline = this.tokens[this.i + 1]!;
+    this.i += 3;
     return this.inlines(inline.children ?? []);
   }
 
   private list(t: Token): Block {
     const line = this.line;
     const ordered = t.type === 'ordered_list_open';
+    // markdown-it gives a list's first number (up to nine digits) when it is not 1
     const start = Number(attr(t, 'start') ?? 1);
     this.i++;
+    // a list holds only its items, each closed; then its own closing token
     const items: Block[][] = [];
-    while (this.i < this.tokens.length && this.tokens[this.i]!.type !== CLOSE[t.type]) {
-      if (this.tokens[this.i]!.type === 'list_item_open') {
-        this.i++;
-        items.push(this.blocks('list_item_close'));
-      } else this.i++;
+    while (this.tokens[this.i]?.type === 'list_item_open') {
+      this.i++;
+      items.push(this.blocks('list_item_close'));
     }
     this.i++;
-    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items, line };
+    return { kind: 'list', ordered, start, items, line };
   }
 
   private table(): Block {
@@ -134,8 +129,8 @@ export class Walker {
         row = undefined;
       } else if ((t.type === 'th_open' || t.type === 'td_open') && row) {
         if (inHead) align.push(alignOf(attr(t, 'style')));
-        const inline = this.tokens[this.i + 1];
-        row.push(inline?.type === 'inline' ? this.inlines(inline.children ?? []) : []);
+        // a cell is an opening token, its inline token (empty for an empty cell) and a closing one
+        row.push(this.inlines(this.tokens[this.i + 1]!.children ?? []));
       }
     }
     this.i++;
@@ -181,16 +176,16 @@ export class Walker {
           break;
         case 'strong_close':
         case 'em_close':
-        case 's_close':
-          if (marks.length > 1) marks.pop();
+        case 's_close': // markdown-it pairs every closing token with an opening one
+          marks.pop();
           break;
         case 'link_open':
           hrefs.push(attr(c, 'href') ?? '');
           out.push([]);
           break;
         case 'link_close': {
-          const inner = out.length > 1 ? out.pop()! : [];
-          push({ kind: 'link', href: hrefs.pop() ?? '', children: inner });
+          const inner = out.pop()!;
+          push({ kind: 'link', href: hrefs.pop()!, children: inner });
           break;
         }
         case 'image': {
@@ -224,11 +219,8 @@ export class Walker {
           push({ kind: 'text', text: m.raw, marks: top() });
           break;
         }
-        default:
-          if (c.content) push({ kind: 'text', text: c.content, marks: top() });
       }
     }
-    while (out.length > 1) out[out.length - 2]!.push(...out.pop()!); // an unclosed link: its text stays
     return out[0]!;
   }
 
