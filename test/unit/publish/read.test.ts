@@ -247,3 +247,27 @@ describe('publish: reading a bulletin’s title, notes and references section', 
     assert.ok(!paragraphs(document).some((p) => p.text === '参考资料'));
   });
 });
+
+describe('publish: the title block and the first heading', () => {
+  /** The headings of the WeChat article, title first, as `h<n> text`. */
+  const headings = async (text: string): Promise<string[]> => {
+    const { article } = await exported({ text, format: 'wechat' });
+    return [...article!.matchAll(/<h(\d) style="[^"]*">(.*?)<\/h\1>/g)].map((m) => `h${m[1]} ${m[2]}`);
+  };
+
+  it('a first level-1 heading that repeats the title is the title block, spaces aside', async () => {
+    assert.deepEqual(await headings('---\ntitle: 茶园 \n---\n\n#  茶园\n\n正文\n'), ['h1 茶园']);
+    assert.deepEqual(await headings('# 茶园\n\n正文\n'), ['h1 茶园'], 'the title taken from it');
+  });
+
+  it('stays in the body when it says something else, carries more than text, is not first or not level 1', async () => {
+    assert.deepEqual(await headings('---\ntitle: 茶园\n---\n\n# 茶园管理\n'), ['h1 茶园', 'h1 茶园管理']);
+    assert.deepEqual(
+      (await headings('---\ntitle: 茶园\n---\n\n# 茶园〔a.docx#1〕\n')).map((h) => h.replace(/<sup.*$/, '')),
+      ['h1 茶园', 'h1 茶园'],
+    );
+    assert.deepEqual(await headings('---\ntitle: 茶园\n---\n\n段\n\n# 茶园\n'), ['h1 茶园', 'h1 茶园']);
+    assert.deepEqual(await headings('---\ntitle: 茶园\n---\n\n## 茶园\n'), ['h1 茶园', 'h2 茶园']);
+    assert.deepEqual(await headings('# ![图](p.png)\n'), ['h1 '], 'no title: the heading stays');
+  });
+});

@@ -328,6 +328,18 @@ describe('publish: what a reader of the WeChat article sees', () => {
     assert.doesNotMatch(await article('无注。\n'), /margin:32px 0 0|\[1\]/);
   });
 
+  it('each author’s note its own entry, numbered once however often it is referenced, an inline note too', async () => {
+    const html = await article('甲[^x]乙^[行内注]丙[^2]丁[^2]\n\n[^x]: 叉注\n[^2]: 二号注\n');
+    const marks = [...html.matchAll(/<sup style="[^"]*">\[(\d+)\]<\/sup>/g)].map((m) => Number(m[1]));
+    assert.deepEqual(marks, [1, 2, 3, 3]);
+    const entries = [...html.matchAll(/<p style="[^"]*">\[(\d+)\] ([^<]*)<\/p>/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(
+      entries,
+      ['1 叉注', '2 行内注', '3 二号注'],
+      'the inline note (the second) is not the note labelled 2',
+    );
+  });
+
   it('an author’s note in the end list: its paragraphs, headings and code (in the code font), one after another', async () => {
     const html = await article('甲[^n]。\n\n[^n]: 第一段\n\n    ## 小标题\n\n    ```\n    x < 1\n    ```\n');
     assert.match(html, /\[1\] 第一段 小标题 <code style="font-family:Menlo,[^"]*">x &#60; 1<\/code><\/p>/);
