@@ -161,7 +161,15 @@ describe('publish: the Word document’s properties', () => {
   };
 
   it('a date that is no calendar day, or not written YYYY-MM-DD, leaves the creation time the export’s', async () => {
-    for (const date of ['2026-13-45', '2026-1-5', '2026-11-20 上午', '十一月'])
+    for (const date of [
+      '2026-13-45',
+      '2026-1-05',
+      '2026-01-5',
+      '02026-11-20',
+      '2026-11-20 上午',
+      '第2026-11-20',
+      '十一月',
+    ])
       assert.equal(
         text((await core(`---\ndate: ${date}\n---\n\n正文\n`)).core, 'dcterms:created'),
         '2026-12-01T08:00:00.000Z',
