@@ -161,7 +161,7 @@ export function houseStyleOf(stylesXml: string): HouseStyle {
     const type = wAttr(el, 'type') ?? 'paragraph';
     if (id === undefined) continue;
     ids.add(id);
-    if (/^(?:1|true|on)$/.test(wAttr(el, 'default') ?? '')) defaults[type] ??= id;
+    if (['1', 'true', 'on'].includes(wAttr(el, 'default') ?? '')) defaults[type] ??= id;
     let name: string | undefined;
     for (let j = i + 1; j < elements.length && elements[j]!.start < el.end && name === undefined; j++) {
       const child = elements[j]!;

@@ -49,6 +49,24 @@ describe('publish: a house template’s styles', () => {
     assert.equal(byId.get('Nameless')!.children.length, 0, 'a style without a name is left as it is');
   });
 
+  it('each style the writer uses is the template’s of Word’s name, whatever its id (a Chinese Word’s numbers)', async () => {
+    const names = ['Title', 'heading 1', 'heading 2', 'heading 3', 'heading 4', 'heading 5', 'heading 6'];
+    const { styleOf, document, byId } = await withTemplate(
+      {
+        'word/styles.xml': stylesOf(
+          ...names.map((n, i) => style(`w:type="paragraph" w:styleId="${i ? i : 'a3'}"`, n)),
+          style('w:type="character" w:styleId="a8"', 'Hyperlink'),
+          style('w:type="character" w:styleId="FootnoteReference"', 'footnote reference'),
+          style('w:type="paragraph" w:styleId="FootnoteText"', 'footnote text'),
+        ),
+      },
+      '# 题\n\n# 一\n\n## 二\n\n### 三\n\n#### 四\n\n##### 五\n\n###### 六\n\n[链接](https://a.cn/)\n',
+    );
+    assert.deepEqual(['题', '一', '二', '三', '四', '五', '六'].map(styleOf), ['a3', '1', '2', '3', '4', '5', '6']);
+    assert.match(document, /<w:hyperlink [^>]*><w:r><w:rPr><w:rStyle w:val="a8"\/>/);
+    assert.equal(byId.size, 10, 'nothing added');
+  });
+
   it('a style it adds takes the next free id when the template uses ours for another style', async () => {
     const { styleOf, byId, document } = await withTemplate({
       'word/styles.xml': stylesOf(
