@@ -3,7 +3,7 @@
  * `wordml.ts`). References become what {@link DocxContext.reference} makes of them: a real
  * footnote, or a numbered mark of the references list. Pure.
  */
-import type { Align, Block, ImageMap, Inline, Note, PublishWarning } from './model';
+import type { Block, ImageMap, Inline, Note, PublishWarning } from './model';
 import type { HouseStyle } from './docxStyles';
 import {
   BREAK_RUN,
@@ -118,29 +118,28 @@ function list(b: Extract<Block, { kind: 'list' }>, ctx: DocxContext, out: string
 }
 
 function docxTable(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, out: string[]): void {
-  const columns = Math.max(b.head.length, ...b.rows.map((r) => r.length), 1);
+  // markdown-it gives every row as many cells as the head (empty ones for a short row, none past the head)
+  const columns = b.head.length;
   if (columns > MAX_TABLE_COLUMNS) ctx.warnings.push({ code: 'table-too-wide', line: b.line, columns });
   for (let from = 0; from < columns; from += MAX_TABLE_COLUMNS)
     pushTable(out, tablePart(b, ctx, from, Math.min(columns, from + MAX_TABLE_COLUMNS)));
 }
 
-/** The table's columns `from` to `to` (exclusive) as one Word table. */
+/** The table's columns `from` to `to` (exclusive) as one Word table, the head's row first. */
 function tablePart(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, from: number, to: number): string {
   const width = Math.floor(5000 / (to - from));
-  const cell = (content: Inline[] | undefined, align: Align, header: boolean): string =>
-    tableCell(
-      width,
-      paragraph(align ? { align } : {}, runs(content ?? [], ctx, header ? { bold: true } : {})),
-      header ? 'E8F5E9' : undefined,
-    );
   const row = (cells: Inline[][], header: boolean): string => {
     let xml = '';
-    for (let i = from; i < to; i++) xml += cell(cells[i], b.align[i], header);
+    for (let i = from; i < to; i++) {
+      const align = b.align[i];
+      const content = paragraph(align ? { align } : {}, runs(cells[i]!, ctx, header ? { bold: true } : {}));
+      xml += tableCell(width, content, header ? 'E8F5E9' : undefined);
+    }
     return tableRow(xml, header);
   };
-  let rows = b.head.length ? row(b.head, true) : '';
+  let rows = row(b.head, true);
   for (const r of b.rows) rows += row(r, false);
-  return table(to - from, rows || row([], false));
+  return table(to - from, rows);
 }
 
 /**

@@ -182,17 +182,17 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
         return `<${tag}${start} style="${WECHAT_STYLE.list}">${items.join('')}</${tag}>`;
       }
       case 'table': {
-        const cell = (tag: 'th' | 'td', c: Inline[] | undefined, i: number): string => {
-          const align = b.align[i] ? `text-align:${b.align[i]};` : '';
-          return `<${tag} style="${tag === 'th' ? WECHAT_STYLE.th : WECHAT_STYLE.td}${align}">${inline(c ?? [])}</${tag}>`;
-        };
-        const columns = Math.max(b.head.length, ...b.rows.map((r) => r.length), 1);
+        // markdown-it gives every row as many cells as the head (empty ones for a short row, none past the head)
         const row = (tag: 'th' | 'td', cells: Inline[][]): string =>
-          `<tr>${Array.from({ length: columns }, (_, i) => cell(tag, cells[i], i)).join('')}</tr>`;
-        const head = b.head.length ? `<thead>${row('th', b.head)}</thead>` : '';
+          `<tr>${cells
+            .map((c, i) => {
+              const align = b.align[i] ? `text-align:${b.align[i]};` : '';
+              return `<${tag} style="${tag === 'th' ? WECHAT_STYLE.th : WECHAT_STYLE.td}${align}">${inline(c)}</${tag}>`;
+            })
+            .join('')}</tr>`;
         return (
           `<section style="${WECHAT_STYLE.tableWrap}"><table style="${WECHAT_STYLE.table}">` +
-          `${head}<tbody>${b.rows.map((r) => row('td', r)).join('')}</tbody></table></section>`
+          `<thead>${row('th', b.head)}</thead><tbody>${b.rows.map((r) => row('td', r)).join('')}</tbody></table></section>`
         );
       }
     }

@@ -108,6 +108,16 @@ describe('publish: tables in Word', () => {
     assert.deepEqual(cells(tables[1]!), [['h63 5000pct E8F5E9 bold'], ['v63 5000pct']]);
   });
 
+  it('a table of 63 columns is one table, without a warning; a table of only a head is its header row', async () => {
+    const row = (f: (i: number) => string): string => `| ${Array.from({ length: 63 }, (_, i) => f(i)).join(' | ')} |`;
+    const r = await exported({ text: `${row((i) => `h${i}`)}\n${row(() => '-')}\n`, format: 'docx' });
+    assert.deepEqual(r.warnings, []);
+    const body = descendants(xmlTree((await docxParts(r.bytes)).get('word/document.xml')!), 'w:body')[0]!;
+    assert.equal(descendants(body, 'w:tbl').length, 1);
+    assert.equal(descendants(body, 'w:tr').length, 1);
+    assert.equal(descendants(body, 'w:tblHeader').length, 1);
+  });
+
   it('a link to a file in a header cell is bold text, not a link', async () => {
     const body = await bodyOf('| [说明](a.md) |\n| --- |\n| x |\n');
     assert.equal(descendants(body, 'w:hyperlink').length, 0);
