@@ -108,9 +108,9 @@ export interface LoadedImage {
 /** The images a writer may embed, by their `src` as written; a missing one is left out with a warning. */
 export type ImageMap = ReadonlyMap<string, LoadedImage>;
 
-/** The plain text of inline runs. */
+/** The plain text of inline runs that hold no link (a link's own text, a heading's): their text runs. */
 export function plainOf(xs: readonly Inline[]): string {
-  return xs.map((x) => (x.kind === 'text' ? x.text : x.kind === 'link' ? plainOf(x.children) : '')).join('');
+  return xs.map((x) => (x.kind === 'text' ? x.text : '')).join('');
 }
 
 /**
