@@ -57,7 +57,7 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
   const noteImages: PublishDocument['images'] = [];
   const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings, noteImages);
 
-  const section = referencesSection(bodyTokens, recognisedHeadings(options), lineCount(clean));
+  const section = referencesSection(bodyTokens, recognisedHeadings(options));
   const skipHeading =
     section !== undefined && sectionIsOnlyDefinitions(bodyTokens, section.line, section.endLine)
       ? section.line
@@ -122,34 +122,28 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
   return false;
 }
 
-/** The references section as the citation analysis finds it: the last recognised heading, up to the next of its level or higher. */
+/**
+ * The references section as the citation analysis finds it: the last recognised heading, up to the
+ * next of its level or higher (the end of the text without one). A heading's inline token follows
+ * it, its text trimmed by markdown-it.
+ */
 function referencesSection(
   tokens: readonly Token[],
   wanted: ReadonlySet<string>,
-  lines: number,
 ): { line: number; endLine: number; text: string } | undefined {
   const headings: { line: number; level: number; text: string }[] = [];
-  let cell = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.type === 'table_open') cell++;
-    else if (t.type === 'table_close') cell--;
-    else if (t.type === 'heading_open' && cell === 0 && t.map)
-      headings.push({ line: t.map[0], level: Number(t.tag.slice(1)), text: tokens[i + 1]?.content.trim() ?? '' });
+    if (t.type === 'heading_open' && t.map)
+      headings.push({ line: t.map[0], level: Number(t.tag.slice(1)), text: tokens[i + 1]!.content });
   }
   for (let h = headings.length - 1; h >= 0; h--) {
     const head = headings[h]!;
     if (!wanted.has(head.text)) continue;
     const next = headings.slice(h + 1).find((n) => n.level <= head.level);
-    return { line: head.line, endLine: next?.line ?? lines, text: head.text };
+    return { line: head.line, endLine: next?.line ?? Infinity, text: head.text };
   }
   return undefined;
-}
-
-function lineCount(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /**
@@ -188,12 +182,13 @@ function sourceNote(inner: Token[]): Note | undefined {
   return { kind: 'source', key: m.key, kbName: m.kbName, kbCode: m.kbCode };
 }
 
-/** Nothing but footnote definitions (gone from the body), blank lines and comments under the heading. */
+/**
+ * Nothing but footnote definitions (gone from the body), blank lines and comments under the heading:
+ * no token that starts there (a closing token has no lines; a nested one starts inside its block).
+ */
 function sectionIsOnlyDefinitions(tokens: Token[], headingLine: number, endLine: number): boolean {
   return !tokens.some(
     (t) =>
-      t.level === 0 &&
-      t.nesting !== -1 &&
       t.map !== null &&
       t.map[0] > headingLine &&
       t.map[0] < endLine &&

@@ -194,6 +194,14 @@ describe('publish: reading a bulletin’s title, notes and references section', 
     );
     assert.deepEqual(headings(`## 参考资料\n\n说明文字\n\n${defs}`), ['参考资料'], 'text under it: kept');
     assert.deepEqual(headings(`## 参考资料\n\n${defs}\n> 引\n`), ['参考资料']);
+    const quoted = read(`正文[^1]。\n\n> ## 参考资料\n>\n> 说明\n\n${defs}`).blocks[1];
+    assert.equal(quoted?.kind === 'quote' && quoted.blocks[0]?.kind, 'heading', 'text under it in its quote: kept');
+    const listed = read(`正文[^1]。\n\n- ## 参考资料\n\n  说明\n\n${defs}`).blocks[1];
+    assert.equal(
+      listed?.kind === 'list' && listed.items[0]![0]?.kind,
+      'heading',
+      'text under it in its list item: kept',
+    );
     assert.deepEqual(
       headings(`## 参考资料\n\n旧文\n\n## References\n\n${defs}`),
       ['参考资料'],
