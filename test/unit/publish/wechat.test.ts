@@ -237,6 +237,26 @@ describe('publish: what a reader of the WeChat article sees', () => {
     assert.deepEqual(sizes, ['20', '18', '17', '16', '16', '16']);
   });
 
+  it('every kind of element carries its own look inline: paragraphs justified, lists indented, tables ruled, notes small', async () => {
+    const html = await article(
+      '---\ntitle: 题\n---\n\n## 节\n\n段[^1]。\n\n- 项\n\n| 头 |\n| --- |\n| 格 |\n\n[^1]: a.docx#1 — 茶 (K)\n',
+    );
+    const styles = new Map<string, string[]>();
+    for (const t of tags(html)) styles.set(t.name, [...(styles.get(t.name) ?? []), t.attributes.style ?? '']);
+    const has = (tag: string, declaration: string): boolean => styles.get(tag)!.some((s) => s.includes(declaration));
+    for (const [tag, declaration] of [
+      ['h2', 'margin:24px 0 12px;'],
+      ['p', 'margin:0 0 16px;text-align:justify;'],
+      ['ul', 'margin:0 0 16px;padding-left:24px;'],
+      ['table', 'border-collapse:collapse;min-width:100%;'],
+      ['td', 'border:1px solid #dddddd;padding:6px 8px;'],
+      ['p', 'font-size:14px;line-height:1.6;color:#666666;'],
+      ['sup', 'font-size:12px;line-height:0;color:#1b5e20;vertical-align:super;'],
+      ['section', 'margin:32px 0 0;padding-top:12px;border-top:1px solid #e0e0e0;'],
+    ] as const)
+      assert.ok(has(tag, declaration), `${tag}: ${declaration}`);
+  });
+
   it('the title and the date above the body, escaped; the page is titled and in the bulletin’s language', async () => {
     const r = await exported({ text: '---\ntitle: 茶<园>\ndate: 1 & 2\n---\n\n正文\n', format: 'wechat', lang: 'en' });
     assert.match(
