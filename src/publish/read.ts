@@ -13,7 +13,7 @@ import { citationsPlugin } from '../citations/citationsPlugin';
 import type { CitationOptions } from '../citations/types';
 import { frontMatter } from '../bulletin/frontMatter';
 import type { Block, Note, PublishDocument, PublishWarning } from './model';
-import { Walker } from './walk';
+import { isComment, Walker } from './walk';
 
 /** How to read a bulletin. */
 export interface ReadOptions extends CitationOptions {
@@ -201,11 +201,6 @@ function firstHeading(blocks: Block[]): string | undefined {
   const h = blocks.find((b) => b.kind === 'heading' && b.level === 1);
   if (!h || h.kind !== 'heading') return undefined;
   return h.content.map((i) => (i.kind === 'text' ? i.text : '')).join('') || undefined;
-}
-
-/** An HTML block that is only comments. */
-function isComment(html: string): boolean {
-  return /^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(html);
 }
 
 function dedupe(warnings: PublishWarning[]): PublishWarning[] {

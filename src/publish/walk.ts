@@ -17,14 +17,6 @@ export interface WalkContext {
   skipHeadingLine?: number | undefined;
 }
 
-const CLOSE: Record<string, string> = {
-  bullet_list_open: 'bullet_list_close',
-  ordered_list_open: 'ordered_list_close',
-  list_item_open: 'list_item_close',
-  blockquote_open: 'blockquote_close',
-  table_open: 'table_close',
-};
-
 /** Walks block tokens once, front to back. */
 export class Walker {
   /** Every image met, with its 0-based line. */
@@ -42,7 +34,7 @@ export class Walker {
     const out: Block[] = [];
     while (this.i < this.tokens.length) {
       const t = this.tokens[this.i]!;
-      if (close !== undefined && t.type === close) {
+      if (t.type === close) {
         this.i++;
         return out;
       }
@@ -57,8 +49,8 @@ export class Walker {
     switch (t.type) {
       case 'heading_open': {
         const content = this.inlineAfter();
-        if (t.map?.[0] === this.ctx.skipHeadingLine) return undefined;
-        return { kind: 'heading', level: Number(t.tag.slice(1)) || 1, content };
+        if (this.line === this.ctx.skipHeadingLine) return undefined;
+        return { kind: 'heading', level: Number(t.tag.slice(1)), content };
       }
       case 'paragraph_open':
         return { kind: 'paragraph', content: this.inlineAfter() };
@@ -67,19 +59,19 @@ export class Walker {
         return this.list(t);
       case 'blockquote_open':
         this.i++;
-        return { kind: 'quote', blocks: this.blocks(CLOSE[t.type]) };
+        return { kind: 'quote', blocks: this.blocks('blockquote_close') };
       case 'table_open':
         return this.table();
       case 'fence':
       case 'code_block':
         this.i++;
-        return { kind: 'code', lang: t.info.trim().split(/\s+/)[0] ?? '', text: t.content.replace(/\n$/, '') };
+        return { kind: 'code', lang: t.info.trim().split(/\s/)[0]!, text: t.content.replace(/\n$/, '') };
       case 'hr':
         this.i++;
         return { kind: 'rule' };
       case 'html_block':
         this.i++;
-        if (!/^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(t.content)) this.leftOut();
+        if (!isComment(t.content)) this.leftOut();
         return undefined;
       default:
         this.i++; // closing tokens met on the way (a hidden paragraph's), footnote anchors
@@ -196,7 +188,7 @@ export class Walker {
           break;
         }
         case 'html_inline':
-          if (/^<br\s*\/?>$/i.test(c.content.trim())) push({ kind: 'break' });
+          if (/^<br\s*\/?>$/i.test(c.content)) push({ kind: 'break' });
           else if (!/^<!--/.test(c.content)) this.leftOut();
           break;
         case 'footnote_ref':
@@ -224,11 +216,9 @@ export class Walker {
     return out[0]!;
   }
 
+  /** A reference to a footnote: markdown-it-footnote makes one only to a note it lists (read before the walk). */
   private reference(c: Token): Inline {
-    const meta = (c.meta ?? {}) as { id: number; label?: string };
-    const note = this.ctx.notes.get(meta.id);
-    if (!note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
-    return { kind: 'note', note };
+    return { kind: 'note', note: this.ctx.notes.get((c.meta as { id: number }).id)! };
   }
 
   private leftOut(): void {
@@ -241,8 +231,12 @@ function sameMarks(a: Marks, b: Marks): boolean {
 }
 
 function alignOf(style: string | null): Align {
-  const a = /text-align:\s*(left|center|right)/.exec(style ?? '')?.[1];
-  return a === 'left' || a === 'center' || a === 'right' ? a : undefined;
+  return /text-align:\s*(left|center|right)/.exec(style ?? '')?.[1] as Align;
+}
+
+/** An HTML block that is only comments. */
+export function isComment(html: string): boolean {
+  return /^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(html);
 }
 
 /** The plain text of inline tokens (an image's alt). */

@@ -60,7 +60,7 @@ describe('publish: reading a bulletin’s text runs', () => {
 
   it('a block of comments is dropped silently; a block with anything else is left out with its line', () => {
     const doc = read(
-      '<!-- 一 -->\n<!-- 二 -->\n\n段\n\n  <!-- 三 --> <!-- 四 -->\n\n<!-- 五 --><div>块</div>\n\n<div>\n<!-- 六 -->\n</div>\n',
+      '<!-- 一 -->\n<!-- 二 -->\n\n段\n\n  <!-- 三 -->  <!-- 四 -->\n\n<!-- 五 --><div>块</div>\n\n<div>\n<!-- 六 -->\n</div>\n\n<div>七</div> <!-- 注 -->\n',
     );
     assert.deepEqual(
       doc.blocks.map((b) => b.kind),
@@ -69,7 +69,9 @@ describe('publish: reading a bulletin’s text runs', () => {
     assert.deepEqual(doc.warnings, [
       { code: 'html-left-out', line: 7 },
       { code: 'html-left-out', line: 9 },
+      { code: 'html-left-out', line: 13 },
     ]);
+    assert.deepEqual(read('甲<span title="<!--">乙</span>\n').warnings, [{ code: 'html-left-out', line: 0 }]);
   });
 
   it('a link keeps its formatted text; an image its alt text’s plain words, its title, and the line it is on', () => {
