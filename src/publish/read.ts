@@ -87,8 +87,8 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
 export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
   const referenced = new Set<string>();
   for (const t of tokens) {
-    if (t.type !== 'inline' || !t.children) continue;
-    for (const c of t.children) {
+    if (t.type !== 'inline') continue;
+    for (const c of t.children!) {
       if (c.type === 'footnote_ref') referenced.add(String((c.meta as { label?: string }).label).toLowerCase());
       // a citation glued to a bare URL: linkify made it part of the link
       if (c.type === 'text' && c.level > 0 && /\[\^|〔/.test(c.content)) return true;
@@ -98,7 +98,7 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
     }
   }
   const labels = new Set<string>();
-  for (const m of text.matchAll(/^[ \t>]*\[\^([^\]\s]+)\]:(.*)$/gm)) {
+  for (const m of text.matchAll(/^[ \t>]*\[\^([^\]\s]+)\]:(.*)/gm)) {
     const label = m[1]!.toLowerCase();
     if (labels.has(label)) return true;
     labels.add(label);
@@ -114,7 +114,7 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
       if (next !== undefined && next.trim() !== '' && !/^[ \t>]*\[\^[^\]\s]+\]:/.test(next)) return true;
       // after blank lines, an indented line still continues the footnote
       const resumed = following.find((l) => l.trim() !== '');
-      if (next?.trim() === '' && resumed !== undefined && /^(?: {4}|\t)/.test(resumed)) return true;
+      if (next?.trim() === '' && /^(?: {4}|\t)/.test(resumed ?? '')) return true;
     }
     // one of ours that nothing references is not in the tokens: read it here
     if (isOurLabel(label) && parseDefinitionBody(m[2]!.trim())?.parsed.ok === false) return true;

@@ -135,6 +135,9 @@ describe('publish: one parse unless something may be broken (property)', () => {
       `  ${ours}\n`,
       '甲〔a.docx#1〕\n',
       '见 [链接](http://a.b/c)〔a.docx#1〕 **粗**\n',
+      '甲〔坏〕乙 \\[^1\\]\n',
+      `甲[^1]，写作 [^1]: 的样子。\n\n${ours}\n`,
+      '甲[^1]。\n\n[^1]: 作者注。\n',
     ])
       assert.equal(flagged(text), false, text);
   });
