@@ -55,7 +55,7 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
     : [];
   const warnings: PublishWarning[] = broken.map((problem) => ({ code: 'broken-citation', problem }));
   const noteImages: PublishDocument['images'] = [];
-  const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings, noteImages);
+  const notes = readNotes(tokens.slice(bodyTokens.length), warnings, noteImages);
 
   const section = referencesSection(bodyTokens, recognisedHeadings(options));
   const skipHeading =
@@ -157,12 +157,13 @@ function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishD
     const t = tokens[i]!;
     if (t.type !== 'footnote_open') continue;
     const meta = (t.meta ?? {}) as { id: number; label?: string };
+    // markdown-it-footnote closes every note it opens
     const end = tokens.findIndex((x, j) => j > i && x.type === 'footnote_close');
-    const inner = tokens.slice(i + 1, end < 0 ? tokens.length : end);
+    const inner = tokens.slice(i + 1, end);
     const note = sourceNote(inner) ?? { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks: [] };
     if (note.kind === 'author') authored.push({ note, inner });
     notes.set(meta.id, note);
-    i = end < 0 ? tokens.length : end;
+    i = end;
   }
   for (const { note, inner } of authored) {
     const walker = new Walker(inner, { notes, warnings });
@@ -203,10 +204,11 @@ function firstHeading(blocks: Block[]): string | undefined {
   return h.content.map((i) => (i.kind === 'text' ? i.text : '')).join('') || undefined;
 }
 
+/** The warnings, each once (a line with two pieces of raw HTML is one warning). */
 function dedupe(warnings: PublishWarning[]): PublishWarning[] {
   const seen = new Set<string>();
   return warnings.filter((w) => {
-    const key = w.code === 'broken-citation' ? `${w.code}:${w.problem.range.start}` : JSON.stringify(w);
+    const key = JSON.stringify(w);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
