@@ -286,17 +286,17 @@ describe('publish: what a reader of the WeChat article sees', () => {
 
   it('a mail link is listed like a web link; a link whose text is its address, or to a file, is only its text', async () => {
     const r = await exported({
-      text: '[写信](mailto:a@b.cn) https://x.cn [说明](a.md) [又写](MAILTO:c@d.cn)\n',
+      text: '[写信](mailto:a@b.cn) https://x.cn [说明](a.md?from=https://a.cn) [又写](MAILTO:c@d.cn) [网](http://e.cn)\n',
       format: 'wechat',
     });
     const html = r.article!;
     assert.match(
       html,
-      /写信<sup style="[^"]*vertical-align:super;">\[1\]<\/sup> https:\/\/x\.cn 说明 又写<sup [^>]*>\[2\]<\/sup>/,
+      /写信<sup style="[^"]*vertical-align:super;">\[1\]<\/sup> https:\/\/x\.cn 说明 又写<sup [^>]*>\[2\]<\/sup> 网<sup [^>]*>\[3\]<\/sup>/,
     );
     assert.match(html, /\[1\] 写信: mailto:a@b\.cn<\/p><p [^>]*>\[2\] 又写: MAILTO:c@d\.cn<\/p>/);
     assert.match(html, />文末注释</, 'links are notes, not sources');
-    assert.equal(r.notes, 2);
+    assert.equal(r.notes, 3);
   });
 
   it('a quote: its paragraphs and lists inside its tinted box, without a paragraph’s bottom margin', async () => {
@@ -308,10 +308,15 @@ describe('publish: what a reader of the WeChat article sees', () => {
   });
 
   it('a thematic break is a thin rule; a numbered list starts where the bulletin starts it', async () => {
-    const html = await article('1. 一\n\n---\n\n5. 五\n6. 六\n');
+    const html = await article('1. 一\n\n---\n\n5. 五\n6. 六\n\n   续  \n   行\n');
     assert.match(html, /<hr style="border:none;border-top:1px solid #e0e0e0;margin:24px 0;">/);
     assert.match(html, /<ol style="[^"]*"><li [^>]*><p style="margin:0;">一</, 'from 1: no start');
     assert.match(html, /<ol start="5" style="[^"]*"><li [^>]*><p style="margin:0;">五<\/p><\/li><li /);
+    assert.match(
+      html,
+      /<li [^>]*><p style="margin:0;">六<\/p><p style="margin:0;">续<br>行<\/p><\/li>/,
+      'an item of two paragraphs, a line break kept',
+    );
   });
 
   it('a table: a bold tinted header, each column aligned as written, a short row filled with empty cells', async () => {
@@ -323,6 +328,8 @@ describe('publish: what a reader of the WeChat article sees', () => {
     );
     assert.ok(cells.slice(0, 3).every(([, , s]) => /background:#e8f5e9;font-weight:bold;/.test(s!)));
     assert.ok(cells.slice(3).every(([, , s]) => !/font-weight:bold/.test(s!)));
+    for (const [, inside] of html.matchAll(/<(?:thead|tbody)>(.*?)<\/(?:thead|tbody)>/g))
+      assert.equal(inside!.replace(/<tr>(?:<(t[hd]) [^>]*>[^<]*<\/\1>)*<\/tr>/g, ''), '', 'nothing but rows of cells');
   });
 
   it('a picture not found is left out; one found keeps its alt text, escaped', async () => {
@@ -360,8 +367,10 @@ describe('publish: what a reader of the WeChat article sees', () => {
     );
   });
 
-  it('an author’s note in the end list: its paragraphs, headings and code (in the code font), one after another', async () => {
-    const html = await article('甲[^n]。\n\n[^n]: 第一段\n\n    ## 小标题\n\n    ```\n    x < 1\n    ```\n');
+  it('an author’s note in the end list: its paragraphs, headings and code (in the code font), one after another, a picture not found leaving no gap', async () => {
+    const html = await article(
+      '甲[^n]。\n\n[^n]: 第一段\n\n    ![无图](none.png)\n\n    ## 小标题\n\n    ```\n    x < 1\n    ```\n',
+    );
     assert.match(html, /\[1\] 第一段 小标题 <code style="font-family:Menlo,[^"]*">x &#60; 1<\/code><\/p>/);
   });
 });
