@@ -54,11 +54,10 @@ interface Frame {
 export function docxBlocks(
   blocks: readonly Block[],
   ctx: DocxContext,
-  out: string[] = [],
+  out: string[],
   frame: Frame = { indent: 0, quote: false },
-): string[] {
+): void {
   for (const b of blocks) docxBlock(b, ctx, out, frame);
-  return out;
 }
 
 /** Appends a table; Word and LibreOffice join two tables that touch into one, so a paragraph parts them as Word does. */

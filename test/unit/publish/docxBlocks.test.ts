@@ -52,13 +52,14 @@ describe('publish: quotes and lists in Word', () => {
   });
 
   it('a list item that starts with another block has its number on a line of its own; what follows the first block is indented under it', async () => {
-    const body = await bodyOf('- ```\n  c\n  ```\n\n  后段\n- 项\n\n  续段\n');
+    const body = await bodyOf('- ```\n  c\n  ```\n\n  后段\n- 项\n\n  续段\n-\n');
     assert.deepEqual(looks(body), [
       '∅ level:0',
       'c indent:360 fill:F3F3F3',
       '后段 indent:360',
       '项 level:0',
       '续段 indent:360',
+      '∅ level:0',
     ]);
   });
 
@@ -128,7 +129,7 @@ describe('publish: tables in Word', () => {
 describe('publish: links and pictures in Word', () => {
   it('a link to a file or a page anchor is its text, formatting kept; a web or mail link is a link', async () => {
     const body = await bodyOf(
-      '[本地 **粗**](a.md) [锚](#x) [网](HTTPS://a.cn) [信](mailto:a@b.cn) [其他](ftp://a.cn)\n',
+      '[本地 **粗**](a.md) [锚](#x) [网](HTTPS://a.cn) [信](mailto:a@b.cn) [其他](ftp://a.cn) [站](http://b.cn) [查](a.md?u=https://a.cn)\n',
     );
     const p = body.children[0]!;
     assert.deepEqual(
@@ -138,7 +139,7 @@ describe('publish: links and pictures in Word', () => {
             .map((t) => t.text)
             .join('')}${descendants(c, 'w:b').length ? ' bold' : ''}`,
       ),
-      ['本地 ', '粗 bold', ' ', '锚', ' ', 'link:网', ' ', 'link:信', ' ', '其他'],
+      ['本地 ', '粗 bold', ' ', '锚', ' ', 'link:网', ' ', 'link:信', ' ', '其他', ' ', 'link:站', ' ', '查'],
     );
   });
 
@@ -162,11 +163,12 @@ describe('publish: links and pictures in Word', () => {
     assert.deepEqual(props('码'), ['w:rStyle', 'w:rFonts', 'w:shd']);
   });
 
-  it('a picture keeps its size up to the page’s width, its alt text as description and title, its title when it has one', async () => {
-    const body = await bodyOf('![小图](s.png) ![](w.png "宽图") ![细](t.png)\n', {
+  it('a picture keeps its size up to the page’s width and height, never less than a pixel each way, its alt text as description and title, its title when it has one', async () => {
+    const body = await bodyOf('![小图](s.png) ![](w.png "宽图") ![细](t.png) ![高](h.png)\n', {
       's.png': png(40, 30),
       'w.png': png(1200, 300),
       't.png': png(3000, 1),
+      'h.png': png(1, 3000),
     });
     const pictures = descendants(body, 'w:drawing').map((d) => {
       const extent = descendants(d, 'wp:extent')[0]!.attributes;
@@ -177,6 +179,7 @@ describe('publish: links and pictures in Word', () => {
       [40, 30, '小图', '小图', '小图'],
       [600, 150, 'w.png', '', '宽图'],
       [600, 1, '细', '细', '细'],
+      [1, Math.floor((16838 - 2 * 1440) / 15), '高', '高', '高'],
     ]);
   });
 
