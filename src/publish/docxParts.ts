@@ -19,7 +19,7 @@ export class Rels {
 
   /** `fixed`: targets of the part's own relationships (styles.xml, numbering.xml, …), by their file names. */
   constructor(fixed: readonly string[]) {
-    for (const target of fixed) this.add(target.replace(/\.xml$/, ''), target);
+    for (const target of fixed) this.add(target.replace('.xml', ''), target);
   }
 
   /** The id of an external hyperlink to `href`. */
@@ -54,8 +54,8 @@ export class Rels {
  * the first is written `%23` (a link may hold several; Word repairs a file whose target is not a URI).
  */
 function oneFragment(href: string): string {
-  const at = href.indexOf('#');
-  return at < 0 ? href : href.slice(0, at + 1) + href.slice(at + 1).replaceAll('#', '%23');
+  const [address, ...fragment] = href.split('#');
+  return fragment.length ? `${address}#${fragment.join('%23')}` : href;
 }
 
 const CT = 'application/vnd.openxmlformats-officedocument';
