@@ -268,6 +268,8 @@ describe('publish: the title block and the first heading', () => {
   it('a first level-1 heading that repeats the title is the title block, spaces aside', async () => {
     assert.deepEqual(await headings('---\ntitle: 茶园 \n---\n\n#  茶园\n\n正文\n'), ['h1 茶园']);
     assert.deepEqual(await headings('# 茶园\n\n正文\n'), ['h1 茶园'], 'the title taken from it');
+    assert.deepEqual(await headings('---\ntitle: "茶园 "\n---\n\n# 茶园\n'), ['h1 茶园 ']);
+    assert.deepEqual(await headings('---\ntitle: 茶园\n---\n\n# 茶园&#32;\n'), ['h1 茶园']);
   });
 
   it('stays in the body when it says something else, carries more than text, is not first or not level 1', async () => {
