@@ -30,6 +30,16 @@ describe('publish: reading a bulletin’s text runs', () => {
     ]);
   });
 
+  it('reads as VS Code’s preview does: a bare web or mail address is a link, a bare domain is not, quotes and dashes stay as typed, a line break is a space', () => {
+    assert.deepEqual(runsOf('见 example.com 与 www.agri.gov.cn 和 https://x.cn 及 a@b.cn\n"引号" -- (c)'), [
+      plainText('见 example.com 与 www.agri.gov.cn 和 '),
+      { kind: 'link', href: 'https://x.cn', children: [plainText('https://x.cn')] },
+      plainText(' 及 '),
+      { kind: 'link', href: 'mailto:a@b.cn', children: [plainText('a@b.cn')] },
+      plainText(' "引号" -- (c)'),
+    ]);
+  });
+
   it('inline code inside emphasis keeps the emphasis; text after it is a run of its own', () => {
     assert.deepEqual(runsOf('**粗`码`粗**'), [
       plainText('粗', { bold: true }),
