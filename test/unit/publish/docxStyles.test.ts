@@ -4,7 +4,7 @@
  * what is wrong with a template that cannot be used.
  */
 import * as assert from 'node:assert/strict';
-import { readTemplate, TemplateError } from '../../../src/publish/docxStyles';
+import { houseStyleOf, readTemplate, TemplateError } from '../../../src/publish/docxStyles';
 import { descendants, docxParts, exported, paragraphs, xmlTree, type XmlNode } from './helpers';
 import { template } from './template';
 
@@ -178,6 +178,25 @@ describe('publish: a house template’s styles', () => {
       descendants(numbering, 'w:num').map((n) => n.attributes['w:numId']),
       ['1'],
     );
+  });
+});
+
+describe('publish: what counts as a template’s style', () => {
+  it('only a WordprocessingML style at the top of the part, named by its own w:name', () => {
+    const xml = stylesOf(
+      '<x:style xmlns:x="urn:x" w:styleId="Foreign"><w:name w:val="heading 1"/></x:style>',
+      '<w:latentStyles><w:style w:styleId="Nested"><w:name w:val="heading 2"/></w:style></w:latentStyles>',
+      style('w:styleId="Deep"', undefined, '<w:rPr><w:name w:val="heading 3"/></w:rPr>'),
+      style('w:styleId="Other"', undefined, '<x:name xmlns:x="urn:x" w:val="heading 4"/>'),
+      style('w:styleId="Own"', 'heading 5'),
+      style('w:styleId="Last"'),
+    );
+    const { ids, stylesXml } = houseStyleOf(xml);
+    assert.deepEqual(
+      [ids.heading1, ids.heading2, ids.heading3, ids.heading4, ids.heading5],
+      ['Heading1', 'Heading2', 'Heading3', 'Heading4', 'Own'],
+    );
+    assert.match(stylesXml!, /w:styleId="Heading1"><w:name w:val="heading 1"\/>/, 'added: the template has none');
   });
 });
 
