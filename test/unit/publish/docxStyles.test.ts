@@ -245,6 +245,16 @@ describe('publish: where a template’s numbering goes', () => {
     assert.deepEqual([style.numbering?.nextAbstractId, style.numbering?.nextNumId], [1, 1]);
   });
 
+  it('ids of elements that are no WordprocessingML numbering at the top of the part do not count', async () => {
+    const xml = numbering(
+      '<x:abstractNum xmlns:x="urn:x" w:abstractNumId="40"/><x:num xmlns:x="urn:x" w:numId="41"/>' +
+        abstract('2') +
+        '<w:numIdMacAtCleanup w:val="0"><w:abstractNum w:abstractNumId="50"/><w:num w:numId="51"/></w:numIdMacAtCleanup>',
+    );
+    const style = await readTemplate(await template({ 'word/styles.xml': stylesOf(), 'word/numbering.xml': xml }));
+    assert.deepEqual([style.numbering?.nextAbstractId, style.numbering?.nextNumId], [3, 1]);
+  });
+
   it('after its picture bullets when it has no definition; before its Mac clean-up mark when it has no instance', async () => {
     const r = await exportedWith(numbering(picBullet + '<w:numIdMacAtCleanup w:val="0"/>'));
     assert.deepEqual(r.order, ['numPicBullet', 'abstractNum1', 'abstractNum2', 'num1', 'numIdMacAtCleanup']);
