@@ -249,6 +249,13 @@ describe('publish: reading a bulletin’s title, notes and references section', 
     ]);
   });
 
+  it('a definition of ours with a table under it is the author’s note it then is, its first line as written', () => {
+    const [, ref] = runsOf('甲[^1]\n\n[^1]: a.docx#1 — 茶 (K)\n\n    | x |\n    |---|\n    | y |\n');
+    assert.ok(ref?.kind === 'note' && ref.note.kind === 'author');
+    assert.deepEqual(ref.note.blocks[0], { kind: 'paragraph', content: [plainText('a.docx#1 — 茶 (K)')] });
+    assert.equal(ref.note.blocks[1]?.kind, 'table');
+  });
+
   it('a note referenced twice is one note; a warning met twice on a line is given once', () => {
     const doc = read('甲[^1]乙[^1]<i>丙</i>。\n\n[^1]: a.docx#1 — 茶 (K)\n');
     const notes = (doc.blocks[0] as Extract<Block, { kind: 'paragraph' }>).content.filter((r) => r.kind === 'note');
