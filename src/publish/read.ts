@@ -160,6 +160,8 @@ function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishD
     // markdown-it-footnote closes every note it opens
     const end = tokens.findIndex((x, j) => j > i && x.type === 'footnote_close');
     const inner = tokens.slice(i + 1, end);
+    // an inline note (^[…]) has no label: it is named by its number, which no reader sees (nothing refers to it)
+    // Stryker disable next-line ArithmeticOperator: as above
     const note = sourceNote(inner) ?? { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks: [] };
     if (note.kind === 'author') authored.push({ note, inner });
     notes.set(meta.id, note);
