@@ -178,7 +178,7 @@ function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishD
 /** One footnote's content as a source note (one `sn_source` of ours; broken when malformed), else undefined. */
 function sourceNote(inner: Token[]): Note | undefined {
   const inlines = inner.filter((t) => t.type === 'inline');
-  const source = inlines.length === 1 ? inlines[0]!.children?.find((c) => c.type === 'sn_source') : undefined;
+  const source = inlines.length === 1 ? inlines[0]!.children!.find((c) => c.type === 'sn_source') : undefined;
   if (!source) return undefined;
   const m = source.meta as { raw: string; key: string; kbName: string; kbCode: string; error?: string };
   if (m.error !== undefined) return { kind: 'broken', text: m.raw };
