@@ -28,15 +28,8 @@ const WECHAT_STYLE = {
     'font-size:16px;line-height:1.75;color:#333333;letter-spacing:0.5px;word-wrap:break-word;overflow-wrap:break-word;',
   title: 'font-size:22px;line-height:1.4;font-weight:bold;color:#1b5e20;margin:0 0 8px;',
   date: 'font-size:14px;color:#888888;margin:0 0 20px;',
-  h: [
-    '',
-    'font-size:20px;',
-    'font-size:18px;',
-    'font-size:17px;',
-    'font-size:16px;',
-    'font-size:16px;',
-    'font-size:16px;',
-  ],
+  /** The font size in pixels of a heading of each level, 1 to 6. */
+  h: [20, 18, 17, 16, 16, 16],
   heading: 'font-weight:bold;color:#1b5e20;line-height:1.5;margin:24px 0 12px;',
   p: 'margin:0 0 16px;text-align:justify;',
   quote: 'margin:0 0 16px;padding:8px 12px;border-left:4px solid #a5d6a7;background:#f1f8e9;color:#555555;',
@@ -163,7 +156,7 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
     switch (b.kind) {
       case 'heading': {
         const level = Math.min(Math.max(b.level, 1), 6);
-        return `<h${level} style="${WECHAT_STYLE.h[level]}${WECHAT_STYLE.heading}">${inline(b.content)}</h${level}>`;
+        return `<h${level} style="font-size:${WECHAT_STYLE.h[level - 1]}px;${WECHAT_STYLE.heading}">${inline(b.content)}</h${level}>`;
       }
       case 'paragraph':
         return `<p style="${WECHAT_STYLE.p}">${inline(b.content)}</p>`;
