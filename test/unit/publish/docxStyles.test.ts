@@ -4,6 +4,7 @@
  * what is wrong with a template that cannot be used.
  */
 import * as assert from 'node:assert/strict';
+import { numberingXml } from '../../../src/publish/docxParts';
 import { houseStyleOf, readTemplate, TemplateError } from '../../../src/publish/docxStyles';
 import { descendants, docxParts, exported, paragraphs, xmlTree, type XmlNode } from './helpers';
 import { template } from './template';
@@ -38,12 +39,13 @@ describe('publish: a house template’s styles', () => {
       'word/styles.xml': stylesOf(
         style('w:type="paragraph" w:styleId="Nameless"'),
         style('w:type="paragraph"', 'heading 2'),
-        style('w:type="paragraph" w:styleId="H1"', 'Heading 1'),
-        style('w:type="paragraph" w:styleId="H1b"', 'heading 1'),
+        style('w:type="paragraph" w:styleId="H4"', 'Heading 4'),
+        style('w:type="paragraph" w:styleId="H4b"', 'heading 4'),
         style('w:type="paragraph" w:styleId="T"', 'TITLE'),
       ),
     });
     assert.equal(styleOf('标题'), 'T');
+    assert.equal(styleOf('三级'), 'H4', 'the first of two named heading 4');
     assert.equal(styleOf('一级'), 'Heading2', 'the heading 2 without an id is not usable: ours is added');
     assert.equal(val(byId.get('Heading2'), 'w:name'), 'heading 2');
     assert.equal(byId.get('Nameless')!.children.length, 0, 'a style without a name is left as it is');
@@ -243,6 +245,16 @@ describe('publish: where a template’s numbering goes', () => {
       await template({ 'word/styles.xml': stylesOf(), 'word/numbering.xml': numbering(abstract('x') + num('y', 'x')) }),
     );
     assert.deepEqual([style.numbering?.nextAbstractId, style.numbering?.nextNumId], [1, 1]);
+  });
+
+  it('a template that lists its instances before its definitions keeps each once; ours go after all of it', async () => {
+    const xml = numbering(num('1', '0') + abstract('0'));
+    const style = await readTemplate(await template({ 'word/styles.xml': stylesOf(), 'word/numbering.xml': xml }));
+    const out = xmlTree(numberingXml([{ ordered: true, start: 1 }], style.numbering));
+    assert.deepEqual(
+      out.children.map((c) => `${c.name.slice(2)}${c.attributes['w:abstractNumId'] ?? c.attributes['w:numId'] ?? ''}`),
+      ['num1', 'abstractNum0', 'abstractNum1', 'abstractNum2', 'num2'],
+    );
   });
 
   it('ids of elements that are no WordprocessingML numbering at the top of the part do not count', async () => {

@@ -138,6 +138,7 @@ describe('publish: one parse unless something may be broken (property)', () => {
       '甲〔坏〕乙 \\[^1\\]\n',
       `甲[^1]，写作 [^1]: 的样子。\n\n${ours}\n`,
       '甲[^1]。\n\n[^1]: 作者注。\n',
+      '[^1]:  a.docx#1 — 茶 (K)\n',
     ])
       assert.equal(flagged(text), false, text);
   });

@@ -81,11 +81,13 @@ describe('publish: reading a bulletin’s text runs', () => {
       { code: 'html-left-out', line: 9 },
       { code: 'html-left-out', line: 13 },
     ]);
-    assert.deepEqual(read('甲<span title="<!--">乙</span>\n').warnings, [{ code: 'html-left-out', line: 0 }]);
+    assert.deepEqual(read('段\n\n甲<span title="x<!--">乙\n').warnings, [{ code: 'html-left-out', line: 2 }]);
   });
 
   it('a link keeps its formatted text; an image its alt text’s plain words, its title, and the line it is on', () => {
-    const doc = read('段\n\n[看 **这里**](https://a.cn/)\n\n![茶 *芽*\n特写](p.png "标题") ![无题](q.png)\n');
+    const doc = read(
+      '段\n\n[看 **这里**](https://a.cn/)\n\n![茶 *芽*\n特写](p.png "标题") ![无题 ![*内*](r.png)](q.png)\n',
+    );
     assert.deepEqual(doc.blocks[1], {
       kind: 'paragraph',
       content: [
@@ -101,7 +103,7 @@ describe('publish: reading a bulletin’s text runs', () => {
       content: [
         { kind: 'image', src: 'p.png', alt: '茶 芽 特写', title: '标题' },
         plainText(' '),
-        { kind: 'image', src: 'q.png', alt: '无题' },
+        { kind: 'image', src: 'q.png', alt: '无题 内' },
       ],
     });
     assert.deepEqual(doc.images, [
