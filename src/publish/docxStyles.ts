@@ -164,6 +164,7 @@ export function houseStyleOf(stylesXml: string): HouseStyle {
     ids.add(id);
     if (['1', 'true', 'on'].includes(wAttr(el, 'default') ?? '')) defaults[type] ??= id;
     let name: string | undefined;
+    // Stryker disable next-line ConditionalExpression: a style has one w:name; reading on past it finds no other
     for (let j = i + 1; j < elements.length && elements[j]!.start < el.end && name === undefined; j++) {
       const child = elements[j]!;
       if (child.depth === 2 && child.uri === W_NS && child.local === 'name') name = wAttr(child, 'val');

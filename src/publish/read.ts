@@ -117,7 +117,7 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
       if (next?.trim() === '' && /^(?: {4}|\t)/.test(resumed ?? '')) return true;
     }
     // one of ours that nothing references is not in the tokens: read it here
-    if (isOurLabel(label) && parseDefinitionBody(m[2]!.trim())?.parsed.ok === false) return true;
+    if (isOurLabel(label) && parseDefinitionBody(m[2]!)?.parsed.ok === false) return true;
   }
   return false;
 }
