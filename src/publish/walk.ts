@@ -231,7 +231,7 @@ function sameMarks(a: Marks, b: Marks): boolean {
 }
 
 function alignOf(style: string | null): Align {
-  return /text-align:\s*(left|center|right)/.exec(style ?? '')?.[1] as Align;
+  return /text-align:(left|center|right)/.exec(style ?? '')?.[1] as Align;
 }
 
 /** An HTML block that is only comments. */

@@ -121,6 +121,7 @@ describe('publish: one parse unless something may be broken (property)', () => {
       `${ours}\n\n    续\n`,
       `${ours}\n\n\n\t续\n`,
       '[^1]: a.docx#x — 茶 (K)\n',
+      '甲[^1]\n\n- [^1]: a.docx#z — 茶 (K)\n',
       `甲[^1]\n\n${ours}\n> [^1]: a.docx#3 — 茶 (K)\n`,
       '甲[^x][^X]\n\n[^x]: 注一\n[^X]: 注二\n',
     ])
