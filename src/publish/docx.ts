@@ -12,9 +12,8 @@ import { contentTypes, numberingXml, packageParts, Rels, sectionXml, type ListKi
 import { DEFAULT_STYLE, type HouseStyle } from './docxStyles';
 import {
   bodyBelowTitle,
+  noteLines,
   readerForm,
-  type Block,
-  type Inline,
   type ImageMap,
   type Note,
   type PublishDocument,
@@ -108,7 +107,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     if (note.kind !== 'author') return textRun(`〔${readerForm(note)}〕`);
     if (expanding.has(note)) return textRun(`[${note.label}]`);
     expanding.add(note);
-    const lines = flatten(note.blocks).map((line) => runs(line, notesContext));
+    const lines = noteLines(note.blocks).map((line) => runs(line, notesContext));
     expanding.delete(note);
     return (
       textRun(doc.lang === 'zh' ? '（' : ' (') + lines.join(textRun(' ')) + textRun(doc.lang === 'zh' ? '）' : ')')
@@ -173,24 +172,9 @@ function noteParagraphs(note: Note, ctx: DocxContext): string {
   const style = ctx.style.ids.footnoteText;
   const mark = footnoteRef(ctx.style.ids.footnoteReference);
   if (note.kind !== 'author') return paragraph({ style }, mark + textRun(` ${readerForm(note)}`));
-  const lines = flatten(note.blocks);
+  const lines = noteLines(note.blocks);
   if (lines.length === 0) return paragraph({ style }, mark);
   return lines.map((line, i) => paragraph({ style }, (i === 0 ? mark + textRun(' ') : '') + runs(line, ctx))).join('');
-}
-
-/** A note's blocks as lines of inline runs (a footnote holds paragraphs only). */
-function flatten(blocks: readonly Block[]): Inline[][] {
-  const out: Inline[][] = [];
-  for (const b of blocks) {
-    if (b.kind === 'paragraph' || b.kind === 'heading') out.push(b.content);
-    else if (b.kind === 'quote') out.push(...flatten(b.blocks));
-    else if (b.kind === 'list') for (const item of b.items) out.push(...flatten(item));
-    else if (b.kind === 'code') out.push([{ kind: 'text', text: b.text, marks: { code: true } }]);
-    else if (b.kind === 'table')
-      for (const r of [b.head, ...b.rows])
-        out.push(r.flatMap((c, i) => [...(i ? [{ kind: 'text' as const, text: ' | ', marks: {} }] : []), ...c]));
-  }
-  return out;
 }
 
 /** The title and the date under it. */

@@ -3,7 +3,7 @@
  * `wordml.ts`). References become what {@link DocxContext.reference} makes of them: a real
  * footnote, or a numbered mark of the references list. Pure.
  */
-import type { Align, Block, ImageMap, Inline, Note, PublishWarning } from './model';
+import type { Block, ImageMap, Inline, Note, PublishWarning } from './model';
 import type { HouseStyle } from './docxStyles';
 import {
   BREAK_RUN,
@@ -54,11 +54,10 @@ interface Frame {
 export function docxBlocks(
   blocks: readonly Block[],
   ctx: DocxContext,
-  out: string[] = [],
+  out: string[],
   frame: Frame = { indent: 0, quote: false },
-): string[] {
+): void {
   for (const b of blocks) docxBlock(b, ctx, out, frame);
-  return out;
 }
 
 /** Appends a table; Word and LibreOffice join two tables that touch into one, so a paragraph parts them as Word does. */
@@ -118,38 +117,45 @@ function list(b: Extract<Block, { kind: 'list' }>, ctx: DocxContext, out: string
 }
 
 function docxTable(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, out: string[]): void {
-  const columns = Math.max(b.head.length, ...b.rows.map((r) => r.length), 1);
+  // markdown-it gives every row as many cells as the head (empty ones for a short row, none past the head)
+  const columns = b.head.length;
   if (columns > MAX_TABLE_COLUMNS) ctx.warnings.push({ code: 'table-too-wide', line: b.line, columns });
   for (let from = 0; from < columns; from += MAX_TABLE_COLUMNS)
     pushTable(out, tablePart(b, ctx, from, Math.min(columns, from + MAX_TABLE_COLUMNS)));
 }
 
-/** The table's columns `from` to `to` (exclusive) as one Word table. */
+/** The table's columns `from` to `to` (exclusive) as one Word table, the head's row first. */
 function tablePart(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, from: number, to: number): string {
   const width = Math.floor(5000 / (to - from));
-  const cell = (content: Inline[] | undefined, align: Align, header: boolean): string =>
-    tableCell(
-      width,
-      paragraph(align ? { align } : {}, runs(content ?? [], ctx, header ? { bold: true } : {})),
-      header ? 'E8F5E9' : undefined,
-    );
   const row = (cells: Inline[][], header: boolean): string => {
     let xml = '';
-    for (let i = from; i < to; i++) xml += cell(cells[i], b.align[i], header);
+    for (let i = from; i < to; i++) {
+      const align = b.align[i];
+      const content = paragraph(align ? { align } : {}, runs(cells[i]!, ctx, header ? { bold: true } : {}));
+      xml += tableCell(width, content, header ? 'E8F5E9' : undefined);
+    }
     return tableRow(xml, header);
   };
-  let rows = b.head.length ? row(b.head, true) : '';
+  let rows = row(b.head, true);
   for (const r of b.rows) rows += row(r, false);
-  return table(to - from, rows || row([], false));
+  return table(to - from, rows);
 }
 
-/** Inline runs → the runs of a paragraph. */
-export function runs(content: readonly Inline[], ctx: DocxContext, extra: { bold?: boolean } = {}): string {
+/**
+ * Inline runs → the runs of a paragraph; `extra`: bold for a header cell's, the character style of
+ * a link's text.
+ */
+export function runs(
+  content: readonly Inline[],
+  ctx: DocxContext,
+  extra: { bold?: boolean; style?: string } = {},
+): string {
   let out = '';
   for (const x of content) {
     switch (x.kind) {
       case 'text':
         out += textRun(x.text, {
+          ...(extra.style ? { style: extra.style } : {}),
           bold: !!(x.marks.bold || extra.bold),
           italic: !!x.marks.italic,
           strike: !!x.marks.strike,
@@ -160,8 +166,9 @@ export function runs(content: readonly Inline[], ctx: DocxContext, extra: { bold
         out += BREAK_RUN;
         break;
       case 'link':
+        // a link's text, pictures and marks as anywhere else, in the house style's hyperlink style
         out += /^(?:https?:|mailto:)/i.test(x.href)
-          ? hyperlink(ctx.link(x.href), styled(x.children, ctx))
+          ? hyperlink(ctx.link(x.href), runs(x.children, ctx, { ...extra, style: ctx.style.ids.hyperlink }))
           : runs(x.children, ctx, extra);
         break;
       case 'image':
@@ -172,15 +179,6 @@ export function runs(content: readonly Inline[], ctx: DocxContext, extra: { bold
         break;
     }
   }
-  return out;
-}
-
-/** A link's text runs, in the house style's hyperlink style. */
-function styled(content: readonly Inline[], ctx: DocxContext): string {
-  let out = '';
-  for (const x of content)
-    if (x.kind === 'text')
-      out += textRun(x.text, { style: ctx.style.ids.hyperlink, bold: !!x.marks.bold, italic: !!x.marks.italic });
   return out;
 }
 

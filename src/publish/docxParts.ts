@@ -19,7 +19,7 @@ export class Rels {
 
   /** `fixed`: targets of the part's own relationships (styles.xml, numbering.xml, …), by their file names. */
   constructor(fixed: readonly string[]) {
-    for (const target of fixed) this.add(target.replace(/\.xml$/, ''), target);
+    for (const target of fixed) this.add(target.replace('.xml', ''), target);
   }
 
   /** The id of an external hyperlink to `href`. */
@@ -54,8 +54,8 @@ export class Rels {
  * the first is written `%23` (a link may hold several; Word repairs a file whose target is not a URI).
  */
 function oneFragment(href: string): string {
-  const at = href.indexOf('#');
-  return at < 0 ? href : href.slice(0, at + 1) + href.slice(at + 1).replaceAll('#', '%23');
+  const [address, ...fragment] = href.split('#');
+  return fragment.length ? `${address}#${fragment.join('%23')}` : href;
 }
 
 const CT = 'application/vnd.openxmlformats-officedocument';
@@ -68,6 +68,7 @@ const MEDIA: Record<string, string> = {
 
 /** `[Content_Types].xml` for our parts and the pictures' extensions. */
 export function contentTypes(mediaPaths: readonly string[]): string {
+  // Stryker disable next-line MethodExpression: a picture's path (media/imageN.ext) has one dot
   const extensions = new Set(mediaPaths.map((p) => p.slice(p.lastIndexOf('.') + 1)));
   const override = (part: string, type: string): string => `<Override PartName="/${part}" ContentType="${type}"/>`;
   return (
@@ -175,6 +176,7 @@ function packageRels(): string {
 
 /** docProps/core.xml: the title, and the bulletin's date as the creation date (else now). */
 function coreXml(info: PackageInfo): string {
+  // Stryker disable next-line Regex: without an anchor, what the date has before or after it leaves no ISO date for Date.parse
   const date = info.date && /^\d{4}-\d{2}-\d{2}$/.test(info.date) ? `${info.date}T00:00:00+08:00` : undefined;
   const created = date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : info.now.toISOString();
   return (

@@ -91,6 +91,7 @@ function parsed<T>(reason: 'bad-styles' | 'bad-numbering', read: () => T): T {
   try {
     return read();
   } catch (err) {
+    // Stryker disable next-line ConditionalExpression: readXml and rootOf throw XmlSyntaxError only; any other error is a bug, passed on
     if (err instanceof XmlSyntaxError) throw new TemplateError(reason, { line: err.line, column: err.column });
     throw err;
   }
@@ -104,9 +105,23 @@ function rootOf(elements: XmlElement[], local: string): XmlElement {
   return root;
 }
 
-/** Where our numbering goes in a template's numbering.xml, and the ids it leaves free. */
-function templateNumbering(xml: string): TemplateNumbering {
+/**
+ * A part's text and its elements, an empty root (`<w:numbering …/>`) written open first
+ * (`<w:numbering …></w:numbering>`): what is added goes inside the root, and an empty element has
+ * no inside.
+ */
+function readPart(xml: string): { xml: string; elements: XmlElement[] } {
   const elements = readXml(xml);
+  const root = elements[0]!;
+  if (!xml.slice(root.start, root.openEnd).endsWith('/>')) return { xml, elements };
+  const name = /^<([^\s/>]+)/.exec(xml.slice(root.start))![1]!;
+  const opened = `${xml.slice(0, root.openEnd - 2)}></${name}>${xml.slice(root.openEnd)}`;
+  return { xml: opened, elements: readXml(opened) };
+}
+
+/** Where our numbering goes in a template's numbering.xml, and the ids it leaves free. */
+function templateNumbering(text: string): TemplateNumbering {
+  const { xml, elements } = readPart(text);
   const root = rootOf(elements, 'numbering');
   const top = elements.filter((e) => e.depth === 1 && e.uri === W_NS);
   const last = (local: string): XmlElement | undefined => top.filter((e) => e.local === local).pop();
@@ -135,7 +150,7 @@ const W_DECL = `xmlns:w="${W_NS}"`;
  * prefix to it. Throws {@link XmlSyntaxError} for a part that is not well-formed.
  */
 export function houseStyleOf(stylesXml: string): HouseStyle {
-  const elements = readXml(stylesXml);
+  const { xml: text, elements } = readPart(stylesXml);
   const root = rootOf(elements, 'styles');
   const byName = new Map<string, { id: string; type: string }>();
   const ids = new Set<string>();
@@ -147,8 +162,9 @@ export function houseStyleOf(stylesXml: string): HouseStyle {
     const type = wAttr(el, 'type') ?? 'paragraph';
     if (id === undefined) continue;
     ids.add(id);
-    if (/^(?:1|true|on)$/.test(wAttr(el, 'default') ?? '')) defaults[type] ??= id;
+    if (['1', 'true', 'on'].includes(wAttr(el, 'default') ?? '')) defaults[type] ??= id;
     let name: string | undefined;
+    // Stryker disable next-line ConditionalExpression: a style has one w:name; reading on past it finds no other
     for (let j = i + 1; j < elements.length && elements[j]!.start < el.end && name === undefined; j++) {
       const child = elements[j]!;
       if (child.depth === 2 && child.uri === W_NS && child.local === 'name') name = wAttr(child, 'val');
@@ -184,9 +200,7 @@ export function houseStyleOf(stylesXml: string): HouseStyle {
         basedOn(byName.get(STYLE_NAMES.footnoteText)?.id) +
         `<w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr><w:rPr><w:sz w:val="18"/></w:rPr></w:style>`,
     );
-  const xml = added.length
-    ? stylesXml.slice(0, root.closeStart) + added.join('') + stylesXml.slice(root.closeStart)
-    : stylesXml;
+  const xml = added.length ? text.slice(0, root.closeStart) + added.join('') + text.slice(root.closeStart) : stylesXml;
   return { stylesXml: xml, ids: out };
 }
 

@@ -108,9 +108,28 @@ export interface LoadedImage {
 /** The images a writer may embed, by their `src` as written; a missing one is left out with a warning. */
 export type ImageMap = ReadonlyMap<string, LoadedImage>;
 
-/** The plain text of inline runs. */
+/** The plain text of inline runs that hold no link (a link's own text, a heading's): their text runs. */
 export function plainOf(xs: readonly Inline[]): string {
-  return xs.map((x) => (x.kind === 'text' ? x.text : x.kind === 'link' ? plainOf(x.children) : '')).join('');
+  return xs.map((x) => (x.kind === 'text' ? x.text : '')).join('');
+}
+
+/**
+ * A note's blocks as lines of inline runs, as a note holds them (a Word footnote has paragraphs
+ * only; a WeChat end note is one line): quotes and list items by their paragraphs, code as code
+ * text, a table row by row, its cells between ` | `.
+ */
+export function noteLines(blocks: readonly Block[]): Inline[][] {
+  const out: Inline[][] = [];
+  for (const b of blocks) {
+    if (b.kind === 'paragraph' || b.kind === 'heading') out.push(b.content);
+    else if (b.kind === 'quote') out.push(...noteLines(b.blocks));
+    else if (b.kind === 'list') for (const item of b.items) out.push(...noteLines(item));
+    else if (b.kind === 'code') out.push([{ kind: 'text', text: b.text, marks: { code: true } }]);
+    else if (b.kind === 'table')
+      for (const r of [b.head, ...b.rows])
+        out.push(r.flatMap((c, i) => [...(i ? [{ kind: 'text' as const, text: ' | ', marks: {} }] : []), ...c]));
+  }
+  return out;
 }
 
 /** The body without a first level-1 heading that repeats the title (the title block shows it). */

@@ -13,7 +13,7 @@ import { citationsPlugin } from '../citations/citationsPlugin';
 import type { CitationOptions } from '../citations/types';
 import { frontMatter } from '../bulletin/frontMatter';
 import type { Block, Note, PublishDocument, PublishWarning } from './model';
-import { Walker } from './walk';
+import { isComment, Walker } from './walk';
 
 /** How to read a bulletin. */
 export interface ReadOptions extends CitationOptions {
@@ -55,9 +55,9 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
     : [];
   const warnings: PublishWarning[] = broken.map((problem) => ({ code: 'broken-citation', problem }));
   const noteImages: PublishDocument['images'] = [];
-  const notes = readNotes(footStart < 0 ? [] : tokens.slice(footStart), warnings, noteImages);
+  const notes = readNotes(tokens.slice(bodyTokens.length), warnings, noteImages);
 
-  const section = referencesSection(bodyTokens, recognisedHeadings(options), lineCount(clean));
+  const section = referencesSection(bodyTokens, recognisedHeadings(options));
   const skipHeading =
     section !== undefined && sectionIsOnlyDefinitions(bodyTokens, section.line, section.endLine)
       ? section.line
@@ -87,8 +87,8 @@ export function readBulletin(text: string, options: ReadOptions): PublishDocumen
 export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
   const referenced = new Set<string>();
   for (const t of tokens) {
-    if (t.type !== 'inline' || !t.children) continue;
-    for (const c of t.children) {
+    if (t.type !== 'inline') continue;
+    for (const c of t.children!) {
       if (c.type === 'footnote_ref') referenced.add(String((c.meta as { label?: string }).label).toLowerCase());
       // a citation glued to a bare URL: linkify made it part of the link
       if (c.type === 'text' && c.level > 0 && /\[\^|〔/.test(c.content)) return true;
@@ -98,7 +98,7 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
     }
   }
   const labels = new Set<string>();
-  for (const m of text.matchAll(/^[ \t>]*\[\^([^\]\s]+)\]:(.*)$/gm)) {
+  for (const m of text.matchAll(/^[ \t>]*\[\^([^\]\s]+)\]:(.*)/gm)) {
     const label = m[1]!.toLowerCase();
     if (labels.has(label)) return true;
     labels.add(label);
@@ -114,42 +114,36 @@ export function mayBeBroken(tokens: readonly Token[], text: string): boolean {
       if (next !== undefined && next.trim() !== '' && !/^[ \t>]*\[\^[^\]\s]+\]:/.test(next)) return true;
       // after blank lines, an indented line still continues the footnote
       const resumed = following.find((l) => l.trim() !== '');
-      if (next?.trim() === '' && resumed !== undefined && /^(?: {4}|\t)/.test(resumed)) return true;
+      if (next?.trim() === '' && /^(?: {4}|\t)/.test(resumed ?? '')) return true;
     }
     // one of ours that nothing references is not in the tokens: read it here
-    if (isOurLabel(label) && parseDefinitionBody(m[2]!.trim())?.parsed.ok === false) return true;
+    if (isOurLabel(label) && parseDefinitionBody(m[2]!)?.parsed.ok === false) return true;
   }
   return false;
 }
 
-/** The references section as the citation analysis finds it: the last recognised heading, up to the next of its level or higher. */
+/**
+ * The references section as the citation analysis finds it: the last recognised heading, up to the
+ * next of its level or higher (the end of the text without one). A heading's inline token follows
+ * it, its text trimmed by markdown-it.
+ */
 function referencesSection(
   tokens: readonly Token[],
   wanted: ReadonlySet<string>,
-  lines: number,
 ): { line: number; endLine: number; text: string } | undefined {
   const headings: { line: number; level: number; text: string }[] = [];
-  let cell = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.type === 'table_open') cell++;
-    else if (t.type === 'table_close') cell--;
-    else if (t.type === 'heading_open' && cell === 0 && t.map)
-      headings.push({ line: t.map[0], level: Number(t.tag.slice(1)), text: tokens[i + 1]?.content.trim() ?? '' });
+    if (t.type === 'heading_open' && t.map)
+      headings.push({ line: t.map[0], level: Number(t.tag.slice(1)), text: tokens[i + 1]!.content });
   }
   for (let h = headings.length - 1; h >= 0; h--) {
     const head = headings[h]!;
     if (!wanted.has(head.text)) continue;
     const next = headings.slice(h + 1).find((n) => n.level <= head.level);
-    return { line: head.line, endLine: next?.line ?? lines, text: head.text };
+    return { line: head.line, endLine: next?.line ?? Infinity, text: head.text };
   }
   return undefined;
-}
-
-function lineCount(text: string): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /**
@@ -163,12 +157,15 @@ function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishD
     const t = tokens[i]!;
     if (t.type !== 'footnote_open') continue;
     const meta = (t.meta ?? {}) as { id: number; label?: string };
+    // markdown-it-footnote closes every note it opens
     const end = tokens.findIndex((x, j) => j > i && x.type === 'footnote_close');
-    const inner = tokens.slice(i + 1, end < 0 ? tokens.length : end);
+    const inner = tokens.slice(i + 1, end);
+    // an inline note (^[…]) has no label: it is named by its number, which no reader sees (nothing refers to it)
+    // Stryker disable next-line ArithmeticOperator: as above
     const note = sourceNote(inner) ?? { kind: 'author', label: meta.label ?? String(meta.id + 1), blocks: [] };
     if (note.kind === 'author') authored.push({ note, inner });
     notes.set(meta.id, note);
-    i = end < 0 ? tokens.length : end;
+    i = end;
   }
   for (const { note, inner } of authored) {
     const walker = new Walker(inner, { notes, warnings });
@@ -181,19 +178,20 @@ function readNotes(tokens: Token[], warnings: PublishWarning[], images: PublishD
 /** One footnote's content as a source note (one `sn_source` of ours; broken when malformed), else undefined. */
 function sourceNote(inner: Token[]): Note | undefined {
   const inlines = inner.filter((t) => t.type === 'inline');
-  const source = inlines.length === 1 ? inlines[0]!.children?.find((c) => c.type === 'sn_source') : undefined;
+  const source = inlines.length === 1 ? inlines[0]!.children!.find((c) => c.type === 'sn_source') : undefined;
   if (!source) return undefined;
   const m = source.meta as { raw: string; key: string; kbName: string; kbCode: string; error?: string };
   if (m.error !== undefined) return { kind: 'broken', text: m.raw };
   return { kind: 'source', key: m.key, kbName: m.kbName, kbCode: m.kbCode };
 }
 
-/** Nothing but footnote definitions (gone from the body), blank lines and comments under the heading. */
+/**
+ * Nothing but footnote definitions (gone from the body), blank lines and comments under the heading:
+ * no token that starts there (a closing token has no lines; a nested one starts inside its block).
+ */
 function sectionIsOnlyDefinitions(tokens: Token[], headingLine: number, endLine: number): boolean {
   return !tokens.some(
     (t) =>
-      t.level === 0 &&
-      t.nesting !== -1 &&
       t.map !== null &&
       t.map[0] > headingLine &&
       t.map[0] < endLine &&
@@ -208,15 +206,11 @@ function firstHeading(blocks: Block[]): string | undefined {
   return h.content.map((i) => (i.kind === 'text' ? i.text : '')).join('') || undefined;
 }
 
-/** An HTML block that is only comments. */
-function isComment(html: string): boolean {
-  return /^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(html);
-}
-
+/** The warnings, each once (a line with two pieces of raw HTML is one warning). */
 function dedupe(warnings: PublishWarning[]): PublishWarning[] {
   const seen = new Set<string>();
   return warnings.filter((w) => {
-    const key = w.code === 'broken-citation' ? `${w.code}:${w.problem.range.start}` : JSON.stringify(w);
+    const key = JSON.stringify(w);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

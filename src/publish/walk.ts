@@ -17,14 +17,6 @@ export interface WalkContext {
   skipHeadingLine?: number | undefined;
 }
 
-const CLOSE: Record<string, string> = {
-  bullet_list_open: 'bullet_list_close',
-  ordered_list_open: 'ordered_list_close',
-  list_item_open: 'list_item_close',
-  blockquote_open: 'blockquote_close',
-  table_open: 'table_close',
-};
-
 /** Walks block tokens once, front to back. */
 export class Walker {
   /** Every image met, with its 0-based line. */
@@ -42,7 +34,7 @@ export class Walker {
     const out: Block[] = [];
     while (this.i < this.tokens.length) {
       const t = this.tokens[this.i]!;
-      if (close !== undefined && t.type === close) {
+      if (t.type === close) {
         this.i++;
         return out;
       }
@@ -56,30 +48,30 @@ export class Walker {
   private block(t: Token): Block | undefined {
     switch (t.type) {
       case 'heading_open': {
-        const content = this.inlineAfter(t);
-        if (t.map?.[0] === this.ctx.skipHeadingLine) return undefined;
-        return { kind: 'heading', level: Number(t.tag.slice(1)) || 1, content };
+        const content = this.inlineAfter();
+        if (this.line === this.ctx.skipHeadingLine) return undefined;
+        return { kind: 'heading', level: Number(t.tag.slice(1)), content };
       }
       case 'paragraph_open':
-        return { kind: 'paragraph', content: this.inlineAfter(t) };
+        return { kind: 'paragraph', content: this.inlineAfter() };
       case 'bullet_list_open':
       case 'ordered_list_open':
         return this.list(t);
       case 'blockquote_open':
         this.i++;
-        return { kind: 'quote', blocks: this.blocks(CLOSE[t.type]) };
+        return { kind: 'quote', blocks: this.blocks('blockquote_close') };
       case 'table_open':
         return this.table();
       case 'fence':
       case 'code_block':
         this.i++;
-        return { kind: 'code', lang: t.info.trim().split(/\s+/)[0] ?? '', text: t.content.replace(/\n$/, '') };
+        return { kind: 'code', lang: t.info.trim().split(/\s/)[0]!, text: t.content.replace(/\n$/, '') };
       case 'hr':
         this.i++;
         return { kind: 'rule' };
       case 'html_block':
         this.i++;
-        if (!/^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(t.content)) this.leftOut();
+        if (!isComment(t.content)) this.leftOut();
         return undefined;
       default:
         this.i++; // closing tokens met on the way (a hidden paragraph's), footnote anchors
@@ -87,32 +79,27 @@ export class Walker {
     }
   }
 
-  /** The inline token after an opening token, then past its closing token. */
-  private inlineAfter(open: Token): Inline[] {
-    const inline = this.tokens[this.i + 1];
-    this.i += 3; // open, inline, close
-    if (!inline || inline.type !== 'inline') {
-      this.i -= 2;
-      return [];
-    }
-    void open;
+  /** The runs of a heading or a paragraph, which markdown-it writes as three tokens (open, inline, close); past them. */
+  private inlineAfter(): Inline[] {
+    const inline = this.tokens[this.i + 1]!;
+    this.i += 3;
     return this.inlines(inline.children ?? []);
   }
 
   private list(t: Token): Block {
     const line = this.line;
     const ordered = t.type === 'ordered_list_open';
+    // markdown-it gives a list's first number (up to nine digits) when it is not 1
     const start = Number(attr(t, 'start') ?? 1);
     this.i++;
+    // a list holds only its items, each closed; then its own closing token
     const items: Block[][] = [];
-    while (this.i < this.tokens.length && this.tokens[this.i]!.type !== CLOSE[t.type]) {
-      if (this.tokens[this.i]!.type === 'list_item_open') {
-        this.i++;
-        items.push(this.blocks('list_item_close'));
-      } else this.i++;
+    while (this.tokens[this.i]?.type === 'list_item_open') {
+      this.i++;
+      items.push(this.blocks('list_item_close'));
     }
     this.i++;
-    return { kind: 'list', ordered, start: Number.isFinite(start) ? start : 1, items, line };
+    return { kind: 'list', ordered, start, items, line };
   }
 
   private table(): Block {
@@ -134,8 +121,8 @@ export class Walker {
         row = undefined;
       } else if ((t.type === 'th_open' || t.type === 'td_open') && row) {
         if (inHead) align.push(alignOf(attr(t, 'style')));
-        const inline = this.tokens[this.i + 1];
-        row.push(inline?.type === 'inline' ? this.inlines(inline.children ?? []) : []);
+        // a cell is an opening token, its inline token (empty for an empty cell) and a closing one
+        row.push(this.inlines(this.tokens[this.i + 1]!.children ?? []));
       }
     }
     this.i++;
@@ -181,16 +168,16 @@ export class Walker {
           break;
         case 'strong_close':
         case 'em_close':
-        case 's_close':
-          if (marks.length > 1) marks.pop();
+        case 's_close': // markdown-it pairs every closing token with an opening one
+          marks.pop();
           break;
         case 'link_open':
           hrefs.push(attr(c, 'href') ?? '');
           out.push([]);
           break;
         case 'link_close': {
-          const inner = out.length > 1 ? out.pop()! : [];
-          push({ kind: 'link', href: hrefs.pop() ?? '', children: inner });
+          const inner = out.pop()!;
+          push({ kind: 'link', href: hrefs.pop()!, children: inner });
           break;
         }
         case 'image': {
@@ -201,7 +188,7 @@ export class Walker {
           break;
         }
         case 'html_inline':
-          if (/^<br\s*\/?>$/i.test(c.content.trim())) push({ kind: 'break' });
+          if (/^<br\s*\/?>$/i.test(c.content)) push({ kind: 'break' });
           else if (!/^<!--/.test(c.content)) this.leftOut();
           break;
         case 'footnote_ref':
@@ -224,19 +211,14 @@ export class Walker {
           push({ kind: 'text', text: m.raw, marks: top() });
           break;
         }
-        default:
-          if (c.content) push({ kind: 'text', text: c.content, marks: top() });
       }
     }
-    while (out.length > 1) out[out.length - 2]!.push(...out.pop()!); // an unclosed link: its text stays
     return out[0]!;
   }
 
+  /** A reference to a footnote: markdown-it-footnote makes one only to a note it lists (read before the walk). */
   private reference(c: Token): Inline {
-    const meta = (c.meta ?? {}) as { id: number; label?: string };
-    const note = this.ctx.notes.get(meta.id);
-    if (!note) return { kind: 'text', text: `[^${meta.label ?? meta.id + 1}]`, marks: {} };
-    return { kind: 'note', note };
+    return { kind: 'note', note: this.ctx.notes.get((c.meta as { id: number }).id)! };
   }
 
   private leftOut(): void {
@@ -249,8 +231,12 @@ function sameMarks(a: Marks, b: Marks): boolean {
 }
 
 function alignOf(style: string | null): Align {
-  const a = /text-align:\s*(left|center|right)/.exec(style ?? '')?.[1];
-  return a === 'left' || a === 'center' || a === 'right' ? a : undefined;
+  return /text-align:(left|center|right)/.exec(style ?? '')?.[1] as Align;
+}
+
+/** An HTML block that is only comments. */
+export function isComment(html: string): boolean {
+  return /^\s*(?:<!--[\s\S]*?-->\s*)+$/.test(html);
 }
 
 /** The plain text of inline tokens (an image's alt). */

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import JSZip from 'jszip';
+import * as sax from 'sax';
 import { exportBulletin, type ExportRequest, type ImageCandidate } from '../../../src/publish/index';
 import { gatherDocx, nameGathered, validateGathered } from './schema';
 
@@ -153,4 +154,49 @@ export function executable(html: string): string[] {
     }
     return bad;
   });
+}
+
+/** An element of an XML part read back: its qualified name, its attributes, its child elements, the text inside it. */
+export interface XmlNode {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+}
+
+/** An XML part read by a real parser (sax) into its root element. */
+export function xmlTree(xml: string): XmlNode {
+  const root: XmlNode = { name: '', attributes: {}, children: [], text: '' };
+  const stack = [root];
+  const parser = sax.parser(true, { xmlns: false });
+  parser.onopentag = (tag) => {
+    const node: XmlNode = {
+      name: tag.name,
+      attributes: tag.attributes as Record<string, string>,
+      children: [],
+      text: '',
+    };
+    stack[stack.length - 1]!.children.push(node);
+    stack.push(node);
+  };
+  parser.onclosetag = () => void stack.pop();
+  parser.ontext = (t) => {
+    for (const node of stack) node.text += t;
+  };
+  parser.write(xml).close();
+  return root.children[0]!;
+}
+
+/** The elements named `name` under `node`, at any depth, in document order. */
+export function descendants(node: XmlNode, name: string): XmlNode[] {
+  return node.children.flatMap((c) => [...(c.name === name ? [c] : []), ...descendants(c, name)]);
+}
+
+/** The parts of a Word file by their paths, as text. */
+export async function docxParts(bytes: Uint8Array): Promise<Map<string, string>> {
+  const zip = await JSZip.loadAsync(bytes);
+  const out = new Map<string, string>();
+  for (const name of Object.keys(zip.files))
+    if (/\.(?:xml|rels)$/.test(name)) out.set(name, await zip.file(name)!.async('string'));
+  return out;
 }

@@ -103,4 +103,44 @@ describe('publish: one parse unless something may be broken (property)', () => {
       ['undefined-reference'],
     );
   });
+
+  it('flags the citations and definitions the tokens cannot vouch for, each kind on its own', () => {
+    const ours = '[^1]: a.docx#1 — 茶 (K)';
+    const flagged = (text: string): boolean => mayBeBroken(parseForPublish(text).tokens, text);
+    for (const text of [
+      '甲[^无]\n',
+      '甲〔a.docx#z〕\n',
+      `甲[^1]\n\n[^1]: a.docx#z — 茶 (K)\n`,
+      '见 http://a.b/c[^1]。\n\n[^1]: a.docx#1 — 茶 (K)\n',
+      '见 [a〔b〕](http://a.b/c)\n',
+      '[^note]: 作者注\n',
+      '[^1]: 见[^2]\n',
+      '[^1]: 见〔a.docx#1〕\n',
+      `${ours}\n续\n`,
+      `${ours}\r\n续\r\n`,
+      `${ours}\n\n    续\n`,
+      `${ours}\n\n\n\t续\n`,
+      '[^1]: a.docx#x — 茶 (K)\n',
+      '甲[^1]\n\n- [^1]: a.docx#z — 茶 (K)\n',
+      `甲[^1]\n\n${ours}\n> [^1]: a.docx#3 — 茶 (K)\n`,
+      '甲[^x][^X]\n\n[^x]: 注一\n[^X]: 注二\n',
+    ])
+      assert.equal(flagged(text), true, text);
+    for (const text of [
+      `甲[^1]。\n\n${ours}\n`,
+      `甲[^A]。\n\n[^A]: 注\n`,
+      `${ours}\n[^2]: b.docx#2 — 茶 (K)\n`,
+      `${ours}\n\n正文\n`,
+      `${ours}\n\n   续\n`,
+      ours,
+      `  ${ours}\n`,
+      '甲〔a.docx#1〕\n',
+      '见 [链接](http://a.b/c)〔a.docx#1〕 **粗**\n',
+      '甲〔坏〕乙 \\[^1\\]\n',
+      `甲[^1]，写作 [^1]: 的样子。\n\n${ours}\n`,
+      '甲[^1]。\n\n[^1]: 作者注。\n',
+      '[^1]:  a.docx#1 — 茶 (K)\n',
+    ])
+      assert.equal(flagged(text), false, text);
+  });
 });

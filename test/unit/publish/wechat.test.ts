@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wordsOf } from '../../../src/text/words';
 import { warningText } from '../../../src/publish/index';
-import { executable, exported, PHOTO, ROOT, SAMPLE, tags } from './helpers';
+import { executable, exported, PHOTO, readDocx, ROOT, SAMPLE, tags } from './helpers';
 
 const HOSTILE = `---
 title: "<img src=x onerror=alert(1)>"
@@ -216,6 +216,178 @@ describe('publish: WeChat pictures and deep lists', () => {
         'Line 5: a list nested deeper than two levels, which WeChat does not keep; its items are written at the second level.',
         'Line 6: a list nested deeper than two levels, which WeChat does not keep; its items are written at the second level.',
       ],
+    );
+  });
+});
+
+describe('publish: what a reader of the WeChat article sees', () => {
+  const article = async (text: string, lang: 'zh' | 'en' = 'zh'): Promise<string> =>
+    (await exported({ text, format: 'wechat', lang })).article!;
+  /** The style of the first `tag` element whose text is `text`. */
+  const styleOf = (html: string, tag: string, text: string): string | undefined =>
+    new RegExp(`<${tag} style="([^"]*)">${text}</${tag}>`).exec(html)?.[1];
+
+  it('each heading level its own size, all bold and green, a first heading that is not the title in the body', async () => {
+    const html = await article('---\ntitle: 题\n---\n\n# 一\n\n## 二\n\n### 三\n\n#### 四\n\n##### 五\n\n###### 六\n');
+    const sizes = ['一', '二', '三', '四', '五', '六'].map((t, i) => {
+      const style = styleOf(html, `h${i + 1}`, t)!;
+      assert.match(style, /font-weight:bold;color:#1b5e20;/, t);
+      return /font-size:(\d+)px/.exec(style)?.[1];
+    });
+    assert.deepEqual(sizes, ['20', '18', '17', '16', '16', '16']);
+  });
+
+  it('every kind of element carries its own look inline: paragraphs justified, lists indented, tables ruled, notes small', async () => {
+    const html = await article(
+      '---\ntitle: 题\n---\n\n## 节\n\n段[^1]。\n\n- 项\n\n| 头 |\n| --- |\n| 格 |\n\n[^1]: a.docx#1 — 茶 (K)\n',
+    );
+    const styles = new Map<string, string[]>();
+    for (const t of tags(html)) styles.set(t.name, [...(styles.get(t.name) ?? []), t.attributes.style ?? '']);
+    const has = (tag: string, declaration: string): boolean => styles.get(tag)!.some((s) => s.includes(declaration));
+    for (const [tag, declaration] of [
+      ['h2', 'margin:24px 0 12px;'],
+      ['p', 'margin:0 0 16px;text-align:justify;'],
+      ['ul', 'margin:0 0 16px;padding-left:24px;'],
+      ['table', 'border-collapse:collapse;min-width:100%;'],
+      ['td', 'border:1px solid #dddddd;padding:6px 8px;'],
+      ['p', 'font-size:14px;line-height:1.6;color:#666666;'],
+      ['sup', 'font-size:12px;line-height:0;color:#1b5e20;vertical-align:super;'],
+      ['section', 'margin:32px 0 0;padding-top:12px;border-top:1px solid #e0e0e0;'],
+    ] as const)
+      assert.ok(has(tag, declaration), `${tag}: ${declaration}`);
+  });
+
+  it('the title and the date above the body, escaped; the page is titled and in the bulletin’s language', async () => {
+    const r = await exported({ text: '---\ntitle: 茶<园>\ndate: 1 & 2\n---\n\n正文\n', format: 'wechat', lang: 'en' });
+    assert.match(
+      r.article!,
+      /^<section style="[^"]*font-size:16px;line-height:1\.75;[^"]*"><h1 style="[^"]*font-size:22px;[^"]*">茶&#60;园&#62;<\/h1><p style="[^"]*color:#888888;[^"]*">1 &#38; 2<\/p>\n<p /,
+    );
+    const page = new TextDecoder().decode(r.bytes);
+    assert.match(page, /<html lang="en">/);
+    assert.match(page, /<title>茶&#60;园&#62;<\/title>/);
+    assert.ok(page.includes(`<body style="margin:0;padding:16px;background:#ffffff;">\n${r.article}\n</body>`));
+    assert.doesNotMatch(await article('正文\n'), /<h1|color:#888888/, 'no title, no date: neither line');
+  });
+
+  it('code in a fixed-width font on grey; bold, italic and struck text as such, nested', async () => {
+    const html = await article('`a<b` **~~*x*~~**\n');
+    assert.match(html, /<code style="font-family:Menlo,Consolas,[^"]*background:#f3f3f3;[^"]*">a&#60;b<\/code>/);
+    assert.match(html, /<s><em><strong>x<\/strong><\/em><\/s>/);
+  });
+
+  it('a code block keeps its lines, escaped, in a scrolling grey box', async () => {
+    const html = await article('```\nif (a < b) {\n  c();\n}\n```\n');
+    assert.match(
+      html,
+      /<pre style="[^"]*background:#f6f8fa;[^"]*white-space:pre;"><code style="font-family:Menlo,[^"]*">if \(a &#60; b\) \{\n {2}c\(\);\n\}<\/code><\/pre>/,
+    );
+  });
+
+  it('a mail link is listed like a web link; a link whose text is its address, or to a file, is only its text', async () => {
+    const r = await exported({
+      text: '[写信](mailto:a@b.cn) https://x.cn [说明](a.md?from=https://a.cn) [又写](MAILTO:c@d.cn) [网](http://e.cn)\n',
+      format: 'wechat',
+    });
+    const html = r.article!;
+    assert.match(
+      html,
+      /写信<sup style="[^"]*vertical-align:super;">\[1\]<\/sup> https:\/\/x\.cn 说明 又写<sup [^>]*>\[2\]<\/sup> 网<sup [^>]*>\[3\]<\/sup>/,
+    );
+    assert.match(html, /\[1\] 写信: mailto:a@b\.cn<\/p><p [^>]*>\[2\] 又写: MAILTO:c@d\.cn<\/p>/);
+    assert.match(html, />文末注释</, 'links are notes, not sources');
+    assert.equal(r.notes, 3);
+  });
+
+  it('a quote: its paragraphs and lists inside its tinted box, without a paragraph’s bottom margin', async () => {
+    const html = await article('> 甲\n>\n> - 乙\n');
+    assert.match(
+      html,
+      /<blockquote style="[^"]*border-left:4px solid #a5d6a7;background:#f1f8e9;[^"]*"><p style="margin:0;">甲<\/p><ul style="[^"]*"><li style="margin:4px 0;"><p style="margin:0;">乙<\/p><\/li><\/ul><\/blockquote>/,
+    );
+  });
+
+  it('a thematic break is a thin rule; a numbered list starts where the bulletin starts it', async () => {
+    const html = await article('1. 一\n\n---\n\n5. 五\n6. 六\n\n   续  \n   行\n');
+    assert.match(html, /<hr style="border:none;border-top:1px solid #e0e0e0;margin:24px 0;">/);
+    assert.match(html, /<ol style="[^"]*"><li [^>]*><p style="margin:0;">一</, 'from 1: no start');
+    assert.match(html, /<ol start="5" style="[^"]*"><li [^>]*><p style="margin:0;">五<\/p><\/li><li /);
+    assert.match(
+      html,
+      /<li [^>]*><p style="margin:0;">六<\/p><p style="margin:0;">续<br>行<\/p><\/li>/,
+      'an item of two paragraphs, a line break kept',
+    );
+  });
+
+  it('a table: a bold tinted header, each column aligned as written, a short row filled with empty cells', async () => {
+    const html = await article('| a | b | c |\n|:--|:-:|---|\n| 1 |\n');
+    const cells = [...html.matchAll(/<(th|td) style="([^"]*)">([^<]*)<\/\1>/g)].map((m) => [m[1], m[3], m[2]]);
+    assert.deepEqual(
+      cells.map(([tag, text, style]) => `${tag} ${text} ${/text-align:(\w+)/.exec(style!)?.[1] ?? '-'}`),
+      ['th a left', 'th b center', 'th c -', 'td 1 left', 'td  center', 'td  -'],
+    );
+    assert.ok(cells.slice(0, 3).every(([, , s]) => /background:#e8f5e9;font-weight:bold;/.test(s!)));
+    assert.ok(cells.slice(3).every(([, , s]) => !/font-weight:bold/.test(s!)));
+    for (const [, inside] of html.matchAll(/<(?:thead|tbody)>(.*?)<\/(?:thead|tbody)>/g))
+      assert.equal(inside!.replace(/<tr>(?:<(t[hd]) [^>]*>[^<]*<\/\1>)*<\/tr>/g, ''), '', 'nothing but rows of cells');
+  });
+
+  it('a picture not found is left out; one found keeps its alt text, escaped', async () => {
+    const r = await exported({
+      text: '![“茶” <芽>](images/recognition/tea-buds.jpg)\n\n![无](none.jpg)\n',
+      format: 'wechat',
+    });
+    const imgs = tags(r.article!).filter((t) => t.name === 'img');
+    assert.equal(imgs.length, 1);
+    assert.equal(imgs[0]!.attributes.alt, '“茶” &#60;芽&#62;');
+    assert.match(imgs[0]!.attributes.style!, /max-width:100%;/);
+    assert.deepEqual(
+      r.pictures!.map((p) => p.name),
+      ['picture-1.jpeg'],
+      'named picture-n without a prefix',
+    );
+  });
+
+  it('the end list is headed References when only sources are cited, and has no heading when nothing is', async () => {
+    const en = await article('A[^1] B〔b.docx#2〕.\n\n[^1]: a.docx#1 — tea (K)\n', 'en');
+    assert.match(en, /<section style="margin:32px 0 0;[^"]*"><p style="[^"]*font-weight:bold;[^"]*">References<\/p>/);
+    assert.match(await article('A[^n].\n\n[^n]: mine\n', 'en'), />Notes<\/p>/);
+    assert.doesNotMatch(await article('无注。\n'), /margin:32px 0 0|\[1\]/);
+  });
+
+  it('each author’s note its own entry, numbered once however often it is referenced, an inline note too', async () => {
+    const html = await article('甲[^x]乙^[行内注]丙[^2]丁[^2]\n\n[^x]: 叉注\n[^2]: 二号注\n');
+    const marks = [...html.matchAll(/<sup style="[^"]*">\[(\d+)\]<\/sup>/g)].map((m) => Number(m[1]));
+    assert.deepEqual(marks, [1, 2, 3, 3]);
+    const entries = [...html.matchAll(/<p style="[^"]*">\[(\d+)\] ([^<]*)<\/p>/g)].map((m) => `${m[1]} ${m[2]}`);
+    assert.deepEqual(
+      entries,
+      ['1 叉注', '2 行内注', '3 二号注'],
+      'the inline note (the second) is not the note labelled 2',
+    );
+  });
+
+  it('an author’s note in the end list: its paragraphs, headings and code (in the code font), one after another, a picture not found leaving no gap', async () => {
+    const html = await article(
+      '甲[^n]。\n\n[^n]: 第一段\n\n    ![无图](none.png)\n\n    ## 小标题\n\n    ```\n    x < 1\n    ```\n',
+    );
+    assert.match(html, /\[1\] 第一段 小标题 <code style="font-family:Menlo,[^"]*">x &#60; 1<\/code><\/p>/);
+  });
+});
+
+describe('publish: an author’s note of several blocks in the WeChat article', () => {
+  it('keeps every block’s text, as the Word footnote does: its list items, its quote, its table’s rows', async () => {
+    const text =
+      '甲[^n]。\n\n[^n]: 第一段\n\n    - 项一\n    - 项二\n\n    > 引文\n\n    | 列一 | 列二 |\n    | --- | --- |\n    | x | y |\n';
+    const r = await exported({ text, format: 'wechat' });
+    const entry = /<p style="[^"]*">\[1\] (.*?)<\/p>/.exec(r.article!)?.[1];
+    assert.equal(entry, '第一段 项一 项二 引文 列一 | 列二 x | y');
+    const word = await exported({ text, format: 'docx' });
+    const { footnotes } = await readDocx(word.bytes);
+    assert.equal(
+      footnotes[0],
+      '第一段项一项二引文列一 | 列二x | y',
+      'the same lines as the Word footnote’s paragraphs',
     );
   });
 });
