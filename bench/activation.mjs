@@ -62,6 +62,8 @@ const ANCHOR = 'shunong-bench.anchor-extension';
 const BULLETIN =
   '# 茶园冬季管理\n\n茶树修剪[^1]要点。\n\n茶园封园[^2]。\n\n[^1]: 茶园管理手册.docx#3 — 茶叶知识库 (TEA_MANAGER_001)\n';
 const NEVER = 'onCommand:shunong.bench.neverFires';
+/** The span over which the anchor's thread is also read from activation on (for information). */
+const SPAN_MS = 150;
 const LIMIT_MS = 10 * 60_000;
 
 const median = (xs) => {
@@ -106,6 +108,12 @@ function measuringSuite(id, bulletin, profile) {
   t0 = performance.now();
   const exports = await ext.activate();
   const out = { activate: performance.now() - t0, activateBusy: busy(e0), ...background };
+  if (${id === ANCHOR}) {
+    // What the anchor's thread does after activation returns, while its registrations reach the
+    // workbench (batched, after a task): over a span as long as ours needs for its Problems.
+    await new Promise((r) => setTimeout(r, Math.max(0, ${SPAN_MS} - (performance.now() - t0))));
+    out.spanBusy = busy(e0);
+  }
   if (exports && exports.loaded) {
     await exports.loaded;
     out.loaded = performance.now() - t0;
@@ -412,6 +420,7 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   for (const [name, id, key] of [
     ['anchor, activation', ANCHOR, 'activate'],
     ['anchor, activation (thread busy)', ANCHOR, 'activateBusy'],
+    [`anchor, first ${SPAN_MS} ms from activation (thread busy)`, ANCHOR, 'spanBusy'],
     ['ours, activation', OURS, 'activate'],
     ['ours, activation (thread busy)', OURS, 'activateBusy'],
     ['ours, features loaded', OURS, 'loaded'],
@@ -441,6 +450,11 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   // until the Problems (read over 200 ms just before activating): part of the figure above.
   const background = (m(OURS, 'backgroundBusyPer100ms') * m(OURS, 'checked')) / 100;
   row('for information: host background, same span', ms(background), '(no goal)', true);
+  // The anchor's registrations reach the workbench after its activation returns, in a later task,
+  // so that work is outside its activation but inside ours until the Problems.
+  const anchorSpan = m(ANCHOR, 'spanBusy');
+  row(`for information: anchor, first ${SPAN_MS} ms`, ms(anchorSpan), '(no goal)', true);
+  row('  ours until checked over that', (checkedBusy / anchorSpan).toFixed(2), '(no goal)', true);
   row('for information: empty ext., activation', ms(m(EMPTY, 'activate')), '(no goal)', true);
   if (preview) {
     console.log(

@@ -36,10 +36,12 @@ export function gluedToUrl(before: string, kind: CitationKind): boolean {
         before,
       )
     : // markdown-it 12: a link with a `//` (a schema's or none), once its path, query or fragment has
-      // started, runs on to a space, `>` or `｜`. Where it starts is not judged: linkify-it 3 also starts
-      // one right after a link it found, and ends some earlier than this (before a quote or a bracket
-      // that closes nothing, for one); a space too many is harmless, a citation lost is not
-      /\/\/[^\s/?#<>\uff5c]*[/?#][^\s>\uff5c]*$/.test(before);
+      // started, runs on to a space, `>` or `｜`, except that a `.`, `,`, `;`, `!` or `?` takes the
+      // character after it along, whatever it is (`ftp://a.cn/f?>` is one link). Where it starts is not
+      // judged: linkify-it 3 also starts one right after a link it found, and ends some earlier than
+      // this (before a quote or a bracket that closes nothing, for one); a space too many is harmless,
+      // a citation lost is not
+      /\/\/[^\s/?#<>\uff5c]*[/?#](?:[^\s>\uff5c.,;!?]|[.,;!?](?:\S|$))*$/.test(before);
 }
 
 /**

@@ -312,8 +312,14 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
         '见 ftp://a.cn/x）',
         '见 http://a.cn/x，.<',
       ],
+      // a `.`, `,`, `;`, `!` or `?` takes the `>` after it into the link (found by the property below)
+      ...['见 ftp://a.cn/f?>', '见 ftp://a.cn/f.>', '见 ftp://a.cn/f,>', '见 ftp://a.cn/f;>', '见 ftp://a.cn/f!>'],
+      '见https://www.agri.gov.cn/notice FTP://a.cn/f?x。?>',
     ];
-    const notTaken = ['见 ftp://a.cn', '见 //a.cn', '见 ftp://a.cn/x>', '见 ftp://a.cn/x｜', '见 https://a.cn/x y'];
+    const notTaken = [
+      ...['见 ftp://a.cn', '见 //a.cn', '见 ftp://a.cn/x>', '见 ftp://a.cn/x｜', '见 https://a.cn/x y'],
+      ...['见 ftp://a.cn/f:>', '见 ftp://a.cn/f->', '见 ftp://a.cn/f?x?>y>'],
+    ];
     assertMeasured('inline', 'markdown-it 12', taken, notTaken);
   });
 
