@@ -7,6 +7,7 @@ import {
   fakeScheduler,
   startMiniServer,
   textResult,
+  TIME_REPLY,
   until,
   useEndpoint,
   type MiniMessage,
@@ -14,20 +15,6 @@ import {
 } from './helpers';
 
 const KEY = 'sk_local_demo';
-const TIME = {
-  timezone: 'Asia/Shanghai',
-  datetime: '2026-10-25 21:06:13',
-  date: '2026-10-25',
-  time: '21:06:13',
-  weekday: '星期日',
-  unix: 1792933573,
-  solar_term: '霜降',
-  solar_term_date: '2026-10-23',
-  next_solar_term: '立冬',
-  next_solar_term_date: '2026-11-07',
-  days_to_next_solar_term: 13,
-  solar_term_year: 2026,
-};
 
 describe('shunong client: timeouts, cancellation, progress, listChanged (loopback server that never answers)', () => {
   let mini: MiniServer;
@@ -156,7 +143,7 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
           method: 'notifications/progress',
           params: { progressToken: token, progress: 2, total: 2 },
         });
-        reply.result(textResult(TIME));
+        reply.result(textResult(TIME_REPLY));
       },
     });
     const c = make();
@@ -184,7 +171,7 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
       onCall: (_msg, reply) => {
         version = 2;
         reply.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
-        reply.result(textResult(TIME));
+        reply.result(textResult(TIME_REPLY));
       },
     });
     const c = make();
@@ -201,7 +188,7 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
   });
 
   it('a result of the wrong shape is a ResultShapeError naming the tool and the field', async () => {
-    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult({ ...TIME, unix: 'soon' })) });
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult({ ...TIME_REPLY, unix: 'soon' })) });
     const c = make();
     await assert.rejects(c.currentTime(), (e: Error & { kind?: string; tool?: string; field?: string }) => {
       assert.equal(e.kind, 'result-shape');
