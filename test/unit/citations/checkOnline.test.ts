@@ -9,7 +9,7 @@ import {
 } from '../../../src/citations/checkOnline';
 import { VerifyCache } from '../../../src/citations/verifyCache';
 import { shippedRules } from '../../../src/safety/index';
-import { NOW, passage, sampleBulletin, TEA } from './verifyFixtures';
+import { cachedTeaPassage, NOW, passage, sampleBulletin } from './verifyFixtures';
 import { fakeScheduler, useEndpoint } from '../shunong/helpers';
 
 /** Where a definition of a bulletin cites its source, as a report line starts: `file:line:col`. */
@@ -48,16 +48,7 @@ describe('citations/checkOnline (local endpoint)', () => {
   }
 
   it('each use of a source not verified is one line saying its outcome and why; a changed passage is kept', async () => {
-    const passages = new CitationCache();
-    passages.put({
-      citation: '茶树农事操作.docx#1',
-      ...TEA,
-      query: '茶树浅修',
-      score: 0.9,
-      scoreType: 'cosine_similarity(0~1)',
-      retrievedAt: '2026-11-01T00:00:00.000Z',
-      content: '7月底驻芽期时，提示对茶树进行深修。',
-    });
+    const passages = cachedTeaPassage('7月底驻芽期时，提示对茶树进行深修。');
     const text = sampleBulletin();
     const r = await check({ 'a.md': text }, passages);
     const why = '(a search for the cited text did not return it)';
@@ -130,16 +121,7 @@ describe('citations/checkOnline (local endpoint)', () => {
   it('a changed, not located or unknown-base source alone makes the exit 1', async () => {
     const cited = (doc: string, idx: number, kbCode: string, text = passage(doc, idx)): string =>
       `> ${text}[^1]\n\n${formatDefinition('1', { docName: doc, chunkIndex: idx, kbName: '茶树管理', kbCode })}\n`;
-    const stale = new CitationCache();
-    stale.put({
-      citation: '茶树农事操作.docx#1',
-      ...TEA,
-      query: '茶树浅修',
-      score: 0.9,
-      scoreType: 'cosine_similarity(0~1)',
-      retrievedAt: '2026-11-01T00:00:00.000Z',
-      content: '7月底驻芽期时，提示对茶树进行深修。',
-    });
+    const stale = cachedTeaPassage('7月底驻芽期时，提示对茶树进行深修。');
     const changed = await check({ 'a.md': cited('茶树农事操作.docx', 1, 'TEA_MANAGER_001') }, stale);
     assert.match(changed.err, /: 1 changed;/);
     assert.equal(changed.code, 1);
@@ -171,16 +153,7 @@ describe('citations/checkOnline cache file', () => {
   });
 
   it('a cache file keeps its passages and outcomes: written, then read back, it reads the same', () => {
-    const passages = new CitationCache();
-    passages.put({
-      citation: '茶树农事操作.docx#1',
-      ...TEA,
-      query: '茶树浅修',
-      score: 0.9,
-      scoreType: 'cosine_similarity(0~1)',
-      retrievedAt: '2026-11-01T00:00:00.000Z',
-      content: '浅修。',
-    });
+    const passages = cachedTeaPassage('浅修。');
     const text = cacheFileText(passages, new VerifyCache());
     assert.ok(text.endsWith('}\n'));
     assert.equal((JSON.parse(text) as { version: number }).version, 1);

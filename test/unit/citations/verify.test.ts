@@ -4,14 +4,14 @@
  * distinct source; today's outcomes reused.
  */
 import { strict as assert } from 'node:assert';
-import { analyzeDocument, CitationCache, formatDefinition } from '../../../src/citations/index';
+import { analyzeDocument, formatDefinition } from '../../../src/citations/index';
 import { verifySources, type VerifyOptions } from '../../../src/citations/verify';
 import { VerifyCache } from '../../../src/citations/verifyCache';
 import { beijingDate } from '../../../src/time/beijing';
 import { collectSources, removeCitationEdits, type VerifySource } from '../../../src/citations/verifySources';
 import { applyEdits } from '../../../src/citations/edits';
 import type { ShunongClient } from '../../../src/shunong';
-import { NOW, passage, sampleBulletin, TEA } from './verifyFixtures';
+import { cachedTeaPassage, NOW, passage, sampleBulletin, TEA } from './verifyFixtures';
 import { fakeScheduler, useEndpoint } from '../shunong/helpers';
 
 function sourcesOf(...texts: string[]): VerifySource[] {
@@ -51,16 +51,7 @@ describe('citations: verify sources against the knowledge base (local endpoint)'
 
   it('verified, changed, not located, unknown knowledge base — one request per distinct source plus one', async () => {
     const client = ep.client();
-    const passages = new CitationCache();
-    passages.put({
-      citation: '茶树农事操作.docx#1',
-      ...TEA,
-      query: '茶树浅修',
-      score: 0.9,
-      scoreType: 'cosine_similarity(0~1)',
-      retrievedAt: '2026-11-01T00:00:00.000Z',
-      content: '7月底驻芽期时，提示对茶树进行深修。',
-    });
+    const passages = cachedTeaPassage('7月底驻芽期时，提示对茶树进行深修。');
     const text = sampleBulletin();
     const sources = sourcesOf(text, text);
     const cache = new VerifyCache();

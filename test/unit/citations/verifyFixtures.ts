@@ -1,5 +1,5 @@
 /** Bulletins for the verify tests: real passages of the local endpoint's knowledge base. */
-import { formatDefinition } from '../../../src/citations/index';
+import { CitationCache, formatDefinition } from '../../../src/citations/index';
 import { sharedEngine } from '../emulator/helpers';
 
 /** 2026-12-01 09:00 in Beijing. */
@@ -12,6 +12,21 @@ export function passage(doc: string, idx: number): string {
 }
 
 export const TEA = { kbName: '茶树管理', kbCode: 'TEA_MANAGER_001' };
+
+/** A citation cache holding 茶树农事操作.docx#1 as retrieved on 2026-11-01, with `content` as its text. */
+export function cachedTeaPassage(content: string): CitationCache {
+  const passages = new CitationCache();
+  passages.put({
+    citation: '茶树农事操作.docx#1',
+    ...TEA,
+    query: '茶树浅修',
+    score: 0.9,
+    scoreType: 'cosine_similarity(0~1)',
+    retrievedAt: '2026-11-01T00:00:00.000Z',
+    content,
+  });
+  return passages;
+}
 
 /** A bulletin with one source of each outcome, an author's footnote and an inline citation. */
 export function sampleBulletin(): string {
