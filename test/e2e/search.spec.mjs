@@ -181,6 +181,8 @@ export const tests = [
   {
     name: 'after a window reload the knowledge browser still lists the search (history in workspace state)',
     timeoutMs: 120_000,
+    // What a reload keeps does not depend on the display language; the browser's words are the test above's.
+    locales: ['en'],
     async run({ page, wb, screenshot }) {
       await wb.runCommand('File: Save All Files');
       // A browser reload is a window reload for the workbench; accept a "leave the page?" question.

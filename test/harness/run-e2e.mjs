@@ -14,12 +14,16 @@
 //
 // Usage: node test/harness/run-e2e.mjs [--latest] [--locale en|zh-cn|all] [name-filter…]
 // (after `npm run build`; without --locale: every display language, en first).
-// A spec file exports `title`, `tests: [{ name, timeoutMs?, run(ctx) }]` and optionally
+// A spec file exports `title`, `tests: [{ name, timeoutMs?, locales?, run(ctx) }]` and optionally
 // `cleanup()` and `skipReason({ vscode })` (a reason not to run it on this VS Code version, said
 // before any window opens); see test/e2e/set-api-key.spec.mjs. A test that throws `SkipTest`
 // (test/e2e/workbench.mjs) is counted skipped with its reason, and so is the rest of its file. Tests of one file share a window and run in
 // order; after a failure the rest of that file is skipped; `cleanup()` runs after them either way.
 // `ctx.l10n` (test/e2e/l10n.mjs) holds the extension's strings in the window's display language.
+// A test with `locales` runs only in those display languages (counted skipped in the others): for
+// a check whose subject does not depend on the display language (a file's content, the workspace
+// state after a reload), so it is run once, while every screen of ours is still looked at in each
+// language by the tests around it.
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -178,6 +182,13 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
     if (broken || skipped) {
       results.skipped++;
       console.log(`    - ${t.name} (skipped${skipped ? `: ${skipped}` : ' after an earlier failure'})`);
+      continue;
+    }
+    if (t.locales && !t.locales.includes(locale)) {
+      results.skipped++;
+      console.log(
+        `    - ${t.name} (skipped: the display language changes nothing here; run in ${t.locales.join(', ')})`,
+      );
       continue;
     }
     const ts = Date.now();

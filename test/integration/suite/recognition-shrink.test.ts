@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { api, endpointRequests, setSetting } from './helpers';
 import { imageSize, sniffImageFormat } from '../../../src/recognition/image';
-import { assertVerdict, photo, smallOriented, wideJpeg, type Photo } from '../../unit/recognition/verdicts';
+import { assertVerdict, photo, smallOriented, wideJpegs, type Photo } from '../../unit/recognition/verdicts';
 
 /** The vendor's page (docs/reference crop recognition): one image, at most 4 MB. */
 const LIMIT = 4 * 1024 * 1024;
@@ -157,11 +157,10 @@ suite('Crop recognition: photos shrunk by the panel', function () {
   }
 
   test('JPEGs wider than 4096 px (orientations 1, 6 and 7), decoded at a reduced scale: under 4 MB, upright, aspect kept', async () => {
-    for (const o of [1, 6, 7]) {
-      const p = wideJpeg(4800, o);
+    for (const p of wideJpegs(4800, [1, 6, 7])) {
       const { r, sent } = await recognizeFile(p);
       assert.equal(r.status, 'done', r.message);
-      assert.equal(r.shrunkBy, 'webview', `orientation ${o}`);
+      assert.equal(r.shrunkBy, 'webview', p.name);
       const out = sent[0] ?? new Uint8Array();
       assertVerdict(p, out, LIMIT);
       const size = imageSize(out);

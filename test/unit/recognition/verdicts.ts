@@ -73,22 +73,21 @@ export async function photo(kind: 'jpeg' | 'png' | 'webp', mb: number, orientati
 }
 
 /**
- * A JPEG `width` pixels wide (4 : 3 as stored) at a lower quality, so that a picture larger than
+ * JPEGs `width` pixels wide (4 : 3 as stored) at a lower quality, so that a picture larger than
  * the plan's 4096-pixel long side stays a file of moderate size (the webview decodes it at a
- * reduced scale).
+ * reduced scale): one encoding, given each of `orientations` in its EXIF tag.
  */
-export function wideJpeg(width: number, orientation: number, quality = 80): Photo {
+export function wideJpegs(width: number, orientations: number[], quality = 80): Photo[] {
   const height = Math.round((width * 3) / 4);
-  const raw = jpeg.encode(
-    { data: Buffer.from(pixels(width, height, width + orientation).buffer), width, height },
-    quality,
-  ).data;
-  return {
+  const raw = new Uint8Array(
+    jpeg.encode({ data: Buffer.from(pixels(width, height, width).buffer), width, height }, quality).data,
+  );
+  return orientations.map((orientation) => ({
     name: `jpeg ${width} px wide${orientation !== 1 ? ` orientation ${orientation}` : ''}`,
-    bytes: orientation === 1 ? new Uint8Array(raw) : withOrientation(new Uint8Array(raw), orientation),
+    bytes: orientation === 1 ? raw : withOrientation(raw, orientation),
     orientation,
     stored: { width, height },
-  };
+  }));
 }
 
 /** A small JPEG with orientation `o` (re-encoded upright even under the limit). */
