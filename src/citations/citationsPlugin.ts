@@ -127,25 +127,23 @@ function decorate(state: StateCore, options: PreviewOptions): void {
   const first = dropSecondLists(tokens);
   const titles = new Map<string, string>();
   let label: string | undefined;
-  let paragraphs = 0;
-  let inline: Token | undefined;
+  let body: Token[] = [];
   // footnote_open tokens only come inside the footnote list, at the end
   for (let i = first; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type === 'footnote_open') {
       label = (t.meta as { label?: string } | null)?.label;
-      paragraphs = 0;
-      inline = undefined;
-    } else if (t.type === 'paragraph_open') paragraphs++;
-    else if (t.type === 'inline' && paragraphs === 1) inline = t;
-    else if (t.type === 'footnote_close') {
+      body = [];
+    } else if (t.type === 'footnote_close') {
+      // ours only when the definition is one paragraph and nothing else (a second paragraph, a
+      // heading or a table under it make it the author's note, shown as written)
       const hint =
-        label !== undefined && isOurLabel(label) && paragraphs === 1 && inline
-          ? ours(state, inline, options)
+        label !== undefined && isOurLabel(label) && body.length === 3 && body[0]!.type === 'paragraph_open'
+          ? ours(state, body[1]!, options)
           : undefined;
       if (hint !== undefined) titles.set(label!, hint);
       label = undefined;
-    }
+    } else if (t.type !== 'footnote_anchor') body.push(t);
   }
   // Stryker disable next-line ConditionalExpression: with no title the loop below gives none, and the renderer adds none
   if (titles.size === 0) return;

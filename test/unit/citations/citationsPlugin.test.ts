@@ -190,4 +190,12 @@ describe('citations/citationsPlugin rules', () => {
     assert.match(html, /<p>a\.docx#1 — k \(K\)<\/p>/);
     assert.match(html, /<p>b\.docx#2 — k \(K\) <a href="#fnref2"/);
   });
+
+  it('a definition of our form with a heading or a table under its paragraph is shown as written, its reference untitled', () => {
+    for (const more of ['    # 小结', '    | 甲 |\n    | --- |\n    | c.docx#3 — k (K) |']) {
+      const html = render(`x[^1]\n\n[^1]: a.docx#1 — k (K)\n\n${more}\n`);
+      assert.doesNotMatch(html, /shunong-source|title=/, more);
+      assert.match(html, /<p>a\.docx#1 — k \(K\)<\/p>/, more);
+    }
+  });
 });
