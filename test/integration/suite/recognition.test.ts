@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PNG } from 'pngjs';
 import { api, localEndpoint, setSetting, stub } from './helpers';
+import { RELOADS, loadWait } from '../../../src/recognition/panelHost';
 import { SHRINK_PART_BYTES } from '../../../src/recognition/protocol';
 import { assertUpright, photo } from '../../unit/recognition/verdicts';
 
@@ -72,11 +73,12 @@ interface Watched {
 }
 
 /**
- * How long `until` waits: past the host's third reload of a silent page (10 + 20 + 40 s, see
- * loadWait in src/recognition/panelHost.ts), so that a page slow to load on a busy machine has the
- * chances a user's has.
+ * How long `until` waits: as long as the host keeps giving a silent page its chances (the first
+ * page and each of its reloads, each waited for twice as long as the one before: loadWait in
+ * src/recognition/panelHost.ts, 10 + 20 + 40 + 80 s), so that a page slow to load on a busy machine
+ * has the chances a user's has.
  */
-const UNTIL_MS = 100_000;
+const UNTIL_MS = Array.from({ length: RELOADS + 1 }, (_, reloads) => loadWait(reloads)).reduce((a, b) => a + b);
 
 let watched: Watched[] = [];
 /** The next panel's first page loads a script that does not exist (a resource the workbench dropped). */
