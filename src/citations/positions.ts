@@ -112,9 +112,12 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
     const base = lines.lineStart(line);
     let endInSrc: number;
     if (where.atx) {
-      const hashes = src.length - src.trimStart().length + (src.trimStart().match(/^#+/)?.[0].length ?? 0);
-      const at = src.indexOf(cl, hashes);
-      endInSrc = (at >= 0 ? at : hashes) + cl.length;
+      // the text ends where the parser ends it: before the blanks ending the line and a closing `#`
+      // run after a blank (in an empty heading, a run after the opening one: `> ##` has none). Looked
+      // for from the line's start, it could be found in a list or quote marker (`1. # 1`)
+      const s = src.replace(/[ \t]+$/, '');
+      const closing = /[ \t]+#+$/.exec(s);
+      endInSrc = closing && (cl !== '' || s[closing.index - 1] === '#') ? closing.index : s.length;
     } else {
       const last = k === contentLineStarts.length - 1;
       const hay = last ? src.trimEnd() : src;

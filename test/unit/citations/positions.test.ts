@@ -36,6 +36,14 @@ function assertMapsBack(text: string): void {
   }
 }
 
+/** The inline blocks of `text` (paragraphs, headings, table cells), each with its mapper. */
+function inlines(text: string): { content: string; map: (p: number) => number }[] {
+  const a = analyze(text);
+  return a.blocks
+    .filter((b) => b.kind === 'inline')
+    .map((b) => ({ content: b.content!, map: inlineMapper(a.lines, b.content!, b.where!) }));
+}
+
 describe('citations/positions', () => {
   it('a blank line holds nothing but spaces and tabs; an ideographic or no-break space is text', () => {
     for (const s of ['', ' ', '\t', '  \t ', ' \r']) assert.equal(isBlankLine(s), true, JSON.stringify(s));
@@ -140,6 +148,26 @@ describe('citations/positions', () => {
         [text.indexOf(' 1') + 1, text.indexOf('2')],
         JSON.stringify(text),
       );
+    }
+  });
+
+  it("maps a heading's text to its place after the # marks, though a list, quote or footnote marker before them holds the same text", () => {
+    for (const [text, before] of [
+      ['1. # 1\n', '1. # '],
+      ['> # >\n', '> # '],
+      ['[^1]: # [^1]\r\n', '[^1]: # '],
+      ['> 1. ## 1. ##\n', '> 1. ## '],
+      // the text before a closing run is the heading's, a `#` too; an ideographic space ends no run
+      ['# # #\n', '# '],
+      ['> 1. ## 1. ##  \r\n', '> 1. ## '],
+      ['# # #\u3000\n', '# '],
+      // an empty heading's place is after its opening run
+      ['> ##\n', '> ##'],
+      ['> ## ##\n', '> ##'],
+      ['  ## \n', '  ##'],
+    ]) {
+      const [h] = inlines(text);
+      assert.equal(h!.map(0), before.length, JSON.stringify(text));
     }
   });
 
