@@ -158,39 +158,33 @@ function cellMapper(
   cell: number,
 ): (p: number) => number {
   const src = lines.text.slice(base, lines.lineEnd(line));
-  // source offsets of each cell's characters, as markdown-it's escaped split produces them
-  const cells: number[][] = [];
-  let cur: number[] = [];
+  // each cell's characters, as markdown-it's escaped split produces them, and the offset of the pipe
+  // closing it (or the row's end); the parser trims the row as JavaScript does: an ideographic space
+  // opening it is no cell text, and blanks ending it are in the last cell, after its text
+  const cells: { chars: number[]; end: number }[] = [];
+  let chars: number[] = [];
   let escaped = false;
-  const end = src.trimEnd().length;
-  // the parser trims the row as JavaScript does: an ideographic space opening it is no cell text
-  let i = 0;
-  while (i < end && isJsSpace(src[i]!)) i++;
-  for (; i < end; i++) {
+  for (let i = src.length - src.trimStart().length; i < src.length; i++) {
     const c = src.charCodeAt(i);
     if (c === 0x7c) {
       if (!escaped) {
-        cells.push(cur);
-        cur = [];
+        cells.push({ chars, end: i });
+        chars = [];
       } else {
-        cur[cur.length - 1] = i;
+        chars[chars.length - 1] = i;
       }
     } else {
-      cur.push(i);
+      chars.push(i);
     }
     escaped = c === 0x5c;
   }
-  cells.push(cur);
-  // the last cell is pushed after the loop: there is a first one
-  if (cells[0]!.length === 0) cells.shift();
-  if (cells.length > 0 && cells[cells.length - 1]!.length === 0) cells.pop();
-  const chars = cells[cell] ?? [];
-  let last = chars.length;
-  while (last > 0 && isJsSpace(src[chars[last - 1]!]!)) last--;
-  return (p) => {
-    const idx = last - (content.length - p);
-    if (idx >= 0 && idx < chars.length) return base + chars[idx]!;
-    if (idx >= chars.length && chars.length > 0) return base + chars[chars.length - 1]! + 1;
-    return base + (chars[0] ?? 0);
-  };
+  // an empty cell after the closing pipe is left in: it is where a cell the row lacks would go, the row's end
+  cells.push({ chars, end: src.length });
+  if (cells[0]!.chars.length === 0) cells.shift();
+  const mine = cells[cell] ?? { chars: [], end: src.length };
+  let last = mine.chars.length;
+  while (last > 0 && isJsSpace(src[mine.chars[last - 1]!]!)) last--;
+  // the content is the cell's text without the blanks around it: its end is just after its last
+  // character (an empty cell's is just before the pipe closing it)
+  return (p) => base + (mine.chars[last - (content.length - p)] ?? mine.end);
 }

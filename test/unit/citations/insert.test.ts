@@ -710,6 +710,27 @@ describe('citations/insert: the cursor and the number', () => {
     assertOneFootnoteMore(t, out);
   });
 
+  it('in a row with an empty cell or fewer cells than the header, the citation goes inside the row, never before its first pipe', () => {
+    const head = '| 作物 | 建议 |\n| --- | --- |\n';
+    // the row, split at the cursor, and the row written
+    for (const [before, after, line] of [
+      // an empty cell is just after the pipe opening it
+      ['', '|| 修剪 |', '|[^1]| 修剪 |'],
+      ['|', '| 修剪 |', '|[^1]| 修剪 |'],
+      ['> ', '|| 修剪 |', '> |[^1]| 修剪 |'],
+      // a cell the row lacks is at the row's end: after a closing pipe, the citation fills it
+      ['', '| 茶 |', '| [^1]茶 |'],
+      ['', '| 茶', '| [^1]茶'],
+      ['| 茶 |', '', '| 茶 |[^1]'],
+    ] as const) {
+      const top = before.startsWith('>') ? head.replace(/^/gm, '> ').slice(0, -2) : head;
+      const t = `${top}${before}${after}\n`;
+      const out = insertOk(t, top.length + before.length, tea).text;
+      assert.equal(out.split('\n')[2], line, JSON.stringify(before + after));
+      assertOneFootnoteMore(t, out);
+    }
+  });
+
   it("at the end of a heading in a list or quote, the citation ends the heading's text, not the marker holding the same text", () => {
     for (const line of ['1. # 1', '> # >', '- ## - ##']) {
       const t = `${line}\n`;

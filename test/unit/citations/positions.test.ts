@@ -33,6 +33,13 @@ function assertMapsBack(text: string): void {
       assert.ok(text[at] === c || (c === ' ' && text[at] === '\r'), what);
       if (p > 0 && content[p - 1] !== '\n') assert.ok(at > map(p - 1), `${what}: after the one before`);
     }
+    // the end of the text (where a citation ending it ends) is just after its last character
+    if (content !== '' && !content.endsWith('\n'))
+      assert.equal(
+        map(content.length),
+        map(content.length - 1) + 1,
+        `${JSON.stringify(text)}: ${JSON.stringify(content)}`,
+      );
   }
 }
 
@@ -130,6 +137,9 @@ describe('citations/positions', () => {
       '>作物 | 建议\n>--- | ---\n>茶 | 修剪\n',
       '| a |\n| - |\n|\n',
       ' | 作物 | 建议 |\n | --- | --- |\n | 茶 | 修剪 |\n',
+      // rows opened by an ideographic space (no cell text), with empty cells, with fewer cells than the header
+      '\u3000| 作物 | 建议 |\n| --- | --- |\n\u3000| 茶 | 修剪 |\n',
+      '| 作物 | 建议 | 备注 |\n| --- | --- | --- |\n|| 修剪 ||\n| 茶 |\n',
       // an ideographic space ending a paragraph is content (trimEnd() would take it)
       '甲一\n乙二\u3000\n',
       '> 甲\u3000\n',
