@@ -119,15 +119,9 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
       const closing = /[ \t]+#+$/.exec(s);
       endInSrc = closing && (cl !== '' || s[closing.index - 1] === '#') ? closing.index : s.length;
     } else {
-      const last = k === contentLineStarts.length - 1;
-      const hay = last ? src.trimEnd() : src;
-      const core = cl.replace(/^[ \t]+/, '');
-      // Stryker disable next-line MethodExpression: a content line not at its source line's end is one markdown-it changed (a NUL, an ideographic space trimEnd() took): hay does not start with it either
-      if (hay.endsWith(core)) endInSrc = hay.length;
-      else {
-        const at = src.indexOf(core);
-        endInSrc = at >= 0 ? at + core.length : hay.length;
-      }
+      // a content line is its source line's end (a NUL read as U+FFFD, of the same length), the
+      // last one without the blanks the parser trims (spaces and tabs: an ideographic space stays)
+      endInSrc = k === contentLineStarts.length - 1 ? src.replace(/[ \t]+$/, '').length : src.length;
     }
     // offset of content line start: anchored at the end of the line
     const a = base + endInSrc - cl.length;
