@@ -18,6 +18,7 @@ export class LineIndex {
   readonly starts: number[] = [0];
 
   constructor(readonly text: string) {
+    // Stryker disable next-line EqualityOperator: at the text's end charCodeAt is NaN, no line break
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x0a) this.starts.push(i + 1);
@@ -51,6 +52,7 @@ export class LineIndex {
 
   lineAt(offset: number): number {
     let lo = 0;
+    // Stryker disable next-line ArithmeticOperator: a start past the last is undefined, never <= offset: the search comes back to the last line
     let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
@@ -106,9 +108,7 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
     const cl = content.slice(cStart, cEnd);
     // the parser saw CRLF as ` \n` (see normalizeForParser): the space is part of its line
     const lineEnd = lines.lineEnd(line);
-    const src =
-      lines.lineText(line) +
-      (lines.text.charCodeAt(lineEnd) === 0x0d && lines.text.charCodeAt(lineEnd + 1) === 0x0a ? ' ' : '');
+    const src = lines.lineText(line) + (lines.text.startsWith('\r\n', lineEnd) ? ' ' : '');
     const base = lines.lineStart(line);
     let endInSrc: number;
     if (where.atx) {
@@ -130,6 +130,7 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
   };
   return (p) => {
     let lo = 0;
+    // Stryker disable next-line ArithmeticOperator: a start past the last is undefined, never <= p: the search comes back to the last line
     let hi = contentLineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
