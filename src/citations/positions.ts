@@ -88,9 +88,9 @@ export type InlineKind =
 /**
  * Builds a function mapping an offset in an inline token's `content` to a document offset.
  * Paragraph lines are suffixes of their source lines (markdown-it strips only container
- * markers and indentation, and trims the ends), so each content line is anchored at its end; an
- * ATX heading's content is found after its `#` marks; a table cell is located among the row's
- * cells (split at unescaped `|`, as the parser does, `\|` becoming `|`).
+ * markers and indentation, and trims the ends), so each content line is anchored at its end, an
+ * ATX heading's before its closing `#` marks; a table cell is located among the row's cells (split
+ * at unescaped `|`, as the parser does, `\|` becoming `|`).
  */
 export function inlineMapper(lines: LineIndex, content: string, where: InlineKind): (p: number) => number {
   if (where.kind === 'cell') return cellMapper(lines, content, where.line, where.start, where.cell);
@@ -173,7 +173,8 @@ function cellMapper(
     }
     escaped = c === 0x5c;
   }
-  // an empty cell after the closing pipe is left in: it is where a cell the row lacks would go, the row's end
+  // the last cell is pushed after the loop: there is a first one. An empty one after the closing pipe,
+  // which the parser drops, is left in: a cell the row lacks is at the row's end, as any other it lacks
   cells.push({ chars, end: src.length });
   if (cells[0]!.chars.length === 0) cells.shift();
   const mine = cells[cell] ?? { chars: [], end: src.length };
