@@ -43,12 +43,10 @@ function assertMapsBack(text: string): void {
   }
 }
 
-/** The inline blocks of `text` (paragraphs, headings, table cells), each with its mapper. */
-function inlines(text: string): { content: string; map: (p: number) => number }[] {
+/** The mapper of each inline block of `text` (paragraphs, headings, table cells). */
+function inlineMaps(text: string): ((p: number) => number)[] {
   const a = analyze(text);
-  return a.blocks
-    .filter((b) => b.kind === 'inline')
-    .map((b) => ({ content: b.content!, map: inlineMapper(a.lines, b.content!, b.where!) }));
+  return a.blocks.filter((b) => b.kind === 'inline').map((b) => inlineMapper(a.lines, b.content!, b.where!));
 }
 
 describe('citations/positions', () => {
@@ -182,8 +180,8 @@ describe('citations/positions', () => {
       ['> ## ##\n', '> ##'],
       ['  ## \n', '  ##'],
     ]) {
-      const [h] = inlines(text);
-      assert.equal(h!.map(0), before.length, JSON.stringify(text));
+      const [map] = inlineMaps(text);
+      assert.equal(map!(0), before.length, JSON.stringify(text));
     }
   });
 
