@@ -350,8 +350,8 @@ function inlineAt(
   // `\[^1]` would be an escaped bracket, `^[^1]` an inline footnote, `https://a.cn/x[^1]` part of a link,
   // `#[^1]` in an empty heading no heading at all
   const lineStart = a.lines.lineStart(a.lines.lineAt(at));
-  const emptyHeading =
-    spot.block?.where?.kind === 'lines' && spot.block.where.atx && /^ {0,3}#{1,6}$/.test(text.slice(lineStart, at));
+  // of the blocks of lines, only an ATX heading can be without text (a paragraph or setext heading has some)
+  const emptyHeading = spot.block?.where?.kind === 'lines' && spot.block.content === '';
   const pre =
     backslashes % 2 === 1 ||
     text[at - 1] === '^' ||

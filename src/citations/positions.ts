@@ -18,6 +18,7 @@ export class LineIndex {
   readonly starts: number[] = [0];
 
   constructor(readonly text: string) {
+    // Stryker disable next-line EqualityOperator: at the text's end charCodeAt is NaN, no line break
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x0a) this.starts.push(i + 1);
@@ -51,6 +52,7 @@ export class LineIndex {
 
   lineAt(offset: number): number {
     let lo = 0;
+    // Stryker disable next-line ArithmeticOperator: a start past the last is undefined, never <= offset: the search comes back to the last line
     let hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
@@ -86,9 +88,9 @@ export type InlineKind =
 /**
  * Builds a function mapping an offset in an inline token's `content` to a document offset.
  * Paragraph lines are suffixes of their source lines (markdown-it strips only container
- * markers and indentation, and trims the ends), so each content line is anchored at its end; an
- * ATX heading's content is found after its `#` marks; a table cell is located among the row's
- * cells (split at unescaped `|`, as the parser does, `\|` becoming `|`).
+ * markers and indentation, and trims the ends), so each content line is anchored at its end, an
+ * ATX heading's before its closing `#` marks; a table cell is located among the row's cells (split
+ * at unescaped `|`, as the parser does, `\|` becoming `|`).
  */
 export function inlineMapper(lines: LineIndex, content: string, where: InlineKind): (p: number) => number {
   if (where.kind === 'cell') return cellMapper(lines, content, where.line, where.start, where.cell);
@@ -106,25 +108,20 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
     const cl = content.slice(cStart, cEnd);
     // the parser saw CRLF as ` \n` (see normalizeForParser): the space is part of its line
     const lineEnd = lines.lineEnd(line);
-    const src =
-      lines.lineText(line) +
-      (lines.text.charCodeAt(lineEnd) === 0x0d && lines.text.charCodeAt(lineEnd + 1) === 0x0a ? ' ' : '');
+    const src = lines.lineText(line) + (lines.text.startsWith('\r\n', lineEnd) ? ' ' : '');
     const base = lines.lineStart(line);
     let endInSrc: number;
     if (where.atx) {
-      const hashes = src.length - src.trimStart().length + (src.trimStart().match(/^#+/)?.[0].length ?? 0);
-      const at = src.indexOf(cl, hashes);
-      endInSrc = (at >= 0 ? at : hashes) + cl.length;
+      // the text ends where the parser ends it: before the blanks ending the line and a closing `#`
+      // run after a blank (in an empty heading, a run after the opening one: `> ##` has none). Looked
+      // for from the line's start, it could be found in a list or quote marker (`1. # 1`)
+      const s = src.replace(/[ \t]+$/, '');
+      const closing = /[ \t]+#+$/.exec(s);
+      endInSrc = closing && (cl !== '' || s[closing.index - 1] === '#') ? closing.index : s.length;
     } else {
-      const last = k === contentLineStarts.length - 1;
-      const hay = last ? src.trimEnd() : src;
-      const core = cl.replace(/^[ \t]+/, '');
-      // Stryker disable next-line MethodExpression: a content line not at its source line's end is one markdown-it changed (a NUL, an ideographic space trimEnd() took): hay does not start with it either
-      if (hay.endsWith(core)) endInSrc = hay.length;
-      else {
-        const at = src.indexOf(core);
-        endInSrc = at >= 0 ? at + core.length : hay.length;
-      }
+      // a content line is its source line's end (a NUL read as U+FFFD, of the same length), the
+      // last one without the blanks the parser trims (spaces and tabs: an ideographic space stays)
+      endInSrc = k === contentLineStarts.length - 1 ? src.replace(/[ \t]+$/, '').length : src.length;
     }
     // offset of content line start: anchored at the end of the line
     const a = base + endInSrc - cl.length;
@@ -133,6 +130,7 @@ export function inlineMapper(lines: LineIndex, content: string, where: InlineKin
   };
   return (p) => {
     let lo = 0;
+    // Stryker disable next-line ArithmeticOperator: a start past the last is undefined, never <= p: the search comes back to the last line
     let hi = contentLineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
@@ -155,39 +153,34 @@ function cellMapper(
   cell: number,
 ): (p: number) => number {
   const src = lines.text.slice(base, lines.lineEnd(line));
-  // source offsets of each cell's characters, as markdown-it's escaped split produces them
-  const cells: number[][] = [];
-  let cur: number[] = [];
+  // each cell's characters, as markdown-it's escaped split produces them, and the offset of the pipe
+  // closing it (or the row's end); the parser trims the row as JavaScript does: an ideographic space
+  // opening it is no cell text, and blanks ending it are in the last cell, after its text
+  const cells: { chars: number[]; end: number }[] = [];
+  let chars: number[] = [];
   let escaped = false;
-  const end = src.trimEnd().length;
-  // the parser trims the row as JavaScript does: an ideographic space opening it is no cell text
-  let i = 0;
-  while (i < end && isJsSpace(src[i]!)) i++;
-  for (; i < end; i++) {
+  for (let i = src.length - src.trimStart().length; i < src.length; i++) {
     const c = src.charCodeAt(i);
     if (c === 0x7c) {
       if (!escaped) {
-        cells.push(cur);
-        cur = [];
+        cells.push({ chars, end: i });
+        chars = [];
       } else {
-        cur[cur.length - 1] = i;
+        chars[chars.length - 1] = i;
       }
     } else {
-      cur.push(i);
+      chars.push(i);
     }
     escaped = c === 0x5c;
   }
-  cells.push(cur);
-  // the last cell is pushed after the loop: there is a first one
-  if (cells[0]!.length === 0) cells.shift();
-  if (cells.length > 0 && cells[cells.length - 1]!.length === 0) cells.pop();
-  const chars = cells[cell] ?? [];
-  let last = chars.length;
-  while (last > 0 && isJsSpace(src[chars[last - 1]!]!)) last--;
-  return (p) => {
-    const idx = last - (content.length - p);
-    if (idx >= 0 && idx < chars.length) return base + chars[idx]!;
-    if (idx >= chars.length && chars.length > 0) return base + chars[chars.length - 1]! + 1;
-    return base + (chars[0] ?? 0);
-  };
+  // the last cell is pushed after the loop: there is a first one. An empty one after the closing pipe,
+  // which the parser drops, is left in: a cell the row lacks is at the row's end, as any other it lacks
+  cells.push({ chars, end: src.length });
+  if (cells[0]!.chars.length === 0) cells.shift();
+  const mine = cells[cell] ?? { chars: [], end: src.length };
+  let last = mine.chars.length;
+  while (last > 0 && isJsSpace(src[mine.chars[last - 1]!]!)) last--;
+  // the content is the cell's text without the blanks around it: its end is just after its last
+  // character (an empty cell's is just before the pipe closing it)
+  return (p) => base + (mine.chars[last - (content.length - p)] ?? mine.end);
 }

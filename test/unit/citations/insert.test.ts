@@ -181,6 +181,8 @@ describe('citations/insert', () => {
       ['#\n', 1, '# [^1]'],
       ['前文\n\n###\n', 7, '前文\n\n### [^1]'],
       ['  ## \n', 4, '  ## [^1] '],
+      ['> ##\n', 4, '> ## [^1]'],
+      ['- # #\n', 3, '- # [^1] #'],
       ['#标签\n', 1, '#[^1]标签'],
       ['# 标题\n', 4, '# 标题[^1]'],
       // a `#` that ends the heading's text is no empty heading
@@ -706,6 +708,37 @@ describe('citations/insert: the cursor and the number', () => {
     const out = insertOk(t, '| 茶 |'.length, tea).text;
     assert.equal(out.split('\n')[0], '| 茶[^1] |  修剪 |');
     assertOneFootnoteMore(t, out);
+  });
+
+  it('in a row with an empty cell or fewer cells than the header, the citation goes inside the row, never before its first pipe', () => {
+    const head = '| 作物 | 建议 |\n| --- | --- |\n';
+    // the row, split at the cursor, and the row written
+    for (const [before, after, line] of [
+      // an empty cell is just after the pipe opening it
+      ['', '|| 修剪 |', '|[^1]| 修剪 |'],
+      ['|', '| 修剪 |', '|[^1]| 修剪 |'],
+      ['> ', '|| 修剪 |', '> |[^1]| 修剪 |'],
+      // a cell the row lacks is at the row's end: after a closing pipe, the citation fills it
+      ['', '| 茶 |', '| [^1]茶 |'],
+      ['', '| 茶', '| [^1]茶'],
+      ['| 茶 |', '', '| 茶 |[^1]'],
+    ] as const) {
+      const top = before.startsWith('>') ? head.replace(/^/gm, '> ').slice(0, -2) : head;
+      const t = `${top}${before}${after}\n`;
+      const out = insertOk(t, top.length + before.length, tea).text;
+      assert.equal(out.split('\n')[2], line, JSON.stringify(before + after));
+      assertOneFootnoteMore(t, out);
+    }
+  });
+
+  it("at the end of a heading in a list or quote, the citation ends the heading's text, not the marker holding the same text", () => {
+    for (const line of ['1. # 1', '> # >', '- ## - ##']) {
+      const t = `${line}\n`;
+      const out = insertOk(t, line.length, tea).text;
+      const text = line.endsWith('##') ? line.slice(0, -3) : line;
+      assert.equal(out.split('\n')[0], `${text}[^1]${line.slice(text.length)}`, line);
+      assertOneFootnoteMore(t, out);
+    }
   });
 });
 

@@ -17,7 +17,7 @@ function linesOf(text: string): { start: number; end: number }[] {
   return lines;
 }
 
-/** Every character of every inline token's content is the character at its mapped offset (CR LF is read as space LF). */
+/** Every character of every inline token's content is the character at its mapped offset (CR LF is read as space LF, a NUL as U+FFFD). */
 function assertMapsBack(text: string): void {
   const a = analyze(text);
   for (const b of a.blocks) {
@@ -30,10 +30,23 @@ function assertMapsBack(text: string): void {
       if (c === '\n' || /(?:^|\n)[ \t]*$/.test(content.slice(0, p + 1))) continue;
       const at = map(p);
       const what = `${JSON.stringify(text)}: ${JSON.stringify(content)}[${p}] at ${at}`;
-      assert.ok(text[at] === c || (c === ' ' && text[at] === '\r'), what);
+      assert.ok(text[at] === c || (c === ' ' && text[at] === '\r') || (c === '\ufffd' && text[at] === '\0'), what);
       if (p > 0 && content[p - 1] !== '\n') assert.ok(at > map(p - 1), `${what}: after the one before`);
     }
+    // the end of the text (where a citation ending it ends) is just after its last character
+    if (content !== '' && !content.endsWith('\n'))
+      assert.equal(
+        map(content.length),
+        map(content.length - 1) + 1,
+        `${JSON.stringify(text)}: ${JSON.stringify(content)}`,
+      );
   }
+}
+
+/** The mapper of each inline block of `text` (paragraphs, headings, table cells). */
+function inlineMaps(text: string): ((p: number) => number)[] {
+  const a = analyze(text);
+  return a.blocks.filter((b) => b.kind === 'inline').map((b) => inlineMapper(a.lines, b.content!, b.where!));
 }
 
 describe('citations/positions', () => {
@@ -122,9 +135,18 @@ describe('citations/positions', () => {
       '>作物 | 建议\n>--- | ---\n>茶 | 修剪\n',
       '| a |\n| - |\n|\n',
       ' | 作物 | 建议 |\n | --- | --- |\n | 茶 | 修剪 |\n',
+      // rows opened by an ideographic space (no cell text), with empty cells, with fewer cells than the header
+      '\u3000| 作物 | 建议 |\n| --- | --- |\n\u3000| 茶 | 修剪 |\n',
+      '| 作物 | 建议 | 备注 |\n| --- | --- | --- |\n|| 修剪 ||\n| 茶 |\n',
       // an ideographic space ending a paragraph is content (trimEnd() would take it)
       '甲一\n乙二\u3000\n',
       '> 甲\u3000\n',
+      // a NUL (read as U+FFFD), also before blanks or an ideographic space ending a line; a tab in a continuation line's indentation
+      '甲\0  \n乙\0\u3000\n',
+      '> 甲\0\u3000\n',
+      '# 甲\0 #\n',
+      '| a\0 | b |\n| - | - |\n| \0 | c\0 |\n',
+      '- 甲\n \t乙\u3000\n',
     ])
       assertMapsBack(text);
   });
@@ -140,6 +162,26 @@ describe('citations/positions', () => {
         [text.indexOf(' 1') + 1, text.indexOf('2')],
         JSON.stringify(text),
       );
+    }
+  });
+
+  it("maps a heading's text to its place after the # marks, though a list, quote or footnote marker before them holds the same text", () => {
+    for (const [text, before] of [
+      ['1. # 1\n', '1. # '],
+      ['> # >\n', '> # '],
+      ['[^1]: # [^1]\r\n', '[^1]: # '],
+      ['> 1. ## 1. ##\n', '> 1. ## '],
+      // the text before a closing run is the heading's, a `#` too; an ideographic space ends no run
+      ['# # #\n', '# '],
+      ['> 1. ## 1. ##  \r\n', '> 1. ## '],
+      ['# # #\u3000\n', '# '],
+      // an empty heading's place is after its opening run
+      ['> ##\n', '> ##'],
+      ['> ## ##\n', '> ##'],
+      ['  ## \n', '  ##'],
+    ]) {
+      const [map] = inlineMaps(text);
+      assert.equal(map!(0), before.length, JSON.stringify(text));
     }
   });
 
