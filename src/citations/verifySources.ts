@@ -112,7 +112,7 @@ export function citedTextBefore(lines: LineIndex, at: { start: number; end: numb
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a line above the first reads as nothing or as text, and lineStart(-1) is 0 either way
   while (first > 0 && !isBlank(stripMarkers(lines.lineText(first - 1)))) first--;
   let last = lines.lineAt(at.end);
-  // Stryker disable next-line EqualityOperator: a line past the last reads as the last, whose end is the text's end either way
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: a line past the last reads as the last, whose end is the text's end either way
   while (last + 1 < lines.lineCount && !isBlank(stripMarkers(lines.lineText(last + 1)))) last++;
   const cleaned = clean(lines.text.slice(lines.lineStart(first), at.start));
   const after = clean(lines.text.slice(at.end, lines.lineEnd(last)));
@@ -133,6 +133,7 @@ function clean(s: string): string {
 function stripMarkers(line: string): string {
   // Stryker disable next-line Regex: the pattern matches at the line's start (empty if need be), so replace() takes that match anchored or not
   const unquoted = line.replace(/^\s*(?:>\s?)*/, '');
+  // Stryker disable next-line Regex: blanks left after the marker are collapsed by clean() and blank to isBlank()
   return unquoted.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '');
 }
 

@@ -155,6 +155,10 @@ describe('citations: verify sources, rule by rule (pure)', () => {
     );
   });
 
+  it('an empty list item above, however many blanks follow its marker, ends the block as a blank line does', () => {
+    assert.equal(citedText(['- 上一项', '-   ', '内容。[^1]']), '内容。');
+  });
+
   it('the block ends at a blank line, an empty quote line, a heading or a footnote definition above it', () => {
     assert.equal(citedText(['> 第一段。', '>', '> 第二段[^1]']), '第二段');
     assert.equal(citedText(['前一段。', '', '本段[^1]']), '本段');
