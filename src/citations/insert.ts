@@ -141,8 +141,8 @@ function lineSpan(b: BlockInfo, lines: LineIndex, line: number, map: (p: number)
     if (from === 0) return [lines.lineEnd(line), lines.lineEnd(line)];
     k--;
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a line before the content's last keeps its trailing blanks, so its end is its source line's (the cursor's line: never passed), and a URL stops at the line break
   const nl = content.indexOf('\n', from);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a line before the content's last keeps its trailing blanks, so its end is its source line's (the cursor's line: never passed), and a URL stops at the line break
   const to = nl < 0 ? content.length : nl;
   // map is linear along a line: an empty one (an empty heading's) ends where it starts
   return [map(from), map(to - 1) + 1];

@@ -563,6 +563,8 @@ describe('citations/insert: the definition', () => {
       '<pre>\nx\n',
       '<style>\nx\n',
       '<textarea>\nx\n',
+      // the name at the document's very end, no line break after it
+      '<pre',
     ];
     const closed = [
       '```\ncode\n```',
@@ -588,6 +590,8 @@ describe('citations/insert: the definition', () => {
       // ended by a blank line (or the end of the document), as every block of HTML but those above
       '<div>\nx\n',
       '<div>\nx\n\n后文\n',
+      // what only opens such a block at the line start is text inside another
+      '<div>\n<!-- 注释\n',
       // a tag whose name only starts like one of those: ended by a blank line too
       '<preview>\nx\n',
       '<scripture>\nx\n',

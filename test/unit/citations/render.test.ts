@@ -374,6 +374,8 @@ describe('citations rendered (markdown-it 12 and 15 as VS Code runs them, microm
       ['写 mailto:a@b.cn，请查阅', '写 mailto:a@b.cn，请', '写 mailto:a@b.cn，请[^1]查阅'],
       ['见 //a.cn/x 即可', '见 //a', '见 //a.cn/x[^1] 即可'],
       ['wwwwwww.agri.cn', 'wwww', 'wwwwwww.agri.cn[^1]'],
+      // a code span or an escape earlier on the line changes nothing
+      ['`代码` 见 https://a.cn/x/y 即可', '`代码` 见 https://a.cn/x', '`代码` 见 https://a.cn/x/y [^1] 即可'],
       ['茶园www.agri.cn', '茶园', '茶园www.agri.cn[^1]'],
       ['`www.agri.gov.cn/x', '`', '`www.agri.gov.cn/x[^1]'],
       ['https://a.cn/p?q=1`', 'https://a.cn', 'https://a.cn/p?q=1` [^1]'],
