@@ -197,5 +197,9 @@ describe('citations/citationsPlugin rules', () => {
       assert.doesNotMatch(html, /shunong-source|title=/, more);
       assert.match(html, /<p>a\.docx#1 — k \(K\)<\/p>/, more);
     }
+    // nor is one that is a heading, whatever it reads like
+    const heading = render('x[^1]\n\n[^1]: # a.docx#1 — k (K)\n');
+    assert.doesNotMatch(heading, /shunong-source|title=/);
+    assert.match(heading, /<h1>a\.docx#1 — k \(K\)<\/h1>/);
   });
 });

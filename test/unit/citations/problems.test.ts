@@ -8,7 +8,8 @@ const doc = [
   '[^3]: a.docx#1 — k (K)',
   '[^1]: a.docx#1 — k (K)',
   '[^2]: c.docx#1 — k (K)',
-  '[^2]: d.docx#1 — k (K)',
+  // a label's second definition counts for nothing: not even as a second use of a source
+  '[^2]: a.docx#1 — k (K)',
   '[^5]: e.docx#-1 — k (K)',
   '[^a]: 注',
   '[^a]: 注二',
@@ -65,6 +66,8 @@ describe('citations/problems', () => {
     for (const p of analyzeDocument(doc).problems) {
       const want = MESSAGES[p.messageKey]!.replace(/\{(\d+)\}/g, (_m, n: string) => p.args[Number(n)]!);
       assert.equal(p.message, want);
+      // a message names what it is about
+      assert.ok(p.message.includes(p.args[0]!), p.message);
     }
     assert.equal(
       formatMessage('citations.duplicateSource', ['3']),
