@@ -10,6 +10,7 @@ import {
 } from '../../../src/bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../../src/bulletin/template';
 import { DEFAULT_THRESHOLDS } from '../../../src/bulletin/thresholds';
+import { PAGE_TIME } from '../../support/pageExamples';
 
 // The vendor page's own examples (000_*.txt, weather_search and get_current_time).
 const PAGE_NOW = {
@@ -28,20 +29,6 @@ const PAGE_DAY: ForecastDay = {
   wind: '微风',
   humidity: '23%',
   week: '一',
-};
-const PAGE_TIME = {
-  timezone: 'Asia/Shanghai',
-  datetime: '2026-10-25 21:06:13',
-  date: '2026-10-25',
-  time: '21:06:13',
-  weekday: '星期日',
-  unix: 1792933573,
-  solar_term: '霜降',
-  solar_term_date: '2026-10-23',
-  next_solar_term: '立冬',
-  next_solar_term_date: '2026-11-07',
-  days_to_next_solar_term: 13,
-  solar_term_year: 2026,
 };
 
 function week(days: Array<Partial<ForecastDay>>): ForecastDay[] {

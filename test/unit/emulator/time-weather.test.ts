@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Emulator } from '../../emulator/server';
 import { CITIES } from '../../emulator/tools/cities';
 import { callOk, callTool, openSession, start } from './helpers';
+import { PAGE_TIME } from '../../support/pageExamples';
 
 describe('emulator get_current_time', () => {
   let emu: Emulator;
@@ -17,20 +18,7 @@ describe('emulator get_current_time', () => {
     await emu.admin({ now: '2026-10-25T21:06:13+08:00' });
     const t = await callOk(emu, sid, 'get_current_time', { withSolarTerms: true });
     const { solar_terms: terms, ...rest } = t as { solar_terms: { name: string; date: string }[] };
-    assert.deepEqual(rest, {
-      timezone: 'Asia/Shanghai',
-      datetime: '2026-10-25 21:06:13',
-      date: '2026-10-25',
-      time: '21:06:13',
-      weekday: '星期日',
-      unix: 1792933573,
-      solar_term: '霜降',
-      solar_term_date: '2026-10-23',
-      next_solar_term: '立冬',
-      next_solar_term_date: '2026-11-07',
-      days_to_next_solar_term: 13,
-      solar_term_year: 2026,
-    });
+    assert.deepEqual(rest, PAGE_TIME);
     assert.equal(terms.length, 24);
     assert.deepEqual(terms.slice(0, 2), [
       { name: '小寒', date: '2026-01-05' },

@@ -7,12 +7,12 @@ import {
   fakeScheduler,
   startMiniServer,
   textResult,
-  TIME_REPLY,
   until,
   useEndpoint,
   type MiniMessage,
   type MiniServer,
 } from './helpers';
+import { PAGE_TIME } from '../../support/pageExamples';
 
 const KEY = 'sk_local_demo';
 
@@ -143,7 +143,7 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
           method: 'notifications/progress',
           params: { progressToken: token, progress: 2, total: 2 },
         });
-        reply.result(textResult(TIME_REPLY));
+        reply.result(textResult(PAGE_TIME));
       },
     });
     const c = make();
@@ -171,7 +171,7 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
       onCall: (_msg, reply) => {
         version = 2;
         reply.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
-        reply.result(textResult(TIME_REPLY));
+        reply.result(textResult(PAGE_TIME));
       },
     });
     const c = make();
@@ -188,7 +188,7 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
   });
 
   it('a result of the wrong shape is a ResultShapeError naming the tool and the field', async () => {
-    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult({ ...TIME_REPLY, unix: 'soon' })) });
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult({ ...PAGE_TIME, unix: 'soon' })) });
     const c = make();
     await assert.rejects(c.currentTime(), (e: Error & { kind?: string; tool?: string; field?: string }) => {
       assert.equal(e.kind, 'result-shape');

@@ -22,12 +22,12 @@ import {
   observingFetch,
   startMiniServer,
   textResult,
-  TIME_REPLY,
   until,
   useEndpoint,
   type MiniReply,
   type MiniServer,
 } from './helpers';
+import { PAGE_TIME } from '../../support/pageExamples';
 
 describe('shunong client: its own rules against the tiny loopback server', () => {
   let mini: MiniServer;
@@ -83,7 +83,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
   });
 
   it('a success envelope says which tool ran and how long it took on the client’s clock', async () => {
-    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME_REPLY)) });
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(PAGE_TIME)) });
     let now = 1_000;
     const c = make({ scheduler: { ...realScheduler, now: () => now } });
     await c.connect();
@@ -91,7 +91,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
     const env = await c.callTool('time');
     assert.ok(env.success);
     assert.equal(env.message, "Tool 'get_current_time' executed successfully in 0ms");
-    assert.deepEqual(env.data, TIME_REPLY);
+    assert.deepEqual(env.data, PAGE_TIME);
   });
 
   it('a failure envelope: the tool’s reason as the message, the key masked; its kind and details', async () => {
@@ -115,7 +115,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
   });
 
   it('arguments: JSON text is read with the parser’s own message for what is not JSON; null is no object', async () => {
-    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME_REPLY)) });
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(PAGE_TIME)) });
     const c = make();
     let parserSays = '';
     try {
@@ -152,7 +152,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
   });
 
   it('an envelope’s time is whole milliseconds on the client’s clock, and never below 0', async () => {
-    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME_REPLY)) });
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(PAGE_TIME)) });
     let now = 1_000;
     let step = 0;
     // the clock moves by `step` while the tool call is out
@@ -203,7 +203,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
   });
 
   it('a settled call leaves no timer on the client’s clock and no listener on the caller’s signal', async () => {
-    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME_REPLY)) });
+    mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(PAGE_TIME)) });
     const sched = new ManualScheduler();
     const c = make({ scheduler: sched });
     const ac = new AbortController();
@@ -235,7 +235,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
             method: 'notifications/progress',
             params: { progressToken: token, progress: 1 },
           });
-        reply.result(textResult(TIME_REPLY));
+        reply.result(textResult(PAGE_TIME));
       },
     });
     const c = make();
@@ -277,7 +277,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
       let open = false;
       mini = await startMiniServer({
         onCall: (_m, reply) => {
-          if (open) reply.result(textResult(TIME_REPLY));
+          if (open) reply.result(textResult(PAGE_TIME));
           else held.push(reply);
         },
       });
@@ -285,7 +285,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
         held,
         release: () => {
           open = true;
-          for (const r of held) r.result(textResult(TIME_REPLY));
+          for (const r of held) r.result(textResult(PAGE_TIME));
         },
       };
     }
@@ -313,7 +313,7 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
     }
 
     it('a hole in the list is skipped: no call for it, and the batch still answers the others', async () => {
-      mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(TIME_REPLY)) });
+      mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(PAGE_TIME)) });
       const holed: { name: string }[] = [{ name: 'get_current_time' }];
       holed[2] = { name: 'get_current_time' };
       const out = await make().callToolsBatch(holed);

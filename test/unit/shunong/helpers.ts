@@ -124,22 +124,6 @@ export interface MiniServer {
 }
 
 /** The tools the tiny server advertises by default. */
-/** A get_current_time result (Asia/Shanghai, with its solar terms) for the loopback servers to answer with. */
-export const TIME_REPLY = {
-  timezone: 'Asia/Shanghai',
-  datetime: '2026-10-25 21:06:13',
-  date: '2026-10-25',
-  time: '21:06:13',
-  weekday: '星期日',
-  unix: 1792933573,
-  solar_term: '霜降',
-  solar_term_date: '2026-10-23',
-  next_solar_term: '立冬',
-  next_solar_term_date: '2026-11-07',
-  days_to_next_solar_term: 13,
-  solar_term_year: 2026,
-};
-
 export const MINI_TOOLS = [
   {
     name: 'knowledge_search',
