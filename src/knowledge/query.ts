@@ -2,6 +2,7 @@
  * Query composition per the vendor's advice: "作物 + 生育期 + 农事环节" (crop + growth stage + farm
  * task), then the author's own words, always in Chinese terms; plus the knowledge base the crop implies.
  */
+import { escapeRegExp } from '../text/regExp';
 import {
   builtinVocabulary,
   findCrop,
@@ -107,8 +108,4 @@ function longestMention<T extends Crop | Stage | Task>(text: string, entries: re
     }
   }
   return best;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeRegExp } from './l10n.mjs';
 import { scratchFolder } from './workbench.mjs';
 
 const SCRATCH = scratchFolder('export');
@@ -126,11 +127,7 @@ export const tests = [
       assert.ok(existsSync(pdf), 'LibreOffice made a PDF');
       const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
       for (const [i, note] of FOOTNOTES.entries())
-        assert.match(
-          text,
-          new RegExp(`^\\s*${i + 1}\\s*${note.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'),
-          `footnote ${i + 1}`,
-        );
+        assert.match(text, new RegExp(`^\\s*${i + 1}\\s*${escapeRegExp(note)}`, 'm'), `footnote ${i + 1}`);
       assert.ok(!text.includes('[^'), 'no raw footnote syntax in the document');
       assert.match(text, /茶园冬季管理技术要点/);
       const png = screenshot.path('02-word-page').replace(/\.png$/, '');

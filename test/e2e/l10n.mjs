@@ -17,6 +17,8 @@ const nlsEn = readJson('package.nls.json');
 const nlsZh = readJson('package.nls.zh-cn.json');
 const bundleZh = readJson('l10n', 'bundle.l10n.zh-cn.json');
 const messages = await importTs(join(REPO, 'src', 'knowledge', 'messages.ts'));
+/** The one escaper of text for a regular expression (src/text/regExp.ts), for the specs too. */
+export const { escapeRegExp } = await importTs(join(REPO, 'src', 'text', 'regExp.ts'));
 
 /** A pure TypeScript module of src/, compiled in memory by esbuild and imported from a data: URL. */
 async function importTs(file) {
@@ -44,9 +46,7 @@ const shown = (template) => template.replace(/\$\([\w~-]+\)/g, '').trim();
 function templateSource(template) {
   return shown(template)
     .split(/(\{\d+\})/)
-    .map((part) =>
-      /^\{\d+\}$/.test(part) ? '[\\s\\S]+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'),
-    )
+    .map((part) => (/^\{\d+\}$/.test(part) ? '[\\s\\S]+?' : escapeRegExp(part).replace(/\s+/g, '\\s+')))
     .join('');
 }
 

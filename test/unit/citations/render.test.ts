@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { runs } from '../fast-check-seed';
 import { analyzeDocument, applyEdits, insertCitation, lint, type CitationSource } from '../../../src/citations';
+import { escapeRegExp } from '../../../src/text/regExp';
 import { asRead, RENDERERS, textOf, type Rendered } from '../../support/renderers';
 import { anyText, flat, outsideLinks } from './helpers';
 
@@ -113,7 +114,7 @@ function assertReadsAsSource(renderer: string, def: string, want: string, messag
     return;
   }
   const outside = def.split(links).map((part) => asRead(textOf(part)));
-  const inOrder = outside.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]+');
+  const inOrder = outside.map(escapeRegExp).join('[\\s\\S]+');
   assert.match(want, new RegExp(`^${inOrder}$`), message);
 }
 

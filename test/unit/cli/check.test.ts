@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../src/cli/main';
+import { escapeRegExp } from '../../../src/text/regExp';
 
 const fx = (name: string): string => join('test', 'unit', 'citations', 'fixtures', name);
 
@@ -118,7 +119,7 @@ describe('shunong check: pesticide safety', () => {
     assert.match(
       r.out[0]!,
       new RegExp(
-        `^${escape(f)}:6:3 information \\[chlorpyrifos-restricted-\\d+\\] chlorpyrifos is a restricted-use pesticide`,
+        `^${escapeRegExp(f)}:6:3 information \\[chlorpyrifos-restricted-\\d+\\] chlorpyrifos is a restricted-use pesticide`,
       ),
     );
     assert.equal(r.err, 'shunong check: no problems; 1 note\n');
@@ -176,7 +177,10 @@ describe('shunong check: pesticide safety', () => {
     const r = await check([f, '--rules', rules]);
     assert.equal(r.code, 2);
     assert.deepEqual(r.out, [], 'nothing checked with half the rules');
-    assert.match(r.err, new RegExp(`^${escape(rules)}:4:20 rules\\.0\\.effective: a date is written YYYY-MM-DD`, 'm'));
+    assert.match(
+      r.err,
+      new RegExp(`^${escapeRegExp(rules)}:4:20 rules\\.0\\.effective: a date is written YYYY-MM-DD`, 'm'),
+    );
     assert.match(r.err, /the rules file .*bad\.json cannot be used/);
     const json = await check([f, '--rules', file('broken.json', '{\n  "rules": [,\n}\n')]);
     assert.equal(json.code, 2);
@@ -196,7 +200,3 @@ describe('shunong check: pesticide safety', () => {
     assert.match(r.out.join('\n'), /exits 2/);
   });
 });
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
