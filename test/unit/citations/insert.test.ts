@@ -722,6 +722,10 @@ describe('citations/insert: the cursor and the number', () => {
       ['', '|| 修剪 |', '|[^1]| 修剪 |'],
       ['|', '| 修剪 |', '|[^1]| 修剪 |'],
       ['> ', '|| 修剪 |', '> |[^1]| 修剪 |'],
+      // so is an empty last cell's, with the cursor in its blanks or after the row's closing pipe
+      // (a citation there would be a cell the header lacks, which no renderer shows)
+      ['| 茶 | ', ' |', '| 茶 |[^1]  |'],
+      ['| 茶 |  |', '', '| 茶 |[^1]  |'],
       // a cell the row lacks is at the row's end: after a closing pipe, the citation fills it
       ['', '| 茶 |', '| [^1]茶 |'],
       ['', '| 茶', '| [^1]茶'],
