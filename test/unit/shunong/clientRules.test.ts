@@ -55,9 +55,9 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
     assert.deepEqual(initializeParams()?.['clientInfo'], { name: 'shunong-cli', version: '9' });
   });
 
-  it('an endpoint with blanks around it is that endpoint', async () => {
+  it('an endpoint with blanks around it is that endpoint (an ideographic space pasted with it too)', async () => {
     mini = await startMiniServer();
-    const tools = await make({ endpoint: `  ${mini.url}\n` }).connect();
+    const tools = await make({ endpoint: `\u3000 ${mini.url}\n` }).connect();
     assert.deepEqual(
       tools.map((t) => t.name),
       MINI_TOOLS.map((t) => t.name),
@@ -184,6 +184,52 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
     const store: ToolListStore = { load: () => MINI_TOOLS as ToolInfo[], save: () => undefined };
     const c = make({ endpoint: 'not a url', toolStore: store });
     await assert.rejects(c.listTools(), (e: Error & { kind?: string }) => e.kind === 'config');
+  });
+
+  it('plain http to a host that is not loopback: refused, unless allowed (a stored tool list, so nothing is sent)', async () => {
+    mini = await startMiniServer();
+    const store: ToolListStore = { load: () => MINI_TOOLS as ToolInfo[], save: () => undefined };
+    const far = 'http://example.com/mcp';
+    await assert.rejects(
+      make({ endpoint: far, toolStore: store }).listTools(),
+      (e: Error & { kind?: string }) => e.kind === 'insecure',
+    );
+    const allowed = await make({ endpoint: far, toolStore: store, allowInsecureHttp: true }).listTools();
+    assert.equal(allowed.length, MINI_TOOLS.length);
+  });
+
+  it('a signal already aborted: connect and a refreshed tool list send nothing and never read the key', async () => {
+    mini = await startMiniServer();
+    let reads = 0;
+    const c = make({
+      getKey: () => {
+        reads++;
+        return SECRET_KEY;
+      },
+    });
+    const signal = AbortSignal.abort();
+    const cancelled = (e: Error & { kind?: string }): boolean => e.kind === 'cancelled';
+    await assert.rejects(c.connect(signal), cancelled);
+    await assert.rejects(c.listTools({ refresh: true, signal }), cancelled);
+    await assert.rejects(c.currentTime({}, { signal }), cancelled);
+    assert.equal(reads, 0, 'the key is not read');
+    assert.equal(mini.received.length, 0);
+  });
+
+  it('a key that cannot be read: "missing key", naming the kind of failure and never its text', async () => {
+    mini = await startMiniServer();
+    const c = make({
+      getKey: () => {
+        throw new TypeError(`keychain locked: ${SECRET_KEY}`);
+      },
+    });
+    await assert.rejects(c.connect(), (e: Error & { kind?: string; reason?: string }) => {
+      assert.equal(e.kind, 'auth');
+      assert.equal(e.reason, 'missing-key');
+      assert.equal(e.message, 'The API key could not be read (TypeError).');
+      return true;
+    });
+    assert.equal(mini.received.length, 0);
   });
 
   it('a signal aborted while the key is read: CancelledError, and nothing is sent', async () => {
@@ -316,10 +362,11 @@ describe('shunong client: its own rules against the tiny loopback server', () =>
       mini = await startMiniServer({ onCall: (_m, reply) => reply.result(textResult(PAGE_TIME)) });
       const holed: { name: string }[] = [{ name: 'get_current_time' }];
       holed[2] = { name: 'get_current_time' };
+      holed.length = 4; // and one at the end
       const out = await make().callToolsBatch(holed);
-      assert.equal(out.length, 3);
+      assert.equal(out.length, 4, 'an envelope place for every call place');
       assert.ok(out[0]?.success && out[2]?.success);
-      assert.equal(1 in out, false);
+      assert.equal(1 in out || 3 in out, false);
       assert.equal(mini.received.filter((m) => m.method === 'tools/call').length, 2);
     });
 

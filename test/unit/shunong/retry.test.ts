@@ -60,6 +60,21 @@ describe('shunong client: 429 and 5xx', () => {
     assert.equal(sched.slept.length, 2);
   });
 
+  it('a wait that ends exactly at the time budget is still waited for, and the log says so', async () => {
+    // no jitter (random 0) and a backoff below Retry-After: the wait is Retry-After itself, 2 s
+    const logs: string[] = [];
+    const c = make({
+      random: () => 0,
+      log: (line) => logs.push(line),
+      retry: { maxAttempts: 5, baseMs: 100, maxDelayMs: 100, maxTotalMs: 2000 },
+    });
+    await c.connect();
+    await ep.emu.admin({ rateLimit: { next: 1, retryAfterSec: 2 } });
+    assert.ok((await c.currentTime()).date);
+    assert.deepEqual(sched.slept, [2000]);
+    assert.ok(logs.includes('note: HTTP 429; retry 2/5 in 2000ms'), logs.join('\n'));
+  });
+
   it('bounded in total time: a Retry-After beyond the budget gives up at once', async () => {
     const c = make({ retry: { maxAttempts: 5, maxTotalMs: 10_000 } });
     await c.connect();
