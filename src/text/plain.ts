@@ -18,11 +18,12 @@
  * render as the characters themselves.
  */
 export function plainForMarkdown(s: string): string {
-  return s
+  const text = s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/:(?=\/\/)/g, '&colon;')
     .replace(/(www)\./gi, '$1&period;')
-    .replace(/@/g, '&commat;')
-    .replace(/^(\d{1,9})([.)])/gm, (_, n: string, c: string) => n + (c === '.' ? '&period;' : '&rpar;'));
+    .replace(/@/g, '&commat;');
+  // Stryker disable next-line Regex: without `^`, a number's `.` or `)` mid-line is written as a reference too, which reads the same
+  return text.replace(/^(\d{1,9})([.)])/gm, (_, n: string, c: string) => n + (c === '.' ? '&period;' : '&rpar;'));
 }
