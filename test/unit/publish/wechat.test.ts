@@ -253,11 +253,15 @@ describe('publish: what a reader of the WeChat article sees', () => {
       ['p', 'font-size:14px;line-height:1.6;color:#666666;'],
       ['sup', 'font-size:12px;line-height:0;color:#1b5e20;vertical-align:super;'],
       ['section', 'margin:32px 0 0;padding-top:12px;border-top:1px solid #e0e0e0;'],
+      [
+        'section',
+        "font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Microsoft YaHei',sans-serif;",
+      ],
     ] as const)
       assert.ok(has(tag, declaration), `${tag}: ${declaration}`);
   });
 
-  it('the title and the date above the body, escaped; the page is titled and in the bulletin’s language', async () => {
+  it('the title and the date above the body, escaped, neither without them; the page is titled and in the bulletin’s language', async () => {
     const r = await exported({ text: '---\ntitle: 茶<园>\ndate: 1 & 2\n---\n\n正文\n', format: 'wechat', lang: 'en' });
     assert.match(
       r.article!,
@@ -267,7 +271,13 @@ describe('publish: what a reader of the WeChat article sees', () => {
     assert.match(page, /<html lang="en">/);
     assert.match(page, /<title>茶&#60;园&#62;<\/title>/);
     assert.ok(page.includes(`<body style="margin:0;padding:16px;background:#ffffff;">\n${r.article}\n</body>`));
-    assert.doesNotMatch(await article('正文\n'), /<h1|color:#888888/, 'no title, no date: neither line');
+    const bare = await exported({ text: '正文\n', format: 'wechat' });
+    assert.match(
+      bare.article!,
+      /^<section style="[^"]*">\n<p style="[^"]*">正文<\/p>\n<\/section>$/,
+      'no title, no date, no note: the body alone',
+    );
+    assert.match(new TextDecoder().decode(bare.bytes), /<title><\/title>/, 'no title: the page’s title is empty');
   });
 
   it('code in a fixed-width font on grey; bold, italic and struck text as such, nested', async () => {
@@ -320,14 +330,19 @@ describe('publish: what a reader of the WeChat article sees', () => {
   });
 
   it('a table: a bold tinted header, each column aligned as written, a short row filled with empty cells', async () => {
-    const html = await article('| a | b | c |\n|:--|:-:|---|\n| 1 |\n');
+    const html = await article('| a | b | c |\n|:--|:-:|---|\n| 1 |\n| 2 | 3 | 4 |\n');
     const cells = [...html.matchAll(/<(th|td) style="([^"]*)">([^<]*)<\/\1>/g)].map((m) => [m[1], m[3], m[2]]);
     assert.deepEqual(
       cells.map(([tag, text, style]) => `${tag} ${text} ${/text-align:(\w+)/.exec(style!)?.[1] ?? '-'}`),
-      ['th a left', 'th b center', 'th c -', 'td 1 left', 'td  center', 'td  -'],
+      ['th a left', 'th b center', 'th c -', 'td 1 left', 'td  center', 'td  -', 'td 2 left', 'td 3 center', 'td 4 -'],
     );
     assert.ok(cells.slice(0, 3).every(([, , s]) => /background:#e8f5e9;font-weight:bold;/.test(s!)));
     assert.ok(cells.slice(3).every(([, , s]) => !/font-weight:bold/.test(s!)));
+    assert.equal(
+      cells[2]![2],
+      cells[0]![2]!.replace('text-align:left;', ''),
+      'a column written without alignment: the header’s look, nothing more',
+    );
     for (const [, inside] of html.matchAll(/<(?:thead|tbody)>(.*?)<\/(?:thead|tbody)>/g))
       assert.equal(inside!.replace(/<tr>(?:<(t[hd]) [^>]*>[^<]*<\/\1>)*<\/tr>/g, ''), '', 'nothing but rows of cells');
   });
@@ -350,7 +365,11 @@ describe('publish: what a reader of the WeChat article sees', () => {
 
   it('the end list is headed References when only sources are cited, and has no heading when nothing is', async () => {
     const en = await article('A[^1] B〔b.docx#2〕.\n\n[^1]: a.docx#1 — tea (K)\n', 'en');
-    assert.match(en, /<section style="margin:32px 0 0;[^"]*"><p style="[^"]*font-weight:bold;[^"]*">References<\/p>/);
+    assert.match(
+      en,
+      /<section style="margin:32px 0 0;[^"]*"><p style="[^"]*font-weight:bold;[^"]*">References<\/p><p style="[^"]*">\[1\] a\.docx#1 — tea<\/p><p style="[^"]*">\[2\] b\.docx#2<\/p><\/section>/,
+      'the heading, then the entries in order, nothing else',
+    );
     assert.match(await article('A[^n].\n\n[^n]: mine\n', 'en'), />Notes<\/p>/);
     assert.doesNotMatch(await article('无注。\n'), /margin:32px 0 0|\[1\]/);
   });
