@@ -125,6 +125,10 @@ describe('publish: standalone HTML page', () => {
     assert.match(await page('只有一段话。\n'), /<title><\/title>/);
   });
 
+  it('a line ending inside a paragraph is no line break on the page, as in the preview', async () => {
+    assert.match(await page('# T\n\n甲\n乙\n'), /<p>甲\n乙<\/p>/);
+  });
+
   it('keeps line breaks written as <br>, and leaves out every other raw HTML', async () => {
     const html = await page('# T\n\n甲<br/>乙<BR>丙<b>丁</b>戊<br />己\n\n<div>块</div>\n');
     assert.match(html, /甲<br>乙<br>丙丁戊<br>己/);
