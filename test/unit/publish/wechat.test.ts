@@ -313,6 +313,18 @@ describe('publish: what a reader of the WeChat article sees', () => {
     assert.equal(r.notes, 3);
   });
 
+  it('a link listed by its words alone, however they are formatted, a picture in it left out of the list', async () => {
+    const html = await article('[看 **这里**![图](none.png)](https://a.cn/)\n');
+    assert.match(html, /<p style="[^"]*">\[1\] 看 这里: https:\/\/a\.cn\/<\/p>/);
+  });
+
+  it('a bulletin of a title alone is its title', async () => {
+    assert.match(
+      await article('---\ntitle: 题\n---\n'),
+      /^<section style="[^"]*"><h1 style="[^"]*">题<\/h1>\n\n<\/section>$/,
+    );
+  });
+
   it('a quote: its paragraphs and lists inside its tinted box, without a paragraph’s bottom margin', async () => {
     const html = await article('> 甲\n>\n> - 乙\n');
     assert.match(
