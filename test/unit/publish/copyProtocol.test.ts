@@ -17,7 +17,7 @@ describe('publish: the copy panel’s messages from its webview', () => {
       assert.equal(isCopyWebviewMessage(m), true, JSON.stringify(m));
   });
 
-  it('drops anything else: other types, a copy by another way, a failure without a text reason, non-objects', () => {
+  it('drops anything else: other types (with a reason too), a copy by another way, a failure without a text reason, non-objects', () => {
     for (const m of [
       null,
       undefined,
@@ -33,6 +33,8 @@ describe('publish: the copy panel’s messages from its webview', () => {
       { type: 'copy-failed' },
       { type: 'copy-failed', reason: 404 },
       { type: 'copy-failed', reason: { message: 'x' } },
+      { type: 'show', reason: 'a reason does not make a failure' },
+      { reason: 'NotAllowedError' },
     ])
       assert.equal(isCopyWebviewMessage(m), false, JSON.stringify(m) ?? String(m));
   });

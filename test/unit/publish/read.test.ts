@@ -38,6 +38,7 @@ describe('publish: reading a bulletin’s text runs', () => {
       { kind: 'link', href: 'mailto:a@b.cn', children: [plainText('a@b.cn')] },
       plainText(' "引号" -- (c)'),
     ]);
+    assert.deepEqual(runsOf('example.com 与 www.agri.gov.cn\n'), [plainText('example.com 与 www.agri.gov.cn')]);
   });
 
   it('inline code inside emphasis keeps the emphasis; text after it is a run of its own', () => {
@@ -187,6 +188,9 @@ describe('publish: reading a bulletin’s title, notes and references section', 
     assert.equal(read('## 二\n').title, undefined);
     assert.equal(read('\uFEFF---\ndate: 2026-12-01\n---\n\n正文\n').date, '2026-12-01', 'behind a byte order mark');
     assert.equal(read('正文\n').date, undefined);
+    const { blocks, images, warnings, broken, ...rest } = read('正文\n');
+    assert.deepEqual([blocks.length, images, warnings, broken], [1, [], [], []]);
+    assert.deepEqual(rest, { lang: 'zh' }, 'no title, no date, no references heading: none is there at all');
   });
 
   it('the references heading is left out of the body when only definitions and comments are under it', () => {
@@ -208,6 +212,11 @@ describe('publish: reading a bulletin’s title, notes and references section', 
     );
     assert.deepEqual(headings(`## 参考资料\n\n说明文字\n\n${defs}`), ['参考资料'], 'text under it: kept');
     assert.deepEqual(headings(`## 参考资料\n\n${defs}\n> 引\n`), ['参考资料']);
+    assert.deepEqual(
+      headings(`## 参考资料\n\n\`\`\`\n<!-- 注 -->\n\`\`\`\n\n${defs}`),
+      ['参考资料'],
+      'a code block showing a comment: kept',
+    );
     const quoted = read(`正文[^1]。\n\n> ## 参考资料\n>\n> 说明\n\n${defs}`).blocks[1];
     assert.equal(quoted?.kind === 'quote' && quoted.blocks[0]?.kind, 'heading', 'text under it in its quote: kept');
     const listed = read(`正文[^1]。\n\n- ## 参考资料\n\n  说明\n\n${defs}`).blocks[1];
@@ -236,6 +245,18 @@ describe('publish: reading a bulletin’s title, notes and references section', 
     assert.deepEqual(footnotes, ['茶.docx#第二段 — 茶 (K)']);
   });
 
+  it('a broken citation is an error of the citation analysis, not one of its warnings (a definition nothing cites)', () => {
+    const doc = read('甲[^1][^9]。\n\n[^1]: a.docx#1 — 茶 (K)\n[^2]: b.docx#2 — 茶 (K)\n');
+    assert.deepEqual(
+      doc.broken.map((p) => p.code),
+      ['undefined-reference'],
+    );
+    assert.deepEqual(
+      doc.warnings.map((w) => (w.code === 'broken-citation' ? w.problem.code : w.code)),
+      ['undefined-reference'],
+    );
+  });
+
   it('an author’s note with more than a source in it is the author’s, its blocks read; its pictures follow the body’s', () => {
     const doc = read(
       '甲[^a]乙[^b]。\n\n![正文图](a.png)\n\n[^a]: 见 a.docx#1 — 茶 (K)\n[^b]: 图：\n\n    ![注图](b.png)\n',
@@ -249,6 +270,13 @@ describe('publish: reading a bulletin’s title, notes and references section', 
       { src: 'a.png', line: 2 },
       { src: 'b.png', line: 7 },
     ]);
+  });
+
+  it('in Word, an author’s note that cites itself is named there by its label, as written', async () => {
+    const { footnotes } = await readDocx(
+      (await exported({ text: '甲[^a]。\n\n[^a]: 见[^a]。\n', format: 'docx' })).bytes,
+    );
+    assert.match(footnotes[0]!, /\[a\]/);
   });
 
   it('a definition of ours with a table under it is the author’s note it then is, its first line as written', () => {

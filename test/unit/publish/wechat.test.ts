@@ -125,6 +125,10 @@ describe('publish: standalone HTML page', () => {
     assert.match(await page('只有一段话。\n'), /<title><\/title>/);
   });
 
+  it('a line ending inside a paragraph is no line break on the page, as in the preview', async () => {
+    assert.match(await page('# T\n\n甲\n乙\n'), /<p>甲\n乙<\/p>/);
+  });
+
   it('keeps line breaks written as <br>, and leaves out every other raw HTML', async () => {
     const html = await page('# T\n\n甲<br/>乙<BR>丙<b>丁</b>戊<br />己\n\n<div>块</div>\n');
     assert.match(html, /甲<br>乙<br>丙丁戊<br>己/);
@@ -253,11 +257,15 @@ describe('publish: what a reader of the WeChat article sees', () => {
       ['p', 'font-size:14px;line-height:1.6;color:#666666;'],
       ['sup', 'font-size:12px;line-height:0;color:#1b5e20;vertical-align:super;'],
       ['section', 'margin:32px 0 0;padding-top:12px;border-top:1px solid #e0e0e0;'],
+      [
+        'section',
+        "font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Hiragino Sans GB','Microsoft YaHei',sans-serif;",
+      ],
     ] as const)
       assert.ok(has(tag, declaration), `${tag}: ${declaration}`);
   });
 
-  it('the title and the date above the body, escaped; the page is titled and in the bulletin’s language', async () => {
+  it('the title and the date above the body, escaped, neither without them; the page is titled and in the bulletin’s language', async () => {
     const r = await exported({ text: '---\ntitle: 茶<园>\ndate: 1 & 2\n---\n\n正文\n', format: 'wechat', lang: 'en' });
     assert.match(
       r.article!,
@@ -267,7 +275,13 @@ describe('publish: what a reader of the WeChat article sees', () => {
     assert.match(page, /<html lang="en">/);
     assert.match(page, /<title>茶&#60;园&#62;<\/title>/);
     assert.ok(page.includes(`<body style="margin:0;padding:16px;background:#ffffff;">\n${r.article}\n</body>`));
-    assert.doesNotMatch(await article('正文\n'), /<h1|color:#888888/, 'no title, no date: neither line');
+    const bare = await exported({ text: '正文\n', format: 'wechat' });
+    assert.match(
+      bare.article!,
+      /^<section style="[^"]*">\n<p style="[^"]*">正文<\/p>\n<\/section>$/,
+      'no title, no date, no note: the body alone',
+    );
+    assert.match(new TextDecoder().decode(bare.bytes), /<title><\/title>/, 'no title: the page’s title is empty');
   });
 
   it('code in a fixed-width font on grey; bold, italic and struck text as such, nested', async () => {
@@ -299,6 +313,18 @@ describe('publish: what a reader of the WeChat article sees', () => {
     assert.equal(r.notes, 3);
   });
 
+  it('a link listed by its words alone, however they are formatted, a picture in it left out of the list', async () => {
+    const html = await article('[看 **这里**![图](none.png)](https://a.cn/)\n');
+    assert.match(html, /<p style="[^"]*">\[1\] 看 这里: https:\/\/a\.cn\/<\/p>/);
+  });
+
+  it('a bulletin of a title alone is its title', async () => {
+    assert.match(
+      await article('---\ntitle: 题\n---\n'),
+      /^<section style="[^"]*"><h1 style="[^"]*">题<\/h1>\n\n<\/section>$/,
+    );
+  });
+
   it('a quote: its paragraphs and lists inside its tinted box, without a paragraph’s bottom margin', async () => {
     const html = await article('> 甲\n>\n> - 乙\n');
     assert.match(
@@ -320,14 +346,19 @@ describe('publish: what a reader of the WeChat article sees', () => {
   });
 
   it('a table: a bold tinted header, each column aligned as written, a short row filled with empty cells', async () => {
-    const html = await article('| a | b | c |\n|:--|:-:|---|\n| 1 |\n');
+    const html = await article('| a | b | c |\n|:--|:-:|---|\n| 1 |\n| 2 | 3 | 4 |\n');
     const cells = [...html.matchAll(/<(th|td) style="([^"]*)">([^<]*)<\/\1>/g)].map((m) => [m[1], m[3], m[2]]);
     assert.deepEqual(
       cells.map(([tag, text, style]) => `${tag} ${text} ${/text-align:(\w+)/.exec(style!)?.[1] ?? '-'}`),
-      ['th a left', 'th b center', 'th c -', 'td 1 left', 'td  center', 'td  -'],
+      ['th a left', 'th b center', 'th c -', 'td 1 left', 'td  center', 'td  -', 'td 2 left', 'td 3 center', 'td 4 -'],
     );
     assert.ok(cells.slice(0, 3).every(([, , s]) => /background:#e8f5e9;font-weight:bold;/.test(s!)));
     assert.ok(cells.slice(3).every(([, , s]) => !/font-weight:bold/.test(s!)));
+    assert.equal(
+      cells[2]![2],
+      cells[0]![2]!.replace('text-align:left;', ''),
+      'a column written without alignment: the header’s look, nothing more',
+    );
     for (const [, inside] of html.matchAll(/<(?:thead|tbody)>(.*?)<\/(?:thead|tbody)>/g))
       assert.equal(inside!.replace(/<tr>(?:<(t[hd]) [^>]*>[^<]*<\/\1>)*<\/tr>/g, ''), '', 'nothing but rows of cells');
   });
@@ -350,7 +381,11 @@ describe('publish: what a reader of the WeChat article sees', () => {
 
   it('the end list is headed References when only sources are cited, and has no heading when nothing is', async () => {
     const en = await article('A[^1] B〔b.docx#2〕.\n\n[^1]: a.docx#1 — tea (K)\n', 'en');
-    assert.match(en, /<section style="margin:32px 0 0;[^"]*"><p style="[^"]*font-weight:bold;[^"]*">References<\/p>/);
+    assert.match(
+      en,
+      /<section style="margin:32px 0 0;[^"]*"><p style="[^"]*font-weight:bold;[^"]*">References<\/p><p style="[^"]*">\[1\] a\.docx#1 — tea<\/p><p style="[^"]*">\[2\] b\.docx#2<\/p><\/section>/,
+      'the heading, then the entries in order, nothing else',
+    );
     assert.match(await article('A[^n].\n\n[^n]: mine\n', 'en'), />Notes<\/p>/);
     assert.doesNotMatch(await article('无注。\n'), /margin:32px 0 0|\[1\]/);
   });
