@@ -119,10 +119,19 @@ describe('publish: tables in Word', () => {
     assert.equal(descendants(body, 'w:tblHeader').length, 1);
   });
 
-  it('a link to a file in a header cell is bold text, not a link', async () => {
-    const body = await bodyOf('| [说明](a.md) |\n| --- |\n| x |\n');
-    assert.equal(descendants(body, 'w:hyperlink').length, 0);
-    assert.deepEqual(cells(body)[0], ['说明 5000pct E8F5E9 bold']);
+  it('a link to a file in a header cell is bold text, not a link; a web link there is a link, bold too', async () => {
+    const body = await bodyOf('| [说明](a.md) | [官网](https://a.cn) |\n| --- | --- |\n| x | y |\n');
+    assert.equal(descendants(body, 'w:hyperlink').length, 1);
+    assert.equal(descendants(descendants(body, 'w:hyperlink')[0]!, 'w:t')[0]!.text, '官网');
+    assert.deepEqual(cells(body)[0], ['说明 2500pct E8F5E9 bold', '官网 2500pct E8F5E9 bold']);
+  });
+
+  it('a table follows a paragraph or a list directly; only a table right after a table is parted from it, by an empty paragraph', async () => {
+    const body = await bodyOf('段\n\n| a |\n| - |\n| 1 |\n\n- 项\n\n| b |\n| - |\n| 2 |\n');
+    assert.deepEqual(
+      body.children.filter((c) => c.name !== 'w:sectPr').map((c) => (c.name === 'w:p' ? look(c) : c.name)),
+      ['段', 'w:tbl', '项 level:0', 'w:tbl'],
+    );
   });
 });
 

@@ -53,6 +53,15 @@ describe('publish: the Word package around the document', () => {
     assert.equal(rels.attributes.xmlns, 'http://schemas.openxmlformats.org/package/2006/relationships');
   });
 
+  it('every part the content types or the package’s relationships name is in the package', async () => {
+    const parts = await partsOf('# T\n');
+    const named = [
+      ...descendants(tree(parts, '[Content_Types].xml'), 'Override').map((o) => o.attributes.PartName!.slice(1)),
+      ...descendants(tree(parts, '_rels/.rels'), 'Relationship').map((r) => r.attributes.Target!),
+    ];
+    for (const name of named) assert.ok(parts.has(name), name);
+  });
+
   it('the document’s relationships: its styles, numbering, footnotes and settings, then each link once and each picture once', async () => {
     const text =
       '# T\n\n[甲](https://a.cn/x#1#2) [乙](https://b.cn/) [甲又](https://a.cn/x#1#2)\n\n![图](p.png)\n\n![图又](p.png)\n';
@@ -163,6 +172,8 @@ describe('publish: the Word document’s properties', () => {
   it('a date that is no calendar day, or not written YYYY-MM-DD, leaves the creation time the export’s', async () => {
     for (const date of [
       '2026-13-45',
+      '2026-11',
+      '2026',
       '2026-1-05',
       '2026-01-5',
       '02026-11-20',

@@ -165,9 +165,9 @@ describe('publish: a house template’s styles', () => {
     assert.match(all.get('word/footnotes.xml')!, /<w:pStyle w:val="FootnoteText"\/>/);
   });
 
-  it('a template whose styles or numbering has nothing in it (an empty root element) still gives a well-formed file', async () => {
+  it('a template whose styles or numbering has nothing in it (an empty root element, a line break after it) still gives a well-formed file', async () => {
     const { all, styleOf } = await withTemplate({
-      'word/styles.xml': `${HEAD}<w:styles xmlns:w="${W}"/>`,
+      'word/styles.xml': `${HEAD}<w:styles xmlns:w="${W}"/>\n`,
       'word/numbering.xml': `${HEAD}<w:numbering xmlns:w="${W}" />`,
     });
     const styles = xmlTree(all.get('word/styles.xml')!);
@@ -199,6 +199,29 @@ describe('publish: what counts as a template’s style', () => {
       ['Heading1', 'Heading2', 'Heading3', 'Heading4', 'Own'],
     );
     assert.match(stylesXml!, /w:styleId="Heading1"><w:name w:val="heading 1"\/>/, 'added: the template has none');
+  });
+
+  it('a style element inside another element is none of the template’s: its id stays free, it is no default to build on', () => {
+    const nested = '<w:latentStyles><w:style w:type="paragraph" w:default="1" w:styleId="Title"/></w:latentStyles>';
+    const { ids, stylesXml } = houseStyleOf(stylesOf(nested));
+    assert.equal(ids.title, 'Title');
+    const added = descendants(xmlTree(stylesXml!), 'w:style').find((s) => s.attributes['w:styleId'] === 'Title')!;
+    assert.equal(val(added, 'w:basedOn'), undefined);
+  });
+
+  it('a default written as Word writes it (w:default="1") is what the added styles build on', () => {
+    const { stylesXml } = houseStyleOf(stylesOf(style('w:type="paragraph" w:default="1" w:styleId="a"', 'Normal')));
+    const title = descendants(xmlTree(stylesXml!), 'w:style').find((s) => s.attributes['w:styleId'] === 'Title')!;
+    assert.equal(val(title, 'w:basedOn'), 'a');
+  });
+
+  it('a style without a name is not found by the value of another of its properties', () => {
+    const { ids } = houseStyleOf(stylesOf(style('w:styleId="Sub"', undefined, '<w:basedOn w:val="Title"/>')));
+    assert.equal(ids.title, 'Title');
+  });
+
+  it('a part whose root is not WordprocessingML styles is refused, saying what its root should be', () => {
+    assert.throws(() => houseStyleOf(`${HEAD}<w:numbering xmlns:w="${W}"/>`), /not WordprocessingML styles/);
   });
 });
 
