@@ -206,10 +206,9 @@ export function writeWechat(doc: PublishDocument, images: ImageMap, options: Wec
 
   const title = doc.title ? `<h1 style="${WECHAT_STYLE.title}">${escapeHtml(doc.title)}</h1>` : '';
   const date = doc.date ? `<p style="${WECHAT_STYLE.date}">${escapeHtml(doc.date)}</p>` : '';
-  const body = bodyBelowTitle(doc)
-    .map((b) => block(b))
-    // Stryker disable next-line StringLiteral: a line between blocks is for a person reading the file; no reader of the article sees it
-    .join('\n');
+  const blocks = bodyBelowTitle(doc).map((b) => block(b));
+  // Stryker disable next-line StringLiteral: a line between blocks is for a person reading the file; no reader of the article sees it
+  const body = blocks.join('\n');
   const entries: string[] = [];
   // a link inside an author's note adds an entry while the list is written
   for (let i = 0; i < list.length; i++)

@@ -12,11 +12,7 @@ export function mentionTopic(text: string, offset: number, mention: string, max 
   // Stryker disable next-line EqualityOperator: a mention is never an end mark, so no end is at 0
   const ends = SENTENCE_END.map((p) => text.indexOf(p, offset)).filter((i) => i >= 0);
   const sentence = text.slice(from, ends.length ? Math.min(...ends) : text.length);
-  return (
-    sentence
-      // Stryker disable next-line Regex: without `+`, the empty pieces between separators are dropped below
-      .split(/[，,、;；:：\s]+/)
-      .filter((w) => w && !/\d/.test(w) && !w.includes(mention))
-      .slice(0, max)
-  );
+  // Stryker disable next-line Regex: without `+`, the empty pieces between separators are dropped below
+  const words = sentence.split(/[，,、;；:：\s]+/);
+  return words.filter((w) => w && !/\d/.test(w) && !w.includes(mention)).slice(0, max);
 }
