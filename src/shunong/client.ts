@@ -20,6 +20,7 @@ import {
   redactSecret,
 } from './errors';
 import { endpointProblem } from './endpoint';
+import { readKey } from './key';
 import { classify, Retryable, SessionExpired } from './failures';
 import { newRequestContext, type RequestContext } from './fetch';
 import { parseToolResult, type RawToolResult } from './parse';
@@ -353,14 +354,7 @@ export class ShunongClient {
   }
 
   private async currentKey(): Promise<string> {
-    let key: string | undefined;
-    try {
-      key = await this.getKey();
-    } catch (e) {
-      throw new AuthError('missing-key', `The API key could not be read (${e instanceof Error ? e.name : 'error'}).`);
-    }
-    key = key?.trim();
-    if (!key) throw new AuthError('missing-key');
+    const key = await readKey(this.getKey);
     this.lastKey = key;
     return key;
   }

@@ -22,6 +22,7 @@ import {
 } from '../errors';
 import { endpointProblem, isLoopbackHost } from '../endpoint';
 import { parseRetryAfter } from '../fetch';
+import { readKey } from '../key';
 import { backoffDelay, retryPolicy, type RetryPolicy } from '../retry';
 import { realScheduler } from '../../time/scheduler';
 import type { KeyProvider, RetryOptions, Scheduler } from '../types';
@@ -228,14 +229,7 @@ export class ShunongRestClient {
   ): Promise<{ ctl: AbortController; key: string; deadline: Deadline; cleanup: () => void }> {
     if (this.configError) throw this.configError;
     if (o.signal?.aborted) throw new CancelledError();
-    let key: string | undefined;
-    try {
-      key = await this.options.getKey();
-    } catch (e) {
-      throw new AuthError('missing-key', `The API key could not be read (${e instanceof Error ? e.name : 'error'}).`);
-    }
-    key = key?.trim();
-    if (!key) throw new AuthError('missing-key');
+    const key = await readKey(this.options.getKey);
     const ctl = new AbortController();
     const onAbort = (): void => ctl.abort(new CancelledError());
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: an abort event fires once at most, and the listener is removed when the call settles
