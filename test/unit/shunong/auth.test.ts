@@ -29,6 +29,7 @@ describe('shunong client: auth, and the key never leaks', () => {
         throw new TypeError(`keychain locked for ${SECRET_KEY}`);
       },
     });
+    const before = ep.emu.requests.length;
     await assert.rejects(
       failing.connect(),
       (e: AuthError) =>
@@ -36,6 +37,7 @@ describe('shunong client: auth, and the key never leaks', () => {
         e.reason === 'missing-key' &&
         e.message === 'The API key could not be read (TypeError).',
     );
+    assert.equal(ep.emu.requests.length, before, 'nothing is sent');
     const obs = observingFetch();
     await make({ fetch: obs.fetch, getKey: () => `  ${SECRET_KEY}\n` }).connect();
     assert.ok(obs.seen.every((s) => s.headers.get('authorization') === `Bearer ${SECRET_KEY}`));
