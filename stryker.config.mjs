@@ -2,9 +2,12 @@
 // scripts/mutation.mjs, which narrows `mutate` and the tests to one folder or one file of it). Not part of CI: on
 // two cores a folder takes minutes to hours. Results are kept per folder under reports/mutation/,
 // so a second run re-tests only the mutants of code or tests that changed.
-// `recognition` (a folder) or `recognition/summary.ts` (one file of it, with its own results file)
+// `recognition` (a folder) or `recognition/summary.ts` (one file of it)
 const target = process.env.STRYKER_TARGET;
-const name = target?.replaceAll('/', '--') ?? 'all';
+// One store of results per folder: a file's run reads and updates its folder's, where Stryker keeps
+// the results of the folder's other files as they were, so the folder's next run re-tests only what
+// changed since any run.
+const name = target?.split('/')[0] ?? 'all';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -6,12 +6,15 @@
 // generated from package.json into the temp dir, so it follows the manifest.
 //  - activation: `await ext.activate()`, ours against the anchor's;
 //  - ours until an open bulletin's citations are checked: from the start of activation until our
-//    Problems of the open bulletin (it has a footnote without a definition) reach VS Code's
-//    diagnostics, i.e. activation, the features, the citations bundle and the first lint. Two
-//    clocks: the wall clock, which includes the waits (the lint's debounce, round trips to the
-//    workbench), and the extension host thread's busy time over the same span
+//    diagnostics collection is handed the open bulletin's Problems (it has a footnote without a
+//    definition), i.e. activation, the citations bundle and the first lint (in its worker). Two
+//    clocks: the wall clock, which includes the waits (the worker's start and lint), and the
+//    extension host thread's busy time over the same span
 //    (`performance.eventLoopUtilization()`: the time its event loop was not idle), which is what
-//    the goal is about: ≤ 2× the anchor's activation, on the same clock;
+//    the goal is about: ≤ 2× the anchor's activation, on the same clock. The moment is read where
+//    VS Code's DiagnosticCollection (one class for every extension's collections) takes them: its
+//    `onDidChangeDiagnostics` fires only 50 ms later (the extension host debounces it), and the
+//    thread's work over those 50 ms is the host's, reported apart for information;
 //  - for information: an empty extension's activation; sizes of dist/extension.js and the .vsix.
 // Nothing in the extension marks time for the bench: it observes what a user would (activation,
 // the exported `loaded` promise, the Problems).
@@ -94,10 +97,23 @@ function measuringSuite(id, bulletin, profile) {
   const ours = () => vscode.languages.getDiagnostics(uri).some((d) => d.source === 'shunong');
   const busy = (from) => performance.eventLoopUtilization(from).active;
   let e0, t0;
-  // Both clocks are read the moment our Problems arrive, whatever else (the features) comes after.
-  const checked = new Promise((resolve) => {
-    const check = () => { if (ours()) { sub.dispose(); resolve({ checked: performance.now() - t0, checkedBusy: busy(e0) }); if (profiler) void profiler.stop(); } };
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString())) check(); });
+  // Both clocks are read the moment our collection is handed the bulletin's Problems, whatever
+  // else (the features) comes after: DiagnosticCollection.set is one method of one class, shared by
+  // every extension's collections, so wrapping it here sees ours call it.
+  const probe = vscode.languages.createDiagnosticCollection('shunong-bench-probe');
+  const collection = Object.getPrototypeOf(Object.getPrototypeOf(probe));
+  probe.dispose();
+  const set = collection.set;
+  const handed = new Promise((resolve) => {
+    collection.set = function (...args) {
+      const r = set.apply(this, args);
+      if (t0 !== undefined && ours()) { collection.set = set; resolve({ checked: performance.now() - t0, checkedBusy: busy(e0) }); if (profiler) void profiler.stop(); }
+      return r;
+    };
+  });
+  // For information: when VS Code's onDidChangeDiagnostics tells of them (debounced by 50 ms).
+  const told = new Promise((resolve) => {
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => { if (e.uris.some((u) => u.toString() === uri.toString()) && ours()) { sub.dispose(); resolve({ told: performance.now() - t0, toldBusy: busy(e0) }); } });
   });
   // The host's own background over a quiet span, nothing of ours running, for information.
   const q0 = performance.eventLoopUtilization();
@@ -119,7 +135,7 @@ function measuringSuite(id, bulletin, profile) {
     await exports.loaded;
     out.loaded = performance.now() - t0;
     out.loadedBusy = busy(e0);
-    Object.assign(out, await Promise.race([checked, new Promise((_, no) => setTimeout(() => no(new Error('no Problems from ours within 20 s')), 20000))]));
+    Object.assign(out, ...(await Promise.race([Promise.all([handed, told]), new Promise((_, no) => setTimeout(() => no(new Error('no Problems from ours within 20 s')), 20000))])));
   }
   if (profiler) await profiler.stopped;
   console.log('SHUNONG_BENCH ' + JSON.stringify(out));
@@ -432,6 +448,7 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
     ['ours, features loaded (thread busy)', OURS, 'loadedBusy'],
     ['ours, citations checked', OURS, 'checked'],
     ['ours, citations checked (thread busy)', OURS, 'checkedBusy'],
+    ['ours, until onDidChangeDiagnostics tells (thread busy)', OURS, 'toldBusy'],
     ['empty, activation', EMPTY, 'activate'],
     ['host background before ours (thread busy per 100 ms)', OURS, 'backgroundBusyPer100ms'],
   ])
@@ -451,6 +468,9 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   row('ours: + citations checked, thread busy', ms(checkedBusy), '', true);
   const ratio = checkedBusy / anchorBusy;
   row('  over the anchor (thread busy)', ratio.toFixed(2), '≤ 2', ratio <= 2);
+  // VS Code's onDidChangeDiagnostics tells of them 50 ms after the collection takes them (the
+  // extension host debounces the event): the thread's work over that wait is the host's own.
+  row('for information: until the event, thread busy', ms(m(OURS, 'toldBusy')), '(no goal)', true);
   // What a host with nothing of ours running spends on its own over a span as long as ours
   // until the Problems (read over 200 ms just before activating): part of the figure above.
   const background = (m(OURS, 'backgroundBusyPer100ms') * m(OURS, 'checked')) / 100;

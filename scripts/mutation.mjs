@@ -4,9 +4,9 @@
 // incremental file (reports/mutation/<folder>.json), so a rerun re-tests only what changed. The
 // score of each folder is printed at the end; the summary in docs/benchmarks.md is written by hand
 // from it, with the date and the commit. A file of a folder (`-- src/recognition/summary.ts`) is
-// mutated alone, with its own incremental file (reports/mutation/<folder>--<file>.json): the quick
-// loop while writing the tests that kill its mutants. `-- --reach` lists the test files each target
-// would be given, and mutates nothing.
+// mutated alone, the quick loop while writing the tests that kill its mutants: its results go into
+// its folder's incremental file, which keeps the other files' as they were, and the score printed
+// is the file's. `-- --reach` lists the test files each target would be given, and mutates nothing.
 //
 // Each folder's run is given only the unit test files whose imports reach the folder (followed by
 // esbuild through every static and literal dynamic import, and through paths written as string
@@ -48,8 +48,7 @@ const targets = asked.length ? asked : FOLDERS;
 const scores = [];
 const reaching = await testsReaching();
 for (const target of targets) {
-  const name = target.replaceAll('/', '--');
-  const report = join('reports', 'mutation', `${name}.report.json`);
+  const report = join('reports', 'mutation', `${target.split('/')[0]}.report.json`);
   const spec = reaching(target);
   console.log(`test:mutation: src/${target}: ${spec.length} test files reach it`);
   if (spec.length === 0) {
@@ -74,7 +73,7 @@ for (const target of targets) {
     },
   );
   if (r.status !== 0) process.exit(r.status ?? 1);
-  if (existsSync(report)) scores.push([target, score(JSON.parse(readFileSync(report, 'utf8')))]);
+  if (existsSync(report)) scores.push([target, score(JSON.parse(readFileSync(report, 'utf8')), target)]);
 }
 for (const [target, s] of scores)
   console.log(
@@ -151,10 +150,14 @@ function pathsNamedIn(file) {
   return named;
 }
 
-/** The mutation score of a mutation-testing-report-schema JSON report: detected / valid mutants. */
-function score(report) {
+/**
+ * The mutation score of a target's files in a mutation-testing-report-schema JSON report (which
+ * holds its whole folder's): detected / valid mutants.
+ */
+function score(report, target) {
   const n = { killed: 0, survived: 0, noCoverage: 0, timeout: 0 };
-  for (const file of Object.values(report.files))
+  const ofTarget = ([name]) => (target.includes('/') ? name === `src/${target}` : name.startsWith(`src/${target}/`));
+  for (const [, file] of Object.entries(report.files).filter(ofTarget))
     for (const m of file.mutants) {
       if (m.status === 'Killed') n.killed++;
       else if (m.status === 'Survived') n.survived++;
