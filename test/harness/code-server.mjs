@@ -397,6 +397,7 @@ export function installCodeServer(target = TARGETS.oldest) {
     });
     // 2. the rg tarball where @vscode/ripgrep's postinstall looks first
     seedRipgrepCache(csDir, tmp, logFile);
+    skipUnusedNativeBuilds(csDir, logFile);
     // 3. now the scripts (code-server's postinstall installs VS Code's own deps and builds natives)
     runLogged(npm[0], [npm[1], 'rebuild', '--foreground-scripts'], { cwd: prefix, env, logFile });
     if (!existsSync(join(csDir, 'lib', 'vscode', 'node_modules')))
@@ -407,6 +408,26 @@ export function installCodeServer(target = TARGETS.oldest) {
     rmSync(tmp, { recursive: true, force: true });
   }
   return result;
+}
+
+/**
+ * Native modules of VS Code's server that no test loads, each imported only where a feature we never
+ * use needs it: SQLite (VS Code 1.139's agent host) and Kerberos (proxy
+ * authentication). Where VS Code's package.json lists which install scripts npm may run
+ * (`allowScripts`), theirs are turned off: their JavaScript is installed, their C is not compiled
+ * (SQLite's amalgamation alone is about 33 s of CPU at -O0).
+ */
+const UNUSED_NATIVES = ['@vscode/sqlite3@', 'kerberos@'];
+function skipUnusedNativeBuilds(csDir, logFile) {
+  const file = join(csDir, 'lib', 'vscode', 'package.json');
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  const skipped = Object.keys(pkg.allowScripts ?? {}).filter((k) => UNUSED_NATIVES.some((n) => k.startsWith(n)));
+  if (skipped.length === 0) return;
+  for (const k of skipped) pkg.allowScripts[k] = false;
+  writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
+  writeFileSync(logFile, `[harness] install scripts turned off (never loaded by the tests): ${skipped.join(', ')}\n`, {
+    flag: 'a',
+  });
 }
 
 /** Path of npm's CLI script, so it can be run by a chosen Node. */

@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { admin, api, enableAIFeatures, endpointRequests, setSetting, until } from './helpers';
+import { admin, api, displayed, enableAIFeatures, endpointRequests, setSetting, until } from './helpers';
 
 interface Recorded {
   readonly method: string;
@@ -104,8 +104,13 @@ suite('chat: @shunong participant with a scripted model', function () {
     const real = answer.passages[0]!.key;
     assert.ok(md.includes(`修剪宜在春茶后进行〔${real}〕。`), md);
     assert.ok(md.includes('另据研究，深修剪可增产三成。'), md);
-    assert.ok(!/编造的茶树文献\.pdf#99〕|\[\^1\]/.test(md.split('Removed')[0]!), 'nothing invented is shown');
-    assert.match(md, /Removed 3 citation\(s\) that are not passages the knowledge base returned in this answer/);
+    const removal = displayed(
+      'Removed {0} citation(s) that are not passages the knowledge base returned in this answer: {1}',
+      '3',
+      '',
+    ).trim();
+    assert.ok(md.includes(removal), md);
+    assert.ok(!/编造的茶树文献\.pdf#99〕|\[\^1\]/.test(md.split(removal)[0]!), 'nothing invented is shown');
     assert.deepEqual(answer.removed, ['[^1]: 编造的茶树文献.pdf#99', '[^1]', '〔编造的茶树文献.pdf#99〕']);
     const refs = calls.filter((c) => c.method === 'reference').map((c) => (c.args[0] as vscode.Uri).scheme);
     assert.equal(refs.length, answer.passages.length);
@@ -129,7 +134,14 @@ suite('chat: @shunong participant with a scripted model', function () {
   test('a miss: the model is not asked, nothing is cited', async () => {
     const { result, calls } = await ask('search', '火星登陆舱推进剂燃烧效率', model);
     assert.deepEqual(result.metadata, { passages: 0 });
-    assert.match(markdownOf(calls), /returned no passage for this question, so nothing is cited/);
+    assert.ok(
+      markdownOf(calls).includes(
+        displayed(
+          'The knowledge base returned no passage for this question, so nothing is cited and nothing is written from it.',
+        ),
+      ),
+      markdownOf(calls),
+    );
     // the platform's reason and the knowledge layer's reading of the miss, in the display language
     assert.match(markdownOf(calls), /No passage in the knowledge base matched\.|知识库未命中相关片段。/);
     assert.ok(!/knowledge_search: NO passage/.test(markdownOf(calls)), 'not the text meant for the model');
@@ -147,17 +159,25 @@ suite('chat: @shunong participant with a scripted model', function () {
     assert.ok(md.includes(`春茶采摘后及时修剪〔${first}〕。`), md);
     assert.ok(md.includes(`修剪后结合追肥，促进新梢萌发〔${second}〕。`), md);
     assert.equal(meta.removed, 0);
-    assert.ok(!/Removed/.test(md), 'nothing was removed, and nothing is said about it');
+    const removal = displayed(
+      'Removed {0} citation(s) that are not passages the knowledge base returned in this answer: {1}',
+      '0',
+      '',
+    ).split('0')[0]!;
+    assert.ok(!md.includes(removal), 'nothing was removed, and nothing is said about it');
     assert.equal(answer.blocks.length, 2, 'one block per paragraph');
     const progress = calls.filter((c) => c.method === 'progress').map((c) => String(c.args[0]));
-    assert.deepEqual(progress, ['Searching the Shunong knowledge base…', 'Writing with Scripted…']);
+    assert.deepEqual(progress, [
+      displayed('Searching the Shunong knowledge base…'),
+      displayed('Writing with {0}…', 'Scripted'),
+    ]);
     const refs = calls.filter((c) => c.method === 'reference').map((c) => c.args[0] as vscode.Uri);
     assert.equal(refs.length, answer.passages.length);
     assert.equal(meta.passages, answer.passages.length);
     const buttons = calls.filter((c) => c.method === 'button').map((c) => c.args[0] as vscode.Command);
     assert.equal(buttons.length, 1);
     assert.deepEqual(buttons[0]!.arguments, [meta.answerId]);
-    assert.equal(buttons[0]!.title, 'Insert into the bulletin');
+    assert.equal(buttons[0]!.title, displayed('Insert into the bulletin'));
 
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# 茶园简报\n\n' });
     const editor = await vscode.window.showTextDocument(doc);

@@ -14,6 +14,7 @@ import {
   captureQuickPick,
   closeAllEditors,
   closeQuickInput,
+  displayed,
   enableAIFeatures,
   endpointRequests,
   knowledgeSearches,
@@ -229,7 +230,8 @@ suite('chat: language model tools', function () {
       const text = await invoke('shunong_currentTime', {});
       assert.equal(
         text,
-        `The Shunong platform call failed: No API key is set for ${local.url}. Run "Shunong: Set API Key".`,
+        // the frame is for the model; the sentence inside is the one the author would read
+        `The Shunong platform call failed: ${displayed('No API key is set for {0}. Run "Shunong: Set API Key".', local.url)}`,
       );
       assert.equal((await endpointRequests()).length, before);
     } finally {
@@ -241,15 +243,15 @@ suite('chat: language model tools', function () {
     const { chat } = await api();
     const prepared = await chat.prepare('shunong_searchKnowledge', { query: '小麦 拔节期 追肥', topK: 3 });
     const local = localEndpoint();
-    assert.equal(prepared.invocationMessage, `Asking the Shunong platform at ${local.url}…`);
-    assert.equal(prepared.confirmationMessages?.title, 'Search the Shunong knowledge base');
+    assert.equal(prepared.invocationMessage, displayed('Asking the Shunong platform at {0}…', local.url));
+    assert.equal(prepared.confirmationMessages?.title, displayed('Search the Shunong knowledge base'));
     const message = prepared.confirmationMessages!.message;
     const md = typeof message === 'string' ? message : message.value;
     assert.ok(
       md
         .replace(/\\/g, '')
         .replace(/&nbsp;/g, ' ')
-        .includes(`Send this request to the Shunong platform at ${local.url}?`),
+        .includes(displayed('Send this request to the Shunong platform at {0}?', local.url)),
       md,
     );
     // what will be sent: the model's arguments over the author's settings, the crop's knowledge base

@@ -5,19 +5,18 @@
  * zh-CN bundle and the manifest's strings come from package.nls.zh-cn.json.
  */
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, openMarkdown, until } from './helpers';
-
-const EXTENSION_ID = 'shunong-authors.shunong-vscode';
-
-function catalogue(extensionPath: string, ...file: string[]): Record<string, string> {
-  return JSON.parse(readFileSync(join(extensionPath, ...file), 'utf8')) as Record<string, string>;
-}
+import {
+  DISPLAY_LANGUAGE as asked,
+  EXTENSION_ID,
+  catalogue,
+  closeAllEditors,
+  displayed as t,
+  openMarkdown,
+  until,
+} from './helpers';
 
 suite('Display language', () => {
-  const asked = process.env['SHUNONG_TEST_LOCALE'] ?? 'en';
   const ext = () => {
     const e = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(e, `${EXTENSION_ID} is not loaded`);
@@ -32,13 +31,13 @@ suite('Display language', () => {
     // The host loads an extension's l10n bundle when it activates it: before, l10n.t answers in English.
     await ext().activate();
     const message = 'Shunong: connected';
-    const zh = catalogue(ext().extensionPath, 'l10n', 'bundle.l10n.zh-cn.json')[message];
+    const zh = catalogue('l10n', 'bundle.l10n.zh-cn.json')[message];
     assert.ok(zh && zh !== message, 'the zh-CN bundle translates it');
     assert.equal(vscode.l10n.t(message), asked === 'zh-cn' ? zh : message);
   });
 
   test("the manifest's strings follow the display language (package.nls)", () => {
-    const nls = catalogue(ext().extensionPath, asked === 'zh-cn' ? 'package.nls.zh-cn.json' : 'package.nls.json');
+    const nls = catalogue(asked === 'zh-cn' ? 'package.nls.zh-cn.json' : 'package.nls.json');
     const pkg = ext().packageJSON as {
       displayName: string;
       contributes: { configuration: { title: string }; views: { shunong: { contextualTitle: string }[] } };
@@ -51,24 +50,14 @@ suite('Display language', () => {
 });
 
 suite('Display language: why a citation is malformed', () => {
-  const asked = process.env['SHUNONG_TEST_LOCALE'] ?? 'en';
-
-  /** `vscode.l10n.t` as the display language's catalogue answers it. */
-  function t(extensionPath: string, message: string, ...args: string[]): string {
-    const zh = asked === 'zh-cn' ? catalogue(extensionPath, 'l10n', 'bundle.l10n.zh-cn.json')[message] : undefined;
-    assert.ok(asked !== 'zh-cn' || zh, `the zh-CN bundle translates ${message}`);
-    return (zh ?? message).replace(/\{(\d+)\}/g, (_, n: string) => args[Number(n)]!);
-  }
-
   test("a malformed citation's Problem and its preview mark give the reason in the display language", async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     await ext.activate();
-    const at = ext.extensionPath;
     const { document: doc } = await openMarkdown('正文[^1]，又见〔b.docx#01〕。\n\n[^1]: a.docx#x — 茶树管理 (TEA)\n');
-    const chunk = (subject: string): string => t(at, '"{0}" is not a non-negative integer chunk_index', subject);
+    const chunk = (subject: string): string => t('"{0}" is not a non-negative integer chunk_index', subject);
     const expected = [
-      t(at, 'Malformed inline citation "{0}": {1}', 'b.docx#01', chunk('01')),
-      t(at, 'Malformed citation "{0}" in [^{1}]: {2}', 'a.docx#x', '1', chunk('x')),
+      t('Malformed inline citation "{0}": {1}', 'b.docx#01', chunk('01')),
+      t('Malformed citation "{0}" in [^{1}]: {2}', 'a.docx#x', '1', chunk('x')),
     ];
     const messages = (): string[] =>
       vscode.languages
@@ -80,7 +69,7 @@ suite('Display language: why a citation is malformed', () => {
     if (asked === 'zh-cn') assert.doesNotMatch(messages().join('\n'), /non-negative|is not/);
 
     const html = await vscode.commands.executeCommand<string>('markdown.api.render', doc);
-    const title = t(at, 'Malformed citation: {0}', chunk('01')).replaceAll('"', '&quot;');
+    const title = t('Malformed citation: {0}', chunk('01')).replaceAll('"', '&quot;');
     assert.ok(html.includes(`title="${title}"`), html);
     await closeAllEditors();
   });

@@ -9,6 +9,26 @@ import type { FlowItem, PassageItem } from '../../../src/features/search/items';
 
 export const EXTENSION_ID = 'shunong-authors.shunong-vscode';
 
+/** The display language the harness started the workbench in (`run-integration.mjs --locale`). */
+export const DISPLAY_LANGUAGE = process.env['SHUNONG_TEST_LOCALE'] ?? 'en';
+
+/** A JSON catalogue shipped with the extension (`package.nls.zh-cn.json`, `l10n/bundle.l10n.zh-cn.json`). */
+export function catalogue(...file: string[]): Record<string, string> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+  return JSON.parse(fs.readFileSync(path.join(ext.extensionPath, ...file), 'utf8')) as Record<string, string>;
+}
+
+/**
+ * `vscode.l10n.t(message, ...args)` as the display language's catalogue answers it: the expected
+ * text of a string of ours, read from the shipped bundle (no second copy of any translation).
+ */
+export function displayed(message: string, ...args: string[]): string {
+  const zh = DISPLAY_LANGUAGE === 'zh-cn' ? catalogue('l10n', 'bundle.l10n.zh-cn.json')[message] : undefined;
+  assert.ok(DISPLAY_LANGUAGE !== 'zh-cn' || zh, `the zh-CN bundle translates ${message}`);
+  return (zh ?? message).replace(/\{(\d+)\}/g, (_, n: string) => args[Number(n)]!);
+}
+
 /** The local endpoint the harness started (its URL and key come through the environment). */
 export function localEndpoint(): { url: string; origin: string; key: string } {
   const url = process.env.SHUNONG_ENDPOINT;
