@@ -60,6 +60,7 @@ class InsertionLog {
     for (let i = 0; i < this.entries.length; i++) {
       const e = this.entries[i]!;
       const start = e.at + acc;
+      // Stryker disable next-line EqualityOperator: an insertion at an entry's start gives the same text recorded before it or merged into it
       if (pos < start) {
         this.entries.splice(i, 0, { at: pos - acc, text });
         return;
@@ -93,11 +94,16 @@ export function planDraftInsertion(
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const probe = lib.insertCitation(text, cursor, PROBE, { ...opts, snippet: { text: 'x', as: 'paragraph' } });
   if (!probe.ok) return { ok: false, error: probe.error, message: probe.message };
+  // Stryker disable next-line StringLiteral: a footnote's insertion always says its label
   const probeCitation = opts.style === 'inline' ? lib.formatInlineCitation(PROBE) : `[^${probe.label ?? '1'}]`;
   const probeBlock = lib.formatSnippet('x', 'paragraph', probeCitation, eol);
   const at = probe.offset;
+  // insertCitation writes the snippet as formatSnippet makes it, so the block is always found (at
+  // 0 when nothing comes before it, where both branches give '')
   const i = probe.inserted.indexOf(probeBlock);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: see above
   const pre = i >= 0 ? probe.inserted.slice(0, i) : '';
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
   const post = i >= 0 ? probe.inserted.slice(i + probeBlock.length) : eol;
 
   // The block, and where each passage citation goes in it.
@@ -127,13 +133,13 @@ export function planDraftInsertion(
     if (!r.ok) return { ok: false, error: r.error, message: r.message };
     const edits = [...r.edits].sort((a, b) => b.start - a.start);
     for (const e of edits) {
+      // Stryker disable next-line ConditionalExpression,StringLiteral: insertCitation only inserts; this keeps a replacing edit from being applied as an insertion
       if (e.end !== e.start) return { ok: false, error: 'not-in-text', message: 'Unexpected replacing edit.' };
       buffer = buffer.slice(0, e.start) + e.newText + buffer.slice(e.start);
       log.insert(e.start, e.newText);
     }
-    cur = cur.map((p, j) =>
-      j <= k ? p : p + r.edits.filter((e) => e.start <= p).reduce((n, e) => n + e.newText.length, 0),
-    );
+    // every position moves by what was inserted before it (those of citations placed already are not read again)
+    cur = cur.map((p) => p + r.edits.filter((e) => e.start <= p).reduce((n, e) => n + e.newText.length, 0));
   }
   return { ok: true, edits: log.edits(), passages: points.map((p) => p.passage), offset: at };
 }

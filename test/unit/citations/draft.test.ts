@@ -145,6 +145,29 @@ describe('draft: one batch of insertions with several citations', () => {
     );
   });
 
+  it('a references section above the cursor: the definitions go there, each citation after its own sentence', () => {
+    const text = '# 简报\n\n## 参考资料\n\n[^1]: 旧.docx#1 — 水稻 (RICE\\_001)\n\n## 正文\n\n段落。[^1]\n';
+    const blocks: DraftBlock[] = [
+      {
+        runs: [
+          { text: '够苗及时晒田。', cites: [{ kind: 'passage', passage: B }] },
+          { text: '浅水。', cites: [{ kind: 'passage', passage: A }] },
+        ],
+      },
+    ];
+    const plan = planDraftInsertion(lib, text, text.length, blocks, opts);
+    assert.ok(plan.ok);
+    const out = apply(text, plan.edits);
+    assert.equal(
+      out,
+      '# 简报\n\n## 参考资料\n\n[^1]: 旧.docx#1 — 水稻 (RICE\\_001)\n' +
+        '[^2]: 水稻中后期管理.docx#0 — 水稻 (RICE_001)\n' +
+        '[^3]: 水稻分蘖期管理要点.docx#2 — 水稻 (RICE_001)\n\n' +
+        '## 正文\n\n段落。[^1]\n\n够苗及时晒田。[^2]浅水。[^3]\n',
+    );
+    assert.deepEqual(lib.lint(out, { referencesHeading: '参考资料' }), []);
+  });
+
   it('escapes server text and refuses a cursor inside code', () => {
     const blocks: DraftBlock[] = [
       { runs: [{ text: '# 不是标题 [链接](x) <b>', cites: [{ kind: 'passage', passage: A }] }] },

@@ -329,3 +329,47 @@ describe('citations: verify sources against the knowledge base (local endpoint)'
 function platformKind(e: unknown): string | undefined {
   return (e as { kind?: string } | undefined)?.kind;
 }
+
+describe('citations: verify, the knowledge base of a passage found by an inline citation', () => {
+  // An inline citation names no base: the answer's base is the passage's when it names one, and the
+  // cached passage's when it names several (a search over all of them, comma-joined).
+  const answer = (kbCode: string, kbName: string) => ({
+    kb_code: kbCode,
+    kb_name: kbName,
+    query: 'q',
+    mode: 'hybrid',
+    score_type: 'cosine_similarity(0~1)',
+    total: 1,
+    counts: { vector: 1, fulltext: 0 },
+    sources: [{ doc_name: '甲.docx', chunk_index: 1, content: '茶园冬季修剪。', score: 0.9 }],
+    warnings: [],
+  });
+  const cached = {
+    citation: '甲.docx#1',
+    content: '茶园冬季修剪。',
+    kbCode: 'OLD_001',
+    kbName: '旧库',
+    query: 'q',
+    score: 0.8,
+    scoreType: 'cosine_similarity(0~1)',
+    retrievedAt: '2026-11-30T00:00:00.000Z',
+  };
+  const baseOf = async (kbCode: string, kbName: string): Promise<[string, string]> => {
+    const report = await verifySources(sourcesOf('茶园〔甲.docx#1〕。\n'), {
+      now: () => NOW,
+      passages: { get: (c) => (c === cached.citation ? cached : undefined) },
+      search: async () => answer(kbCode, kbName),
+    });
+    const outcome = report.results[0]!.outcome;
+    assert.equal(outcome.status, 'verified');
+    return outcome.status === 'verified' ? [outcome.passage.kbCode, outcome.passage.kbName] : ['', ''];
+  };
+
+  it('one base named: that base, whatever the cache said', async () => {
+    assert.deepEqual(await baseOf('TEA_001', '茶叶'), ['TEA_001', '茶叶']);
+  });
+
+  it('several bases named: the cached passage’s', async () => {
+    assert.deepEqual(await baseOf('TEA_001,RICE_001', '茶叶,水稻'), ['OLD_001', '旧库']);
+  });
+});
