@@ -98,12 +98,10 @@ export function planDraftInsertion(
   const probeCitation = opts.style === 'inline' ? lib.formatInlineCitation(PROBE) : `[^${probe.label ?? '1'}]`;
   const probeBlock = lib.formatSnippet('x', 'paragraph', probeCitation, eol);
   const at = probe.offset;
-  // insertCitation writes the snippet as formatSnippet makes it, so the block is always found (at
-  // 0 when nothing comes before it, where both branches give '')
   const i = probe.inserted.indexOf(probeBlock);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: see above
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: insertCitation writes the block as formatSnippet makes it, so it is found (at 0 when nothing precedes it, where both branches give '')
   const pre = i >= 0 ? probe.inserted.slice(0, i) : '';
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: see above
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: insertCitation writes the block as formatSnippet makes it, so it is found
   const post = i >= 0 ? probe.inserted.slice(i + probeBlock.length) : eol;
 
   // The block, and where each passage citation goes in it.
