@@ -51,7 +51,18 @@ describe('citations/documentCache (per-document values, bounded)', () => {
     assert.equal(c.size, 0);
   });
 
-  it('refuses a limit below 1', () => {
-    assert.throws(() => new DocumentCache(0), RangeError);
+  it('a folder given with its final slash: what lies under it', () => {
+    const c = new DocumentCache<number>();
+    for (const k of ['file:///w/docs/b.md', 'file:///w/docs-old/d.md']) c.set(k, 1, 0);
+    assert.equal(c.deleteUnder('file:///w/docs/'), 1);
+    assert.deepEqual([c.has('file:///w/docs/b.md'), c.has('file:///w/docs-old/d.md')], [false, true]);
+  });
+
+  it('refuses a limit below 1, saying what it was given; a limit of 1 keeps one document', () => {
+    assert.throws(() => new DocumentCache(0), { name: 'RangeError', message: 'limit must be at least 1, got 0' });
+    const one = new DocumentCache<number>(1);
+    one.set('file:///a.md', 1, 1);
+    one.set('file:///b.md', 1, 2);
+    assert.deepEqual([one.has('file:///a.md'), one.get('file:///b.md', 1)], [false, 2]);
   });
 });
