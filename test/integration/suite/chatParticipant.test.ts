@@ -10,6 +10,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { admin, api, displayed, enableAIFeatures, endpointRequests, setSetting, until } from './helpers';
 
+/** What the participant says of citations it removed (our catalogue's key). */
+const REMOVED = 'Removed {0} citation(s) that are not passages the knowledge base returned in this answer: {1}';
+
 interface Recorded {
   readonly method: string;
   readonly args: unknown[];
@@ -104,11 +107,7 @@ suite('chat: @shunong participant with a scripted model', function () {
     const real = answer.passages[0]!.key;
     assert.ok(md.includes(`修剪宜在春茶后进行〔${real}〕。`), md);
     assert.ok(md.includes('另据研究，深修剪可增产三成。'), md);
-    const removal = displayed(
-      'Removed {0} citation(s) that are not passages the knowledge base returned in this answer: {1}',
-      '3',
-      '',
-    ).trim();
+    const removal = displayed(REMOVED, '3', '').trim();
     assert.ok(md.includes(removal), md);
     assert.ok(!/编造的茶树文献\.pdf#99〕|\[\^1\]/.test(md.split(removal)[0]!), 'nothing invented is shown');
     assert.deepEqual(answer.removed, ['[^1]: 编造的茶树文献.pdf#99', '[^1]', '〔编造的茶树文献.pdf#99〕']);
@@ -159,11 +158,7 @@ suite('chat: @shunong participant with a scripted model', function () {
     assert.ok(md.includes(`春茶采摘后及时修剪〔${first}〕。`), md);
     assert.ok(md.includes(`修剪后结合追肥，促进新梢萌发〔${second}〕。`), md);
     assert.equal(meta.removed, 0);
-    const removal = displayed(
-      'Removed {0} citation(s) that are not passages the knowledge base returned in this answer: {1}',
-      '0',
-      '',
-    ).split('0')[0]!;
+    const removal = displayed(REMOVED, '0', '').split('0')[0]!;
     assert.ok(!md.includes(removal), 'nothing was removed, and nothing is said about it');
     assert.equal(answer.blocks.length, 2, 'one block per paragraph');
     const progress = calls.filter((c) => c.method === 'progress').map((c) => String(c.args[0]));

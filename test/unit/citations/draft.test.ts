@@ -99,6 +99,15 @@ describe('draft: sentences, runs and blocks', () => {
 
 describe('draft: one batch of insertions with several citations', () => {
   const opts = { style: 'footnote' as const, referencesHeading: '参考资料' };
+  /** One paragraph of two runs, each citing its passage (B, then A). */
+  const TWO_RUNS: DraftBlock[] = [
+    {
+      runs: [
+        { text: '够苗及时晒田。', cites: [{ kind: 'passage', passage: B }] },
+        { text: '浅水。', cites: [{ kind: 'passage', passage: A }] },
+      ],
+    },
+  ];
 
   it('inserts the paragraphs after the cursor paragraph, footnotes numbered in reading order, definitions in the references section', () => {
     const text = '# 简报\n\n## 水稻\n\n已有段落。\n';
@@ -124,20 +133,12 @@ describe('draft: one batch of insertions with several citations', () => {
 
   it('reuses an existing definition of the same passage, and writes inline citations in inline style', () => {
     const text = '段落。[^1]\n\n## 参考资料\n\n[^1]: 水稻中后期管理.docx#0 — 水稻 (RICE\\_001)\n';
-    const blocks: DraftBlock[] = [
-      {
-        runs: [
-          { text: '够苗及时晒田。', cites: [{ kind: 'passage', passage: B }] },
-          { text: '浅水。', cites: [{ kind: 'passage', passage: A }] },
-        ],
-      },
-    ];
-    const plan = planDraftInsertion(lib, text, 0, blocks, opts);
+    const plan = planDraftInsertion(lib, text, 0, TWO_RUNS, opts);
     assert.ok(plan.ok);
     const out = apply(text, plan.edits);
     assert.match(out, /够苗及时晒田。\[\^1\]浅水。\[\^2\]/);
     assert.equal(out.match(/^\[\^1\]:/gm)?.length, 1);
-    const inline = planDraftInsertion(lib, '段落。\n', 0, blocks, { ...opts, style: 'inline' });
+    const inline = planDraftInsertion(lib, '段落。\n', 0, TWO_RUNS, { ...opts, style: 'inline' });
     assert.ok(inline.ok);
     assert.equal(
       apply('段落。\n', inline.edits),
@@ -147,15 +148,7 @@ describe('draft: one batch of insertions with several citations', () => {
 
   it('a references section above the cursor: the definitions go there, each citation after its own sentence', () => {
     const text = '# 简报\n\n## 参考资料\n\n[^1]: 旧.docx#1 — 水稻 (RICE\\_001)\n\n## 正文\n\n段落。[^1]\n';
-    const blocks: DraftBlock[] = [
-      {
-        runs: [
-          { text: '够苗及时晒田。', cites: [{ kind: 'passage', passage: B }] },
-          { text: '浅水。', cites: [{ kind: 'passage', passage: A }] },
-        ],
-      },
-    ];
-    const plan = planDraftInsertion(lib, text, text.length, blocks, opts);
+    const plan = planDraftInsertion(lib, text, text.length, TWO_RUNS, opts);
     assert.ok(plan.ok);
     const out = apply(text, plan.edits);
     assert.equal(
