@@ -62,6 +62,13 @@ function attribute(
   return { kind: 'none' };
 }
 
+/** Whether two sentences are from the same source: both from no source, or from the same entry. */
+function sameSource(a: Attribution, b: Attribution): boolean {
+  if (a.kind !== b.kind) return false;
+  // Stryker disable next-line ConditionalExpression: two attributions of kind none both have no index, so comparing their indexes says the same
+  return a.kind === 'none' || a.index === (b as typeof a).index;
+}
+
 /** The marker of a knowledge citation that did not resolve: `〔title · kb_id〕` (no `#`, so never a citation). */
 function unresolvedMarker(c: Pick<ResolvedKnowledge, 'title' | 'kbId'>, escape: (s: string) => string): string {
   const clean = (s: string): string => escape(s.replace(/[#＃]/g, '＃').replace(/[〔〕]/g, '')).trim();
@@ -94,11 +101,7 @@ export function buildBlocks(
     const weatherUsed = new Set<number>();
     let prev: Attribution | undefined;
     for (const s of sentences.filter((x) => x.paragraph === p && accepted.has(x.id))) {
-      const same =
-        prev &&
-        prev.kind === s.from.kind &&
-        (s.from.kind === 'none' || (prev as { index: number }).index === (s.from as { index: number }).index);
-      if (same) runs[runs.length - 1]!.text += s.text;
+      if (prev && sameSource(prev, s.from)) runs[runs.length - 1]!.text += s.text;
       else {
         const cites: DraftCite[] = [];
         if (s.from.kind === 'knowledge') {

@@ -51,8 +51,12 @@ export type DraftPlan =
 
 const PROBE: CitationSource = { docName: 'probe', chunkIndex: 0, kbName: 'probe', kbCode: 'probe' };
 
-/** Insertions tracked in the coordinates of the original text. */
-class InsertionLog {
+/**
+ * Insertions tracked in the coordinates of the original text: each is recorded at a position of the
+ * text as it reads after the ones before, and `edits()` gives them as one batch of edits of the
+ * original (an insertion inside or at either end of an earlier one joins its text).
+ */
+export class InsertionLog {
   private readonly entries: { at: number; text: string }[] = [];
   /** Records an insertion at `pos` of the current text. */
   insert(pos: number, text: string): void {

@@ -78,9 +78,11 @@ export function footnoteTail(state: StateCore): void {
     open.meta = { id: i, label: item.label };
     out.push(open);
     if (item.tokens) tokens = inlineParagraph(state, item);
+    // Stryker disable next-line ConditionalExpression: markdown-it-footnote's list holds inline footnotes (with tokens) and references (with a label of one character or more), never neither
     else if (item.label) tokens = defs.get(`:${item.label}`);
     if (tokens) for (const t of tokens) out.push(t);
     const last = out[out.length - 1]!.type === 'paragraph_close' ? out.pop() : undefined;
+    // Stryker disable next-line EqualityOperator: a reference's count is 1 or more once it is listed, an inline footnote's is undefined: none is 0
     const count = item.count! > 0 ? item.count! : 1;
     for (let j = 0; j < count; j++) {
       const anchor = new state.Token('footnote_anchor', '', 0);

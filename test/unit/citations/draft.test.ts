@@ -1,7 +1,13 @@
 /** Drafted text with several citations as one batch of insertions; sentences → runs → blocks. */
 import * as assert from 'node:assert/strict';
 import * as lib from '../../../src/citations/index';
-import { planDraftInsertion, type DraftBlock, type DraftCite, type DraftRun } from '../../../src/citations/draftPlan';
+import {
+  InsertionLog,
+  planDraftInsertion,
+  type DraftBlock,
+  type DraftCite,
+  type DraftRun,
+} from '../../../src/citations/draftPlan';
 import { sourceOf, type CitedPassage } from '../../../src/citations/passage';
 import {
   buildBlocks,
@@ -189,7 +195,7 @@ const all = (s: readonly DraftSentence[]): Set<number> => new Set(s.map((x) => x
 
 describe('draft: sentences, rule by rule', () => {
   it('paragraphs are split at blank lines (CRLF ones, or ones holding spaces); blank paragraphs are not counted', () => {
-    const s = splitDraft('\n\n甲。\r\n  \r\n乙！丙？\n\n\n丁', [], []);
+    const s = splitDraft(' \n\n甲。\r\n  \r\n乙！丙？\n\n\n丁\n\n ', [], []);
     assert.deepEqual(
       s.map((x) => [x.id, x.paragraph, x.text]),
       [
@@ -289,6 +295,23 @@ describe('draft: runs and blocks, rule by rule', () => {
     const s = [S(0, 0, '甲。', know(0))];
     assert.deepEqual(buildBlocks(s, all(s), KNOWLEDGE, [], 'zh', lib.inlineText), [
       { runs: [{ text: '甲。', cites: [{ kind: 'passage', passage: A }] }] },
+    ]);
+  });
+
+  it('a paraphrase whose unmatched entries all have passages: they are cited, and no note is added', () => {
+    const s = [S(0, 0, '甲。', none)];
+    assert.deepEqual(buildBlocks(s, all(s), KNOWLEDGE.slice(0, 2), [], 'en', lib.inlineText), [
+      {
+        runs: [
+          {
+            text: '甲。',
+            cites: [
+              { kind: 'passage', passage: A },
+              { kind: 'passage', passage: B },
+            ],
+          },
+        ],
+      },
     ]);
   });
 
@@ -419,5 +442,41 @@ describe('draft: what the plan writes, rule by rule', () => {
       opts,
     );
     assert.equal(bad.ok || bad.error, 'invalid-source');
+  });
+});
+
+describe("draft: insertions kept in the original text's coordinates", () => {
+  it('each is given where it goes in the text as it reads by then; applied at once, the edits give that text', () => {
+    const original = 'abcdef';
+    const log = new InsertionLog();
+    let now = original;
+    const insert = (pos: number, text: string): void => {
+      log.insert(pos, text);
+      now = now.slice(0, pos) + text + now.slice(pos);
+    };
+    insert(4, 'X'); // abcdXef
+    insert(1, 'YY'); // aYYbcdXef: before an earlier insertion
+    insert(6, 'Z'); // aYYbcdZXef: at an earlier insertion's start, which it joins, before its text
+    insert(3, 'W'); // aYYWbcdZXef: at an earlier insertion's end
+    insert(9, 'V'); // aYYWbcdZXVef: between the end of one and the rest
+    insert(12, 'U'); // at the very end
+    assert.equal(now, 'aYYWbcdZXVefU');
+    assert.equal(apply(original, log.edits()), now);
+    assert.deepEqual(
+      log.edits().map((e) => [e.start, e.end, e.newText]),
+      [
+        [1, 1, 'YYW'],
+        [4, 4, 'ZXV'],
+        [6, 6, 'U'],
+      ],
+    );
+  });
+
+  it('an insertion before two earlier ones, apart, lands between the original characters it was given between', () => {
+    const log = new InsertionLog();
+    log.insert(2, '1'); // ab1cdef
+    log.insert(6, '2'); // ab1cde2f
+    log.insert(4, '3'); // ab1c3de2f: between the two
+    assert.equal(apply('abcdef', log.edits()), 'ab1c3de2f');
   });
 });
