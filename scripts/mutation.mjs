@@ -12,7 +12,10 @@
 // esbuild through every static and literal dynamic import, and through paths written as string
 // literals, which a `createRequire` or a `path.join(__dirname, …)` loads): a test that never loads a module cannot
 // detect its mutants, so the score is the same, and a static mutant (one evaluated when its module
-// loads, which Stryker tests with every test it is given) costs a fraction of the whole suite.
+// loads, which Stryker tests with every test it is given) costs a fraction of the whole suite. The
+// folder's own tests come first: Stryker stops a mutant's run at its first failing test, so a static
+// mutant they kill never waits for another folder's slow tests (measured on 2026-12-07: 43 of the
+// 64 s of the tests reaching `src/shunong` are the recognition shrinker's, which sorted first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -49,7 +52,7 @@ const scores = [];
 const reaching = await testsReaching();
 for (const target of targets) {
   const report = join('reports', 'mutation', `${target.split('/')[0]}.report.json`);
-  const spec = reaching(target);
+  const spec = ownFirst(reaching(target), target.split('/')[0]);
   console.log(`test:mutation: src/${target}: ${spec.length} test files reach it`);
   if (spec.length === 0) {
     console.log(`test:mutation: src/${target}: no unit test loads it, so none can kill its mutants: skipped`);
@@ -79,6 +82,12 @@ for (const [target, s] of scores)
   console.log(
     `src/${target}: ${s.score.toFixed(1)} % (${s.killed} killed, ${s.survived} survived, ${s.noCoverage} not covered, ${s.timeout} timed out)`,
   );
+
+/** The test files of `test/unit/<folder>/` first, then the others, each part in the order given. */
+function ownFirst(files, folder) {
+  const own = (f) => f.startsWith(`test/unit/${folder}/`);
+  return [...files.filter(own), ...files.filter((f) => !own(f))];
+}
 
 /**
  * The unit test files (those Stryker is given: not the built extension's, the manifest's or the
