@@ -397,13 +397,12 @@ function num(re: RegExp, text: string, group = 1): number | undefined {
  */
 export function parseToolFailure(text: string): ToolReportedError {
   const trimmed = text.trim();
-  const iv = INPUT_VALIDATION.exec(trimmed);
-  if (iv) return new InputValidationError(iv[1] ?? '', (iv[2] ?? '').trim());
   const m = INVOKE_PREFIX.exec(trimmed);
-  const method = m ? (m[1] ?? '').trim() : '';
-  const reason = (m ? (m[2] ?? '') : trimmed).trim() || (m ? `${method} failed` : trimmed);
-  const ivInner = INPUT_VALIDATION.exec(reason);
-  if (ivInner) return new InputValidationError(ivInner[1] ?? '', (ivInner[2] ?? '').trim());
+  const method = m ? m[1]!.trim() : '';
+  const reason = (m ? m[2]! : trimmed).trim() || (m ? `${method} failed` : trimmed);
+  // alone or behind the invoke line; its detail starts after the blanks the pattern reads, and ends on none
+  const iv = INPUT_VALIDATION.exec(reason);
+  if (iv) return new InputValidationError(iv[1]!, iv[2]!);
   if (/知识库未命中|未命中相关片段/.test(reason)) {
     return new KnowledgeMissError(
       reason,

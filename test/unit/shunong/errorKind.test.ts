@@ -258,6 +258,12 @@ describe('the reading of a tool’s failure text (parseToolFailure), at its edge
     assert.equal(b.method, '');
   });
 
+  it('the invoke line reads the same with blanks around the text, CRLF line breaks, blanks after the method, or blank lines before the reason', () => {
+    const e = parseToolFailure('\r\n Error invoking method: weatherSearch  \r\n\r\n   城市不存在\r\n');
+    assert.ok(e instanceof errors.ToolFailureError);
+    assert.deepEqual([e.method, e.reason], ['weatherSearch', '城市不存在']);
+  });
+
   it('an input validation behind the invoke line is one too; its detail trimmed, and of several lines', () => {
     const e = parseToolFailure(
       'Error invoking method: knowledgeSearch\nTool (knowledge_search) input validation failed:   query is required\n  and topK  ',
@@ -265,6 +271,9 @@ describe('the reading of a tool’s failure text (parseToolFailure), at its edge
     assert.ok(e instanceof errors.InputValidationError);
     assert.equal(e.tool, 'knowledge_search');
     assert.equal(e.detail, 'query is required\n  and topK');
+    const padded = parseToolFailure('\r\n  Tool (weather_search) input validation failed: location\r\n');
+    assert.ok(padded instanceof errors.InputValidationError, 'blanks around the text are not part of it');
+    assert.deepEqual([padded.tool, padded.detail], ['weather_search', 'location']);
     const bare = parseToolFailure('Tool () input validation failed:');
     assert.ok(bare instanceof errors.InputValidationError);
     assert.deepEqual([bare.tool, bare.detail], ['', '']);
@@ -272,13 +281,18 @@ describe('the reading of a tool’s failure text (parseToolFailure), at its edge
 
   it('a knowledge miss: either wording, numbers with or without blanks, “全部” optional, a number that is no number left out', () => {
     const a = parseToolFailure(
-      '未命中相关片段(候选: 向量32条 / 全文  7  条); score_threshold = 0.5 过滤掉 5 条(最高分0.41)',
+      '未命中相关片段(候选: 向量32条 / 全文  17  条); score_threshold = 0.5 过滤掉 5 条(最高分0.41)',
     );
     assert.ok(a instanceof errors.KnowledgeMissError);
     assert.deepEqual(
       [a.vectorCandidates, a.fulltextCandidates, a.threshold, a.filtered, a.bestScore],
-      [32, 7, 0.5, 5, 0.41],
+      [32, 17, 0.5, 5, 0.41],
     );
+    const tight = parseToolFailure(
+      '知识库未命中相关片段(候选: 向量 3 条 / 全文 12 条); score_threshold=0.7 过滤掉全部15条候选',
+    );
+    assert.ok(tight instanceof errors.KnowledgeMissError);
+    assert.equal(tight.filtered, 15);
     const b = parseToolFailure('知识库未命中; score_threshold=0.7.1 最高分 ..');
     assert.ok(b instanceof errors.KnowledgeMissError);
     assert.deepEqual(
@@ -301,6 +315,8 @@ describe('the reading of a tool’s failure text (parseToolFailure), at its edge
     const e = parseToolFailure('Error invoking method: recognize\n图片下载失败: time out');
     assert.ok(e instanceof errors.ImageDownloadError);
     assert.equal(e.timedOut, true);
+    const g = parseToolFailure('Error invoking method: recognize\n图片下载失败: read timeout');
+    assert.equal(g instanceof errors.ImageDownloadError && g.timedOut, true, 'a timeout written as one word');
     const f = parseToolFailure('Error invoking method: recognize\n图片不存在');
     assert.ok(f instanceof errors.ToolFailureError, 'an image, but neither a download failure nor a timeout');
   });
