@@ -414,7 +414,8 @@ export class ShunongClient {
         const delay = backoffDelay(this.policy, attempt, e.retryAfterMs, this.random);
         const elapsed = this.scheduler.now() - started;
         if (elapsed + delay > Math.min(this.policy.maxTotalMs, budgetMs)) throw e.toPublic(attempt);
-        this.log?.(`note: HTTP ${e.status ?? '?'}; retry ${attempt + 1}/${this.policy.maxAttempts} in ${delay}ms`);
+        // only a cut has no status, and a cut was retried above
+        this.log?.(`note: HTTP ${e.status!}; retry ${attempt + 1}/${this.policy.maxAttempts} in ${delay}ms`);
         await this.scheduler.sleep(delay, signal);
       }
     }

@@ -59,6 +59,17 @@ describe('shunong client: session', () => {
     assert.equal(ep.emu.requests.filter((x) => x.rpcMethod === 'initialize').length, 1);
   });
 
+  it('close: the next call opens a new session on the endpoint', async () => {
+    const c = make();
+    await c.currentTime();
+    await c.close();
+    await c.currentTime();
+    const calls = ep.emu.requests.filter((x) => x.rpcMethod === 'tools/call');
+    assert.equal(ep.emu.requests.filter((x) => x.rpcMethod === 'initialize').length, 2);
+    assert.equal(calls.length, 2);
+    assert.notEqual(calls[0]?.sessionId, calls[1]?.sessionId);
+  });
+
   it('a first call with a cached tool list costs at most 3 requests (initialize, initialized, call)', async () => {
     const warmup = make();
     const tools = await warmup.connect();
