@@ -116,6 +116,16 @@ describe('shunong/sessions: the pool against the local endpoint', () => {
     const after = await pool.acquire(LOCAL_KEY, signal);
     assert.notEqual(after, before);
   });
+
+  it('close while a session is being made: once closed, that session is retired and its connection closed', async () => {
+    pool = poolFor(ep.emu.url);
+    const opening = pool.acquire(LOCAL_KEY, new AbortController().signal);
+    await pool.close();
+    const made = await opening;
+    assert.equal(made.retired, true);
+    assert.equal(made.client.transport, undefined, 'its transport is closed');
+    assert.notEqual(await pool.acquire(LOCAL_KEY, new AbortController().signal), made);
+  });
 });
 
 describe('shunong/sessions: a caller’s abort', () => {
