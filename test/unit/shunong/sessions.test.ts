@@ -6,6 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { getEventListeners } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import {
   AuthError,
   ConfigurationError,
@@ -166,6 +167,34 @@ describe('shunong/sessions: a caller’s abort', () => {
       assert.equal(settled, false, 'still waiting 1 ms before its timeout');
       await clock.advance(1);
       await assert.rejects(waiting, (e: unknown) => e instanceof TimeoutError && e.timeoutMs === 30_000);
+    } finally {
+      await Promise.all([pool.close(), server.close()]);
+    }
+  });
+
+  it('a start superseded by another key’s, then failing, leaves the newer start in place: the next caller of that key joins it', async () => {
+    const server = await loopback();
+    const held: (() => void)[] = [];
+    const refuse = (res: ServerResponse) => () =>
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid api key"}');
+    let released = false;
+    server.routes.set('/mcp', (req, res) => {
+      if (released || req.headers.authorization === 'Bearer sk_first') refuse(res)();
+      else held.push(refuse(res));
+    });
+    const pool = poolFor(`${server.origin}/mcp`);
+    const signal = new AbortController().signal;
+    try {
+      const first = pool.acquire('sk_first', signal);
+      const second = pool.acquire('sk_second', signal);
+      await assert.rejects(first);
+      const again = pool.acquire('sk_second', signal);
+      while (held.length === 0) await tick();
+      released = true;
+      for (const answer of held) answer();
+      await Promise.all([assert.rejects(second), assert.rejects(again)]);
+      const asked = server.seen.filter((r) => r.headers.authorization === 'Bearer sk_second');
+      assert.equal(asked.length, 1, 'one start for the second key, joined by its next caller');
     } finally {
       await Promise.all([pool.close(), server.close()]);
     }
