@@ -10,6 +10,7 @@ import {
   until,
   useEndpoint,
   type MiniMessage,
+  type MiniReply,
   type MiniServer,
 } from './helpers';
 import { PAGE_TIME } from '../../support/pageExamples';
@@ -185,6 +186,33 @@ describe('shunong client: timeouts, cancellation, progress, listChanged (loopbac
       ['knowledge_search', 'get_current_time', 'weather_search'],
     );
     assert.equal((await c.listTools()).length, 3);
+  });
+
+  it('listChanged from a session no longer current (the key changed meanwhile) is not read: the list is the current session’s', async () => {
+    let held: MiniReply | undefined;
+    mini = await startMiniServer({
+      onCall: (_msg, reply) => {
+        if (held) reply.result(textResult(PAGE_TIME));
+        else held = reply;
+      },
+    });
+    let key = KEY;
+    const logs: string[] = [];
+    const c = make({ getKey: () => key, log: (l) => logs.push(l) });
+    await c.connect();
+    const old = c.currentTime();
+    await until(() => held !== undefined);
+    key = 'sk_mini_other';
+    await c.currentTime();
+    const lists = mini.received.filter((m) => m.method === 'tools/list').length;
+    held!.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
+    held!.result(textResult(PAGE_TIME));
+    await old;
+    assert.deepEqual(
+      logs.filter((l) => l.includes('tool list changed')),
+      [],
+    );
+    assert.equal(mini.received.filter((m) => m.method === 'tools/list').length, lists);
   });
 
   it('a result of the wrong shape is a ResultShapeError naming the tool and the field', async () => {
