@@ -4,7 +4,7 @@
  * the pictures it lists and what it warns about.
  */
 import * as assert from 'node:assert/strict';
-import { readBulletin } from '../../../src/publish/read';
+import { newPublishEngine, readBulletin } from '../../../src/publish/read';
 import type { Block, Inline, PublishDocument } from '../../../src/publish/model';
 import { exported, paragraphs, readDocx } from './helpers';
 
@@ -328,5 +328,18 @@ describe('publish: the title block and the first heading', () => {
     assert.deepEqual(await headings('---\ntitle: 茶园\n---\n\n段\n\n# 茶园\n'), ['h1 茶园', 'h1 茶园']);
     assert.deepEqual(await headings('---\ntitle: 茶园\n---\n\n## 茶园\n'), ['h1 茶园', 'h2 茶园']);
     assert.deepEqual(await headings('# ![图](p.png)\n'), ['h1 '], 'no title: the heading stays');
+  });
+});
+
+describe('publish: the reader reads as VS Code’s preview does', () => {
+  // made afresh here: the export keeps one per process, made under whichever test runs first
+  const html = (src: string): string => newPublishEngine().render(src);
+
+  it('raw HTML is HTML, a bare URL is a link but a bare domain is not, a single line break is a space, quotes stay straight', () => {
+    assert.equal(html('<div>x</div>'), '<div>x</div>');
+    assert.equal(html('见 https://a.cn/x'), '<p>见 <a href="https://a.cn/x">https://a.cn/x</a></p>\n');
+    assert.equal(html('见 agriwis.com'), '<p>见 agriwis.com</p>\n');
+    assert.equal(html('甲\n乙'), '<p>甲\n乙</p>\n');
+    assert.equal(html('"茶" -- \'树\''), "<p>&quot;茶&quot; -- '树'</p>\n");
   });
 });
