@@ -17,8 +17,10 @@ import { realScheduler, type Scheduler, type Timer } from '../time/scheduler';
 export interface WebviewPort {
   postMessage(m: HostMessage): void;
   /**
-   * Loads the page (the panel sets `webview.html`); says whether it loads now, that is whether the
-   * webview is shown (a hidden one loads its page when it is shown).
+   * Loads the page: the first time into the panel's webview (`webview.html`), again into a webview
+   * made afresh (the panel opens a new one in its place: src/features/recognition/panel.ts says why).
+   * Says whether it loads now, that is whether the webview is shown (a hidden one loads its page
+   * when it is shown).
    */
   load(): boolean;
 }
@@ -58,7 +60,8 @@ const ACK_MS = 1000;
 
 /**
  * How long a shown page may take to say `ready` before it is loaded again: a page whose script
- * never arrived (code-server under load drops a resource request now and then) stays blank. Each
+ * never arrived (code-server under load drops a resource request now and then), or a webview whose
+ * frame never started (its service worker never took control), stays blank. Each
  * reload doubles the wait ({@link loadWait}): a page that is only slow (a busy machine) is not
  * replaced again and again before it could finish.
  */

@@ -1002,6 +1002,12 @@ export async function runExtensionTests(
   });
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(redact(e.message)));
+  // The webviews' own frames (their console reaches the page): a blank webview's record (a service
+  // worker that never took control, a fatal error) goes to the log file.
+  page.on('console', (m) => {
+    const where = m.location().url;
+    if (where.includes('/webview/')) rawLog.write(`[webview ${m.type()}] ${redact(m.text())} (${where})\n`);
+  });
   let timer;
   const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve({ timeout: true }), timeoutMs)));
   try {

@@ -43,13 +43,18 @@ export class RecognitionPanel implements vscode.Disposable {
       return existing;
     }
     const media = vscode.Uri.joinPath(extensionUri, 'media', 'recognition');
+    const options: vscode.WebviewPanelOptions & vscode.WebviewOptions = {
+      enableScripts: true,
+      localResourceRoots: [media, ...pictureRoots],
+      retainContextWhenHidden: false,
+    };
     const panel = vscode.window.createWebviewPanel(
       RecognitionPanel.viewType,
       title,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [media, ...pictureRoots], retainContextWhenHidden: false },
+      options,
     );
-    const p = new RecognitionPanel(panel, media, key, onMessage);
+    const p = new RecognitionPanel(panel, options, media, key, onMessage);
     RecognitionPanel.panels.set(key, p);
     return p;
   }
@@ -60,30 +65,74 @@ export class RecognitionPanel implements vscode.Disposable {
   /** Fires when the panel closes. */
   readonly onDidDispose = this.disposeEmitter.event;
   private disposed = false;
+  private current: vscode.WebviewPanel;
+  /** The current webview panel's own listeners (moved to its successor when it is opened anew). */
+  private currentListeners: vscode.Disposable | undefined;
+  private loaded = false;
 
   private constructor(
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
+    private readonly options: vscode.WebviewPanelOptions & vscode.WebviewOptions,
     private readonly media: vscode.Uri,
     readonly key: string,
     onMessage: (panel: RecognitionPanel, m: ActionMessage) => Promise<void>,
   ) {
+    this.current = panel;
     this.host = new PreviewHost(
       {
-        postMessage: (m) => void panel.webview.postMessage(m).then(undefined, () => undefined),
-        load: () => {
-          panel.webview.html = this.html();
-          return panel.visible;
-        },
+        postMessage: (m) => void this.current.webview.postMessage(m).then(undefined, () => undefined),
+        load: () => this.load(),
       },
       () => ({ type: 'init', strings: webviewStrings(), types: typeOptions() }),
       (m) => onMessage(this, m),
     );
-    this.disposables.push(
-      this.disposeEmitter,
+    this.attach(panel);
+    this.disposables.push(this.disposeEmitter);
+    this.host.start();
+  }
+
+  /** The webview panel showing the preview now (another one after {@link load} opened it anew). */
+  get panel(): vscode.WebviewPanel {
+    return this.current;
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.currentListeners?.dispose();
+    this.current = panel;
+    this.currentListeners = vscode.Disposable.from(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.host.receive(raw)),
     );
-    this.host.start();
+  }
+
+  /**
+   * The page: the first time given to the panel's webview; after that (the page did not say `ready`
+   * in time) given to a webview panel opened anew in the same place, the old one closed. Giving a
+   * stuck webview its page again is not enough: in code-server (the web workbench), a webview's
+   * frame waits for a service worker of its own to take control before it loads any page, and when
+   * webviews open together under load that wait can miss its event and never end (its console says
+   * "Waiting for controllerchange"); a page whose script was dropped is mended either way. A
+   * hidden panel is left alone: its webview is made afresh when it is shown. Says whether the page
+   * loads now (the panel is shown).
+   */
+  private load(): boolean {
+    if (!this.loaded) {
+      this.loaded = true;
+      this.current.webview.html = this.html();
+      return this.current.visible;
+    }
+    if (this.disposed || !this.current.visible) return false;
+    const old = this.current;
+    const renewed = vscode.window.createWebviewPanel(
+      RecognitionPanel.viewType,
+      old.title,
+      { viewColumn: old.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: true },
+      this.options,
+    );
+    this.attach(renewed);
+    old.dispose();
+    renewed.webview.html = this.html();
+    return true;
   }
 
   /** The webview URI of a picture file (inside one of the panel's picture roots). */
@@ -152,7 +201,8 @@ export class RecognitionPanel implements vscode.Disposable {
     RecognitionPanel.panels.delete(this.key);
     this.host.close();
     this.disposeEmitter.fire();
-    this.panel.dispose();
+    this.currentListeners?.dispose();
+    this.current.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

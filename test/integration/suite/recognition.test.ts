@@ -64,8 +64,16 @@ interface Watched {
   /** Every message its webview sent. */
   received: { type: string; run?: number; boxes?: number; ms?: number; requestId?: number; delivery?: number }[];
   disposed: boolean;
-  /** How many times its page was given (`webview.html` set). */
+  /** How many times its page was given (`webview.html` set), over every panel it was shown in. */
   loads: number;
+  /** How many times the preview was opened afresh in a new webview panel (the latest is `panel`). */
+  renewals: number;
+  /** The view columns its panels were seen in (each change of their view state). */
+  columns: (vscode.ViewColumn | undefined)[];
+  /** Fires on every message either way. */
+  events: vscode.EventEmitter<void>;
+  /** The messages `act` sends, heard by the webview's listeners. */
+  injected: vscode.EventEmitter<unknown>;
   /** Sends a message as the webview does (a button). */
   act(m: object): void;
   /** Resolves with what `probe` finds, as soon as it finds it (checked on every message either way). */
@@ -104,62 +112,98 @@ function watchPages(webview: vscode.Webview, w: Watched, broken: boolean): void 
   });
 }
 
-/** Wraps createWebviewPanel: every panel opened from now on is watched. */
+/**
+ * Wraps createWebviewPanel: every panel opened from now on is watched. A panel opened with the very
+ * options object of an open one is that preview made afresh (its page never said `ready`, and the
+ * extension opens a new webview panel in its place with its panel's options), so it is watched as
+ * the same preview: `renewals` counts them.
+ */
 function watchPanels(): () => void {
   const original = vscode.window.createWebviewPanel;
+  const optionsOf = new WeakMap<Watched, unknown>();
   const wrapped = ((...args: Parameters<typeof original>) => {
     const panel = original.apply(vscode.window, args);
-    const webview = panel.webview;
-    const events = new vscode.EventEmitter<void>();
-    const injected = new vscode.EventEmitter<unknown>();
-    const w: Watched = {
-      panel,
-      title: panel.title,
-      posted: [],
-      received: [],
-      disposed: false,
-      loads: 0,
-      act: (m) => injected.fire(m),
-      until: <T>(probe: () => T | undefined, what: string) =>
-        new Promise<T>((resolve, reject) => {
-          const timer = setTimeout(() => {
-            sub.dispose();
-            reject(new Error(`${what}; pages given: ${w.loads}; sent: ${w.posted.map((m) => m.type).join(', ')}`));
-          }, UNTIL_MS);
-          const check = (): void => {
-            const found = probe();
-            if (found === undefined) return;
-            clearTimeout(timer);
-            sub.dispose();
-            resolve(found);
-          };
-          const sub = events.event(check);
-          check();
-        }),
-    };
-    const post = webview.postMessage.bind(webview);
-    webview.postMessage = (m: unknown) => {
-      w.posted.push(m as Posted);
-      events.fire();
-      return post(m);
-    };
-    const receive = webview.onDidReceiveMessage;
-    receive((m: unknown) => {
-      w.received.push(m as Watched['received'][number]);
-      events.fire();
-    });
-    (webview as { onDidReceiveMessage: typeof receive }).onDidReceiveMessage = ((
-      listener: (m: unknown) => unknown,
-      thisArg?: unknown,
-    ) => vscode.Disposable.from(receive(listener, thisArg), injected.event(listener, thisArg))) as typeof receive;
-    panel.onDidDispose(() => (w.disposed = true));
-    watchPages(webview, w, breakNextPage);
+    const renewed = watched.find((w) => !w.disposed && optionsOf.get(w) === args[3]);
+    const w: Watched = renewed ?? newWatched(panel);
+    optionsOf.set(w, args[3]);
+    if (renewed) {
+      renewed.panel = panel;
+      renewed.renewals++;
+    } else watched.push(w);
+    wire(panel, w, breakNextPage);
     breakNextPage = false;
-    watched.push(w);
     return panel;
   }) as typeof original;
   vscode.window.createWebviewPanel = wrapped;
   return () => (vscode.window.createWebviewPanel = original);
+}
+
+function newWatched(panel: vscode.WebviewPanel): Watched {
+  const events = new vscode.EventEmitter<void>();
+  const injected = new vscode.EventEmitter<unknown>();
+  const w: Watched = {
+    panel,
+    title: panel.title,
+    posted: [],
+    received: [],
+    disposed: false,
+    loads: 0,
+    renewals: 0,
+    columns: [],
+    events,
+    injected,
+    act: (m: object) => injected.fire(m),
+    until: <T>(probe: () => T | undefined, what: string) =>
+      new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          sub.dispose();
+          reject(
+            new Error(
+              `${what}; pages given: ${w.loads}; panels: ${w.renewals + 1}; sent: ${w.posted.map((m) => m.type).join(', ')}`,
+            ),
+          );
+        }, UNTIL_MS);
+        const check = (): void => {
+          const found = probe();
+          if (found === undefined) return;
+          clearTimeout(timer);
+          sub.dispose();
+          resolve(found);
+        };
+        const sub = events.event(check);
+        check();
+      }),
+  };
+  return w;
+}
+
+/** Records what `panel`'s webview is sent and sends, into `w`; `act` reaches its listeners. */
+function wire(panel: vscode.WebviewPanel, w: Watched, broken: boolean): void {
+  const { events, injected } = w;
+  const webview = panel.webview;
+  const post = webview.postMessage.bind(webview);
+  webview.postMessage = (m: unknown) => {
+    w.posted.push(m as Posted);
+    events.fire();
+    return post(m);
+  };
+  const receive = webview.onDidReceiveMessage;
+  receive((m: unknown) => {
+    w.received.push(m as Watched['received'][number]);
+    events.fire();
+  });
+  (webview as { onDidReceiveMessage: typeof receive }).onDidReceiveMessage = ((
+    listener: (m: unknown) => unknown,
+    thisArg?: unknown,
+  ) => vscode.Disposable.from(receive(listener, thisArg), injected.event(listener, thisArg))) as typeof receive;
+  panel.onDidChangeViewState(({ webviewPanel }) => {
+    if (!w.columns.includes(webviewPanel.viewColumn)) w.columns.push(webviewPanel.viewColumn);
+  });
+  // The panel it was made afresh from closes after it opened: only the latest one's closing counts.
+  panel.onDidDispose(() => {
+    if (w.panel === panel) w.disposed = true;
+  });
+  watchPages(webview, w, broken);
 }
 
 /** The open panel whose title starts with `name` (the picture's file name or stem); the latest one. */
@@ -250,15 +294,23 @@ suite('Crop recognition preview', function () {
     assert.equal(watched.length, 1, 'one panel');
   });
 
-  test('a page whose script never arrives is loaded again, and shows the result', async () => {
+  test('a page that never says ready is loaded again in a webview opened afresh in its place, and shows the result', async () => {
     breakNextPage = true;
     const uri = await copySample('tea_buds.png');
     const r = await recognizeCmd(uri, 'tea_count');
     assert.equal(r.status, 'done', r.message);
     const p = panelOf('tea_buds.png');
+    const first = p.panel;
     const drawn = await waitRendered(p);
     assert.equal(drawn.boxes, r.summary?.total, 'one box per detection');
     assert.equal(p.loads, 2, 'the broken page, then one more');
+    assert.equal(p.renewals, 1, 'the second page is given to a new webview panel');
+    assert.notEqual(p.panel, first);
+    assert.throws(() => first.viewColumn, /disposed/, 'the first one is closed');
+    assert.deepEqual(p.columns, [p.panel.viewColumn], 'the new one opened where the first one was');
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === p.panel.title);
+    assert.equal(tabs.length, 1, 'the silent one is closed: one tab of the picture');
+    assert.equal(watched.length, 1, 'one preview');
   });
 
   test('blurred buds come back under 0.5: counted apart, flagged low in the panel, with the advice to retake', async () => {
