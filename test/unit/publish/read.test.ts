@@ -85,6 +85,19 @@ describe('publish: reading a bulletin’s text runs', () => {
     assert.deepEqual(read('段\n\n甲<span title="x<!--">乙\n').warnings, [{ code: 'html-left-out', line: 2 }]);
   });
 
+  it('a comment ends at its first -->: HTML between two comments is left out with its line; comments back to back, or last without a line break, are dropped', () => {
+    const doc = read('段\n\n<!-- 甲 --><div>块</div><!-- 乙 -->\n\n<!-- 丙 --><!-- 丁 -->\n\n<!-- 戊 -->');
+    assert.deepEqual(doc.blocks.length, 1);
+    assert.deepEqual(doc.warnings, [{ code: 'html-left-out', line: 2 }]);
+  });
+
+  it('in a line, a comment is dropped without a word, and a declaration that ends in <br> is left out, not read as a break', () => {
+    const doc = read('段<!-- 注 -->落\n\n甲 <!X <br> 乙\n');
+    assert.deepEqual(doc.blocks[0], { kind: 'paragraph', content: [plainText('段落')] });
+    assert.deepEqual(doc.blocks[1], { kind: 'paragraph', content: [plainText('甲  乙')] });
+    assert.deepEqual(doc.warnings, [{ code: 'html-left-out', line: 2 }]);
+  });
+
   it('a link keeps its formatted text; an image its alt text’s plain words, its title, and the line it is on', () => {
     const doc = read(
       '段\n\n[看 **这里**](https://a.cn/)\n\n![茶 *芽*\n特写](p.png "标题") ![无题 ![*内*](r.png)](q.png)\n',
@@ -163,6 +176,23 @@ describe('publish: reading a bulletin’s blocks', () => {
     assert.equal(numbered.items[1]!.length, 2, 'the second item: two paragraphs');
     assert.deepEqual([bullets.ordered, bullets.start, bullets.line], [false, 1, 7]);
     assert.deepEqual(bullets.items[1], [], 'an empty item is an item');
+  });
+
+  it('a list inside an item: what follows it stays in that item, and the next items in the outer list', () => {
+    const doc = read('- 甲\n  - 乙\n\n  续\n- 丙\n');
+    const para = (text: string): Block => ({ kind: 'paragraph', content: [plainText(text)] });
+    assert.deepEqual(doc.blocks, [
+      {
+        kind: 'list',
+        ordered: false,
+        start: 1,
+        items: [
+          [para('甲'), { kind: 'list', ordered: false, start: 1, items: [[para('乙')]], line: 1 }, para('续')],
+          [para('丙')],
+        ],
+        line: 0,
+      },
+    ]);
   });
 
   it('a table: each column’s alignment, the head’s cells, each row’s cells with their runs, the line it starts on', () => {
