@@ -84,6 +84,20 @@ export function redact(text) {
  * `install()` hooks SIGINT/SIGTERM/SIGHUP and process exit, so a Ctrl-C or a crash still
  * stops every process group we started.
  */
+/**
+ * A child process's log file, to register before the child (the cleanup runs last in, first out,
+ * so the file closes after the child is stopped): what the child still prints while it stops is
+ * written, and what arrives after the file closed is dropped (a write after its end would throw).
+ * Returns the writer.
+ */
+export function childLog(cleanup, file) {
+  const stream = createWriteStream(file);
+  cleanup.add(async () => new Promise((r) => stream.end(r)));
+  return (text) => {
+    if (!stream.writableEnded) stream.write(text);
+  };
+}
+
 export class Cleanup {
   #tasks = [];
   #groups = new Set();
@@ -501,7 +515,7 @@ export async function startCodeServer(
   const logDir = join(OUTPUT_DIR, 'logs');
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${logName}.log`);
-  const logStream = createWriteStream(logFile);
+  const logText = childLog(cleanup, logFile);
 
   const args = [
     install.entry,
@@ -536,9 +550,8 @@ export async function startCodeServer(
     },
   });
   cleanup.addProcess(proc, 'code-server');
-  cleanup.add(async () => new Promise((r) => logStream.end(r)));
-  proc.stdout.on('data', (b) => logStream.write(redact(b)));
-  proc.stderr.on('data', (b) => logStream.write(redact(b)));
+  proc.stdout.on('data', (b) => logText(redact(b)));
+  proc.stderr.on('data', (b) => logText(redact(b)));
 
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -4,9 +4,9 @@
 // Cleanup. Its request log goes to test-output/logs/<name>.log, never to our output.
 
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUTPUT_DIR, REPO, addSecret, log, redact, tailOf } from './code-server.mjs';
+import { OUTPUT_DIR, REPO, addSecret, childLog, log, redact, tailOf } from './code-server.mjs';
 
 /**
  * Starts the emulator. Returns { url, origin, port, apiKey, admin(change), proc }.
@@ -19,11 +19,10 @@ export async function startEndpoint(cleanup, { keys, logName = 'endpoint', timeo
   const logDir = join(OUTPUT_DIR, 'logs');
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${logName}.log`);
-  const logStream = createWriteStream(logFile);
+  const logText = childLog(cleanup, logFile);
   const proc = spawn(process.execPath, args, { cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   cleanup.addProcess(proc, 'local endpoint');
-  cleanup.add(async () => new Promise((r) => logStream.end(r)));
-  proc.stderr.on('data', (b) => logStream.write(redact(b)));
+  proc.stderr.on('data', (b) => logText(redact(b)));
 
   const found = await new Promise((resolve, reject) => {
     let buf = '';
@@ -51,8 +50,8 @@ export async function startEndpoint(cleanup, { keys, logName = 'endpoint', timeo
         if (m) {
           vars[m[1]] = m[2];
           if (m[1] === 'SHUNONG_API_KEY') addSecret(m[2]);
-          logStream.write(`${redact(line)}\n`);
-        } else if (line) logStream.write(`${redact(line)}\n`);
+          logText(`${redact(line)}\n`);
+        } else if (line) logText(`${redact(line)}\n`);
         if (vars.SHUNONG_ENDPOINT && vars.SHUNONG_API_KEY) {
           clearTimeout(timer);
           resolve(vars);
