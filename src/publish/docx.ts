@@ -134,7 +134,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     ...(doc.date ? { date: doc.date } : {}),
     lang: doc.lang,
     now: options.now,
-    ...(style.stylesXml !== undefined ? { stylesXml: style.stylesXml } : {}),
+    stylesXml: style.stylesXml,
   });
   parts.set('[Content_Types].xml', contentTypes([...media.values()].map((m) => m.path)));
   parts.set(

@@ -146,7 +146,7 @@ export interface PackageInfo {
   lang: Lang;
   now: Date;
   /** A template's styles.xml; our default styles without. */
-  stylesXml?: string;
+  stylesXml?: string | undefined;
 }
 
 /** The parts that do not depend on the body, by their paths in the package. */

@@ -24,7 +24,7 @@ export type ImageReader = (candidate: ImageCandidate) => Promise<Uint8Array | un
 function imageCandidates(src: string): ImageCandidate[] {
   // a URI, or a protocol-relative web address (`//host/…`, as the preview reads it)
   if (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(src)) return [];
-  let path = src.replace(/[?#].*$/, '');
+  let path = src.replace(/[?#].*/, ''); // a link's address has no line break
   try {
     path = decodeURIComponent(path);
   } catch {
@@ -49,7 +49,8 @@ export async function loadImages(
   const warnings: PublishWarning[] = [];
   for (const { src, line } of doc.images) {
     if (images.has(src) || warnings.some((w) => 'src' in w && w.src === src)) continue;
-    const bytes = /^data:/i.test(src) ? dataUriBytes(src) : await firstFound(imageCandidates(src), read);
+    // a data: URI is no file (imageCandidates has none for it): its own bytes or none
+    const bytes = dataUriBytes(src) ?? (await firstFound(imageCandidates(src), read));
     if (bytes === undefined) {
       warnings.push(
         /^(?:https?:)?\/\//i.test(src) ? { code: 'image-remote', src, line } : { code: 'image-missing', src, line },
@@ -77,7 +78,7 @@ async function firstFound(candidates: ImageCandidate[], read: ImageReader): Prom
 
 /** The bytes of a base64 `data:` URI, or undefined. */
 function dataUriBytes(src: string): Uint8Array | undefined {
-  const m = /^data:[^;,]*;base64,(.*)$/is.exec(src);
+  const m = /^data:[^;,]*;base64,(.*)/is.exec(src);
   return m ? new Uint8Array(Buffer.from(m[1]!, 'base64')) : undefined;
 }
 

@@ -91,7 +91,7 @@ export interface ParaProps {
   leftBorder?: Hex;
   shading?: Hex;
   /** Twips. */
-  spacing?: { before?: number; after?: number };
+  spacing?: { before?: number; after: number };
   /** Twips. */
   indent?: number;
   align?: 'left' | 'center' | 'right';
@@ -114,7 +114,7 @@ function pPr(p: ParaProps): string {
     s +=
       '<w:spacing' +
       (p.spacing.before !== undefined ? ` w:before="${p.spacing.before}"` : '') +
-      (p.spacing.after !== undefined ? ` w:after="${p.spacing.after}"` : '') +
+      ` w:after="${p.spacing.after}"` +
       '/>';
   if (p.indent) s += `<w:ind w:left="${p.indent}"/>`;
   if (p.align) s += `<w:jc w:val="${p.align}"/>`;

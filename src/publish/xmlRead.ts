@@ -60,7 +60,9 @@ export function readXml(xml: string): XmlElement[] {
       depth: open.length,
       start,
       openEnd: parser.position + shift,
+      // Stryker disable next-line UnaryOperator: set when it closes, and every element is closed before readXml returns (an unclosed one is a syntax error)
       closeStart: -1,
+      // Stryker disable next-line UnaryOperator: as above
       end: -1,
     };
     out.push(el);

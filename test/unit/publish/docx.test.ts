@@ -228,6 +228,10 @@ describe('publish: Word layout a reader sees', () => {
     assert.ok(cy! <= ((16838 - 2 * 1440) / 1440) * inch, `the height fits the A4 text height: ${cy! / inch} in`);
     assert.ok(cy! > 9 * inch, 'and uses it');
     assert.ok(Math.abs(cx! / cy! - 50 / 30000) < 0.001, 'the aspect is kept');
+    // resized by hand in Word, a picture keeps its proportions: its frame and the picture are locked to them
+    const inline = /<wp:inline[\s\S]*?<\/wp:inline>/.exec(document)![0];
+    assert.match(inline, /<wp:cNvGraphicFramePr><a:graphicFrameLocks noChangeAspect="1"\/><\/wp:cNvGraphicFramePr>/);
+    assert.match(inline, /<pic:cNvPicPr><a:picLocks noChangeAspect="1"\/><\/pic:cNvPicPr>/);
   });
 
   it('writes a table wider than Word’s 63 columns as tables of 63 at most, and says so with its line', async () => {
@@ -267,6 +271,22 @@ describe('publish: a citation inside a footnote', () => {
       '茶树农事操作.docx#1 — 茶树管理',
     ]);
     assert.deepEqual(r.warnings, []);
+  });
+
+  it('Word footnotes: another note of several paragraphs is written in the note as one line, in the bulletin’s brackets', async () => {
+    const text = '# T\n\n正文[^a]。\n\n[^a]: 见[^b]。\n[^b]: 其一\n\n    其二\n';
+    const zh = await readDocx((await exported({ text, format: 'docx' })).bytes);
+    assert.equal(zh.footnotes[0], '见（其一 其二）。');
+    const en = await readDocx((await exported({ text, format: 'docx', lang: 'en' })).bytes);
+    assert.equal(en.footnotes[0], '见 (其一 其二)。');
+  });
+
+  it('Word footnotes: a note with nothing in it is still a footnote with its number', async () => {
+    const r = await exported({ text: '# T\n\n正文[^e]。\n\n[^e]:\n', format: 'docx' });
+    const xml = await (await JSZip.loadAsync(r.bytes)).file('word/footnotes.xml')!.async('string');
+    const note = /<w:footnote w:id="1">([\s\S]*?)<\/w:footnote>/.exec(xml)?.[1] ?? '';
+    assert.equal((note.match(/<w:p>/g) ?? []).length, 1, 'one paragraph');
+    assert.match(note, /<w:footnoteRef\/>/, 'holding the number');
   });
 
   it('Word with a references list: the source cited in the note is a numbered entry of the list', async () => {

@@ -54,6 +54,7 @@ describe('publish: the pictures of a bulletin', () => {
       'a colon after the first segment is no scheme',
     );
     assert.equal(await first('x/data:y.png'), 'document:x/data:y.png', 'nor is data: after the start');
+    assert.equal(await first('x/data:image/png;base64,AAAA'), 'document:x/data:image/png;base64,AAAA', 'even base64');
     assert.deepEqual(
       (await load(['\\\\server\\a.png'])).asked,
       ['workspace:server/a.png', 'saveFolder:a.png'],
