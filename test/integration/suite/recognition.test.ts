@@ -68,8 +68,8 @@ interface Watched {
   loads: number;
   /** How many times the preview was opened afresh in a new webview panel (the latest is `panel`). */
   renewals: number;
-  /** The view columns its panels were seen in (each change of their view state). */
-  columns: (vscode.ViewColumn | undefined)[];
+  /** The view column of each panel it was made afresh from, read as the new one opened. */
+  renewedFrom: (vscode.ViewColumn | undefined)[];
   /** Fires on every message either way. */
   events: vscode.EventEmitter<void>;
   /** The messages `act` sends, heard by the webview's listeners. */
@@ -127,6 +127,7 @@ function watchPanels(): () => void {
     const w: Watched = renewed ?? newWatched(panel);
     optionsOf.set(w, args[3]);
     if (renewed) {
+      renewed.renewedFrom.push(renewed.panel.viewColumn);
       renewed.panel = panel;
       renewed.renewals++;
     } else watched.push(w);
@@ -149,7 +150,7 @@ function newWatched(panel: vscode.WebviewPanel): Watched {
     disposed: false,
     loads: 0,
     renewals: 0,
-    columns: [],
+    renewedFrom: [],
     events,
     injected,
     act: (m: object) => injected.fire(m),
@@ -196,9 +197,6 @@ function wire(panel: vscode.WebviewPanel, w: Watched, broken: boolean): void {
     listener: (m: unknown) => unknown,
     thisArg?: unknown,
   ) => vscode.Disposable.from(receive(listener, thisArg), injected.event(listener, thisArg))) as typeof receive;
-  panel.onDidChangeViewState(({ webviewPanel }) => {
-    if (!w.columns.includes(webviewPanel.viewColumn)) w.columns.push(webviewPanel.viewColumn);
-  });
   // The panel it was made afresh from closes after it opened: only the latest one's closing counts.
   panel.onDidDispose(() => {
     if (w.panel === panel) w.disposed = true;
@@ -307,7 +305,7 @@ suite('Crop recognition preview', function () {
     assert.equal(p.renewals, 1, 'the second page is given to a new webview panel');
     assert.notEqual(p.panel, first);
     assert.throws(() => first.viewColumn, /disposed/, 'the first one is closed');
-    assert.deepEqual(p.columns, [p.panel.viewColumn], 'the new one opened where the first one was');
+    assert.deepEqual(p.renewedFrom, [p.panel.viewColumn], 'the new one opened where the first one was');
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === p.panel.title);
     assert.equal(tabs.length, 1, 'the silent one is closed: one tab of the picture');
     assert.equal(watched.length, 1, 'one preview');

@@ -282,11 +282,15 @@ describe('publish: a citation inside a footnote', () => {
   });
 
   it('Word footnotes: a note with nothing in it is still a footnote with its number', async () => {
-    const r = await exported({ text: '# T\n\n正文[^e]。\n\n[^e]:\n', format: 'docx' });
+    const r = await exported({ text: '# T\n\n正文[^e]，又[^f]。\n\n[^e]:\n[^f]: 有字\n', format: 'docx' });
     const xml = await (await JSZip.loadAsync(r.bytes)).file('word/footnotes.xml')!.async('string');
-    const note = /<w:footnote w:id="1">([\s\S]*?)<\/w:footnote>/.exec(xml)?.[1] ?? '';
-    assert.equal((note.match(/<w:p>/g) ?? []).length, 1, 'one paragraph');
-    assert.match(note, /<w:footnoteRef\/>/, 'holding the number');
+    const note = (id: number): string =>
+      new RegExp(`<w:footnote w:id="${id}">([\\s\\S]*?)</w:footnote>`).exec(xml)?.[1] ?? '';
+    assert.equal((note(1).match(/<w:p>/g) ?? []).length, 1, 'one paragraph');
+    assert.match(note(1), /<w:footnoteRef\/>/, 'holding the number');
+    const style = (x: string): string | undefined => /<w:pStyle w:val="([^"]+)"\/>/.exec(x)?.[1];
+    assert.ok(style(note(2)), 'a footnote is in the footnote text style');
+    assert.equal(style(note(1)), style(note(2)), 'the empty one too');
   });
 
   it('Word with a references list: the source cited in the note is a numbered entry of the list', async () => {
