@@ -80,11 +80,6 @@ export function redact(text) {
 }
 
 /**
- * A stack of things to undo (processes, browsers, temp dirs), run last-in first-out.
- * `install()` hooks SIGINT/SIGTERM/SIGHUP and process exit, so a Ctrl-C or a crash still
- * stops every process group we started.
- */
-/**
  * A child process's log file, to register before the child (the cleanup runs last in, first out,
  * so the file closes after the child is stopped): what the child still prints while it stops is
  * written, and what arrives after the file closed is dropped (a write after its end would throw).
@@ -98,6 +93,11 @@ export function childLog(cleanup, file) {
   };
 }
 
+/**
+ * A stack of things to undo (processes, browsers, temp dirs), run last-in first-out.
+ * `install()` hooks SIGINT/SIGTERM/SIGHUP and process exit, so a Ctrl-C or a crash still
+ * stops every process group we started.
+ */
 export class Cleanup {
   #tasks = [];
   #groups = new Set();
