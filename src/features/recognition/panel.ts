@@ -113,7 +113,7 @@ export class RecognitionPanel implements vscode.Disposable {
    * webviews open together under load that wait can miss its event and never end (its console says
    * "Waiting for controllerchange"); a page whose script was dropped is mended either way. A
    * hidden panel is left alone: its webview is made afresh when it is shown. Says whether the page
-   * loads now (the panel is shown).
+   * loads now (the panel is shown). Never called once the panel is disposed (its host is closed first).
    */
   private load(): boolean {
     if (!this.loaded) {
@@ -121,7 +121,7 @@ export class RecognitionPanel implements vscode.Disposable {
       this.current.webview.html = this.html();
       return this.current.visible;
     }
-    if (this.disposed || !this.current.visible) return false;
+    if (!this.current.visible) return false;
     const old = this.current;
     const renewed = vscode.window.createWebviewPanel(
       RecognitionPanel.viewType,
