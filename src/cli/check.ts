@@ -16,7 +16,7 @@ import { shippedRules, withStationRules } from '../safety/index';
 import { beijingDate } from '../time/beijing';
 import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
 import { hint, platformClient } from './client';
-import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
+import { bulletinReader, tellEncoding, errorCode, readTextFile, type CliEnv, type CliIo } from './io';
 
 const CHECK_USAGE = 'usage: shunong check <files…>';
 const CHECK_ONLINE_USAGE =
@@ -27,7 +27,8 @@ Checks the citations and the pesticides each bulletin recommends (the rules in f
 front matter's date:, else today in Beijing). A safety line reads file:line:col severity [rule] message:
 an error (a ban in force) is a problem; a warning (a scope ban where no crop is named) or
 information (a ban coming within six months, a restricted-use pesticide) is a note, and notes do
-not change the exit code.
+not change the exit code. Bulletins and rules files saved as UTF-8, UTF-16 (with its byte order mark)
+or GB18030/GBK are read as such (said on stderr); a file that is none of these is not checked (exit 2).
   --rules <file>         a station's rules file (JSON) over the shipped rules; a file that cannot be
                          used is reported on its lines (file:line:col) and the check exits 2
   --online               also look each cited source up on the platform (the key from SHUNONG_API_KEY)
@@ -71,7 +72,7 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   const rules = await loadRules(o.rules, io);
   if (!rules) return 2;
   const safety: SafetyCheck = { rules, today: beijingDate(now()) };
-  if (!o.online) return checkBulletins(files, readBulletinText, io, safety);
+  if (!o.online) return checkBulletins(files, bulletinReader(io), io, safety);
 
   let passages = new CitationCache();
   let outcomes = new VerifyCache();
@@ -87,7 +88,7 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   try {
     const code = await checkBulletinsOnline(
       { files, refresh: o.refresh === true, passages, outcomes, safety },
-      readBulletinText,
+      bulletinReader(io),
       { stdout: (s) => io.stdout(guard(s)), stderr: (s) => io.stderr(guard(s)) },
       {
         search: (a, signal) => client.knowledgeSearch(a, signal ? { signal } : {}),
@@ -105,13 +106,13 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
 /** The shipped rules, with the station's file over them when given; undefined after telling why it cannot be used. */
 async function loadRules(file: string | undefined, io: CliIo): Promise<SafetyCheck['rules'] | undefined> {
   if (file === undefined) return shippedRules();
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    io.stderr(`shunong check: cannot read the rules file ${file}: ${errorCode(err)}\n`);
+  const read = await readTextFile(file);
+  if ('error' in read) {
+    io.stderr(`shunong check: cannot read the rules file ${file}: ${read.error}\n`);
     return undefined;
   }
+  tellEncoding(io, file, read.encoding);
+  const { text } = read;
   const { rules, problems } = withStationRules(shippedRules(), text, file);
   // Each problem's message starts with the file's name; the line goes beside it, as an editor reads it.
   for (const p of problems) {

@@ -6,7 +6,8 @@
  * `--refuse-unsafe`.
  * Exit codes: 0 written, 1 refused or failed (an existing file without `--force`, broken citations
  * with `--refuse-broken`, a banned pesticide with `--refuse-unsafe`, an unreadable bulletin or
- * template), 2 usage error.
+ * template), 2 usage error or a bulletin whose bytes are not UTF-8, UTF-16 (with its byte order
+ * mark) or GB18030 text. A bulletin read as GB18030 or UTF-16 says so on stderr; the export is UTF-8.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -25,7 +26,7 @@ import type { ImageCandidate } from '../publish/images';
 import { lintSafety, shippedRules } from '../safety/index';
 import { beijingDate } from '../time/beijing';
 import { optionsOf, UsageError, type CommandLine } from './args';
-import { errorCode, readBulletinText, type CliEnv, type CliIo } from './io';
+import { tellEncoding, errorCode, readTextFile, type CliEnv, type CliIo } from './io';
 
 const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o out] [--force]
   --to <format>          docx (Word, real footnotes), wechat (a WeChat article), html (a standalone page)
@@ -38,7 +39,10 @@ const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o 
                          (without it: exported, and each such mention listed on stderr)
   --lang <zh-CN|en>      the language of the export's own words (default: the bulletin's)
   --workspace <dir>      the folder pictures are looked up from (default: the current folder)
-  --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)`;
+  --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)
+A bulletin saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK is read as such (said on
+stderr); the export is written in UTF-8.
+exit codes: 0 written, 1 refused or failed, 2 usage error or a bulletin that is none of those encodings`;
 
 const OPTIONS = [
   'help',
@@ -114,11 +118,13 @@ export async function runExport(
     return 2;
   }
   const file = resolve(cwd, args.file);
-  const read = await readBulletinText(file);
+  const read = await readTextFile(file);
   if ('error' in read) {
     io.stderr(`shunong export: cannot read ${args.file}: ${read.error}\n`);
-    return 1;
+    // Bytes that are no text it knows are refused like a usage error: nothing is written from them.
+    return read.undecodable ? 2 : 1;
   }
+  tellEncoding(io, args.file, read.encoding);
   const text = read.text;
   const rules = shippedRules();
   const bans = lintSafety(text, rules, { today: beijingDate(now()) }).filter((f) => f.severity === 'error');

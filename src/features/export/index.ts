@@ -10,6 +10,7 @@ import { insideFolder } from '../../paths';
 import vscode = require('vscode');
 import { loadPublish, type PublishLib } from '../../bundles';
 import type { ExportFormat, PublishWarning } from '../../publish/index';
+import { refusedAsMisdecoded } from '../shared/decoding';
 import { insertLanguageFor } from '../shared/language';
 import { problemMessage } from '../shared/problems';
 import { settings } from '../shared/settings';
@@ -73,6 +74,7 @@ async function exportDocument(
   document: vscode.TextDocument,
   format: ExportFormat,
 ): Promise<vscode.Uri | undefined> {
+  if (await refusedAsMisdecoded(document, 'export')) return undefined;
   const publish: PublishLib = loadPublish();
   const s = settings.export(document.uri);
   if (!(await safeToExport(document.getText(), s.refuseUnsafe, safety))) return undefined;

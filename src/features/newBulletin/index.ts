@@ -1,5 +1,6 @@
 /** "New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
 import vscode = require('vscode');
+import { readWorkspaceText } from '../shared/decoding';
 import type { CurrentTime } from '../../shunong/index';
 import type { DailyValue } from '../../bulletin/daily';
 import { calendarLine } from '../../bulletin/render';
@@ -52,13 +53,17 @@ async function newBulletin(
   const templatePath = settings.bulletin(folder?.uri).template;
   if (templatePath) {
     const uri = folder ? vscode.Uri.joinPath(folder.uri, templatePath) : vscode.Uri.file(templatePath);
-    try {
-      template = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
+    const read = await readWorkspaceText(uri);
+    if ('text' in read) template = read.text;
+    else
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath),
+        read.error === 'undecodable'
+          ? vscode.l10n.t(
+              'The bulletin template {0} is not UTF-8, UTF-16 or GB18030 text; the built-in template is used. Save it as UTF-8.',
+              templatePath,
+            )
+          : vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath),
       );
-    }
   }
   // The bulletin's language: the custom template's lang:, else the setting, else its prose, else the UI language.
   const lang = insertLanguageFor(undefined, folder?.uri, template);

@@ -7,12 +7,22 @@ import vscode = require('vscode');
 import type { SafetyLinter } from '../../safety/lint';
 import type { SafetyFinding } from '../../safety/types';
 import { realScheduler, type Scheduler, type Timer } from '../../time/scheduler';
+import {
+  firstMisdecoded,
+  forgetMisdecoded,
+  isMisdecodedDocument,
+  notDecodedMessage,
+  tellMisdecoded,
+} from '../shared/decoding';
 import type { SafetyService } from '../shared/safety';
 
 /** Diagnostics wait this long after the last change of a document, as the citation diagnostics do. */
 export const DEBOUNCE_MS = 400;
 
 export const SAFETY_SOURCE = 'shunong-safety';
+
+/** The code of the Problem on a document whose text was not decoded, so it was not linted. */
+export const NOT_DECODED = 'not-decoded';
 
 const SEVERITY: Record<SafetyFinding['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -50,6 +60,7 @@ export class SafetyDiagnostics implements vscode.Disposable {
       this.collection.delete(doc.uri);
       return [];
     }
+    if (isMisdecodedDocument(doc)) return this.notDecoded(doc);
     let linter = this.linters.get(key);
     if (!linter) {
       linter = new this.safety.core.SafetyLinter(this.safety.rules);
@@ -62,6 +73,24 @@ export class SafetyDiagnostics implements vscode.Disposable {
       items.map((f) => this.toDiagnostic(doc, f)),
     );
     return items;
+  }
+
+  /**
+   * A document VS Code did not decode in its encoding is not linted: one Problem says so where the
+   * first undecoded character is, and the author is told once with "Reopen with Encoding".
+   */
+  private notDecoded(doc: vscode.TextDocument): SafetyFinding[] {
+    const d = new vscode.Diagnostic(
+      firstMisdecoded(doc),
+      notDecodedMessage(doc, 'check'),
+      vscode.DiagnosticSeverity.Warning,
+    );
+    d.source = SAFETY_SOURCE;
+    d.code = NOT_DECODED;
+    this.collection.set(doc.uri, [d]);
+    this.findings.delete(doc.uri.toString());
+    void tellMisdecoded(doc);
+    return [];
   }
 
   /** Schedules a lint after the debounce (or `delayMs`); a newer change cancels the pending one. */
@@ -118,6 +147,7 @@ export class SafetyDiagnostics implements vscode.Disposable {
     this.timers.delete(key);
     this.linters.delete(key);
     this.findings.delete(key);
+    forgetMisdecoded(doc);
     if (doc.isUntitled) this.collection.delete(doc.uri);
   }
 

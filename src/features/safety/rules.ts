@@ -5,6 +5,7 @@
  * notification with "Open". The file and the setting are watched, and a change reloads the rules.
  */
 import vscode = require('vscode');
+import { readWorkspaceText } from '../shared/decoding';
 import { onDidChangeSettings, settings } from '../shared/settings';
 import type { RulesProblem } from '../../safety/types';
 import type { SafetyService } from '../shared/safety';
@@ -42,15 +43,20 @@ export class StationRules implements vscode.Disposable {
       return [];
     }
     const base = this.safety.core.shippedRules();
-    let text: string;
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
-      const problem = { line: 1, message: vscode.l10n.t('The file could not be read.') };
+    const read = await readWorkspaceText(uri);
+    if ('error' in read) {
+      const problem = {
+        line: 1,
+        message:
+          read.error === 'undecodable'
+            ? vscode.l10n.t('The file is not UTF-8, UTF-16 or GB18030 text; save it as UTF-8.')
+            : vscode.l10n.t('The file could not be read.'),
+      };
       this.report(uri, [problem]);
       this.safety.setRules(base);
       return [problem];
     }
+    const { text } = read;
     const { rules, problems } = this.safety.core.withStationRules(base, text, vscode.workspace.asRelativePath(uri));
     this.report(uri, problems);
     this.safety.setRules(rules);

@@ -19,6 +19,7 @@ import type {
 import { loadCitations } from '../../bundles';
 import { beijingDate } from '../../time/beijing';
 import type { Connection } from '../shared/connection';
+import { isMisdecodedDocument, refusedAsMisdecoded } from '../shared/decoding';
 import { describeError, showError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
 import type { SourceOutcome, SourceOutcomes } from '../shared/sourceOutcomes';
@@ -156,6 +157,7 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
       void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin to verify its citations.'));
       return undefined;
     }
+    if (await refusedAsMisdecoded(doc, 'verify')) return undefined;
     return announce(await verify([doc], runOptions(arg)), 'shunong.verifyCitations');
   };
 
@@ -166,8 +168,12 @@ export function activate(context: vscode.ExtensionContext, services: VerifyServi
       return undefined;
     }
     const docs: vscode.TextDocument[] = [];
-    for (const uri of uris.sort((a, b) => a.toString().localeCompare(b.toString())))
-      docs.push(await vscode.workspace.openTextDocument(uri));
+    for (const uri of uris.sort((a, b) => a.toString().localeCompare(b.toString()))) {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      // A bulletin VS Code could not decode is left out, and said so (its sources would be garbled).
+      if (isMisdecodedDocument(doc)) void refusedAsMisdecoded(doc, 'verify');
+      else docs.push(doc);
+    }
     return announce(
       await verify(docs, runOptions(arg), vscode.l10n.t('Verifying citations in the workspace')),
       'shunong.verifyWorkspaceCitations',
