@@ -1,19 +1,37 @@
 /**
  * The offline citation check of bulletins (`shunong check <files…>`), for content teams' CI.
  *
- * Output: one line per problem on stdout, `file:line:col [^label] message` (1-based line and
- * column, column in UTF-16 characters as editors count them); the ` [^label]` part is omitted when
- * the problem has no footnote label (an inline `〔…〕` citation). Files are reported in the order
- * given, problems in document order. A one-line summary goes to stderr when problems are found.
- * The pesticide safety findings (src/safety) are reported among them, in document order, as
- * `file:line:col severity [rule-id] message` (English): a ban in force (`error`) is a problem, a scope
- * ban where no crop is named (`warning`) and a coming ban or restricted use (`information`) are
- * notes, which do not change the exit code.
+ * Every checker's findings become {@link CheckFinding}s: the citation problems and the pesticide
+ * safety findings (src/safety) of each bulletin, in document order, files in the order given. They
+ * reach stdout as one line each (the default) or as one document of the whole report (the caller's
+ * `document`: JSON, SARIF). A line reads `file:line:col [^label] message` for a citation problem
+ * (1-based line and column, column in UTF-16 characters as editors count them; the ` [^label]` part
+ * omitted when the problem has no footnote label, as for an inline `〔…〕` citation) and
+ * `file:line:col severity [rule-id] message` for a safety finding: a ban in force (`error`) is a
+ * problem, a scope ban where no crop is named (`warning`) and a coming ban or restricted use
+ * (`information`) are notes, which do not change the exit code. A finding silenced by a
+ * `<!-- shunong-disable-next-line … -->` comment (src/safety/silence.ts) is listed as `silenced` and
+ * counts as neither. A one-line summary goes to stderr. The messages are in the check's language
+ * (the l10n bundle's words); the severities and `silenced` are keywords, the same in every language.
  * The bulletins are read by the caller's reader, so this module touches no file.
  */
-import { findingMessage, lintSafety, type RuleSet, type SafetyFinding } from '../safety/index';
+import { bulletinDate } from '../bulletin/date';
+import {
+  DATE_RULE,
+  findingMessage,
+  lintSafety,
+  partitionSilenced,
+  type RuleSet,
+  type SafetyFinding,
+  type SafetyRule,
+  unreadableDateMessage,
+} from '../safety/index';
+import { wordsOf, type Lang, type Words } from '../text/words';
 import { analyzeDocument } from './analyze';
 import type { DocumentModel, Problem } from './model';
+import { LineIndex } from './positions';
+import { citationRuleId, problemMessageIn, type CitationFindingKind } from './problemText';
+import type { VerifyStatus } from './verifyCache';
 
 /** Where the check writes. */
 export interface CheckIo {
@@ -24,44 +42,222 @@ export interface CheckIo {
 /** Reads a bulletin: its text, or why it cannot be read (`ENOENT`, …). */
 export type ReadBulletin = (file: string) => Promise<{ text: string } | { error: string }>;
 
-/** Formats one problem line (without line break). */
-export function formatProblemLine(file: string, p: Problem): string {
-  const label = p.label !== undefined ? ` [^${p.label}]` : '';
-  return `${file}:${p.range.line + 1}:${p.range.character + 1}${label} ${p.message}`;
-}
-
 /** The safety lint a check runs beside the citations': the rules in force, and today in Beijing (YYYY-MM-DD). */
 export interface SafetyCheck {
   rules: RuleSet;
   today: string;
 }
 
-/** Formats one safety finding line (without line break). */
-export function formatFindingLine(file: string, f: SafetyFinding, rules: RuleSet): string {
-  return `${file}:${f.line + 1}:${f.character + 1} ${f.severity} [${f.rule.id}] ${findingMessage(f, 'en', rules)}`;
+/**
+ * One finding of a check, as every output format reports it. Lines and columns are 1-based, columns
+ * in UTF-16 code units; the end (`endLine`, `endColumn`) is exclusive, as in SARIF.
+ */
+export interface CheckFinding {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Every citation finding but an unverified source is an error: it counts as a problem. */
+  severity: 'error' | 'warning' | 'information';
+  /** The safety rule's id (`carbofuran-736`), or the citation rule's (`citations/undefined-reference`). */
+  rule: string;
+  source: 'citations' | 'safety';
+  message: string;
+  /** A citation finding's footnote label (the line format's ` [^label]`). */
+  label?: string | undefined;
+  /** Silenced by a comment on the line before: listed, counted as neither a problem nor a note. */
+  silenced?: true | undefined;
+  /** The kind of a citation finding, or the safety rule of a safety finding (the formats describe their rules by it). */
+  kind: { citation: CitationFindingKind } | { safety: SafetyRule } | { date: string };
+  /** UTF-16 offset in its file: the order of a file's findings. */
+  offset: number;
 }
 
-/** What a check reports of one bulletin: its lines in document order, how many are problems, how many notes. */
-export interface BulletinReport {
-  lines: { offset: number; text: string }[];
+/** One file given to the check: read, or why not. */
+export interface CheckedFile {
+  file: string;
+  error?: string | undefined;
+}
+
+/** What the online check adds to a report: the sources looked up, by outcome, and the requests made. */
+export interface OnlineSummary {
+  sources: number;
+  outcomes: Partial<Record<VerifyStatus, number>>;
+  requests: number;
+}
+
+/** What a check found, for the output formats. */
+export interface CheckReport {
+  files: CheckedFile[];
+  /** Files in the order given, each in document order. */
+  findings: CheckFinding[];
   problems: number;
   notes: number;
+  silenced: number;
+  filesWithProblems: number;
+  online?: OnlineSummary | undefined;
+  /** The language of the messages. */
+  lang: Lang;
+  /** The rules the safety findings were judged by (their crops' English names). */
+  rules: RuleSet;
 }
 
-/** The citation problems and safety findings of one bulletin (`model` is its citation analysis). */
-export function reportBulletin(file: string, text: string, model: DocumentModel, safety: SafetyCheck): BulletinReport {
-  const findings = lintSafety(text, safety.rules, { today: safety.today });
-  const bans = findings.filter((f) => f.severity === 'error').length;
-  const lines = [
-    ...model.problems.map((p) => ({ offset: p.range.start, text: formatProblemLine(file, p) })),
-    ...findings.map((f) => ({ offset: f.offset, text: formatFindingLine(file, f, safety.rules) })),
+/** How a check reports: in which language, and where the whole report goes as one document. */
+export interface CheckOptions {
+  safety: SafetyCheck;
+  lang: Lang;
+  /** The whole report as one document on stdout (JSON, SARIF); without it, one line per finding. */
+  document?: ((report: CheckReport) => string) | undefined;
+}
+
+/** One finding as a line of the default format (without line break). */
+export function findingLine(f: CheckFinding): string {
+  const at = `${f.file}:${f.line}:${f.column}`;
+  if (f.source === 'safety') return `${at} ${f.silenced ? 'silenced' : f.severity} [${f.rule}] ${f.message}`;
+  return `${at}${f.label !== undefined ? ` [^${f.label}]` : ''} ${f.message}`;
+}
+
+/** A report with nothing in it yet, in the check's language. */
+export function emptyReport(options: Pick<CheckOptions, 'safety' | 'lang'>): CheckReport {
+  return {
+    files: [],
+    findings: [],
+    problems: 0,
+    notes: 0,
+    silenced: 0,
+    filesWithProblems: 0,
+    lang: options.lang,
+    rules: options.safety.rules,
+  };
+}
+
+/** A citation problem as a finding. */
+export function problemFinding(file: string, p: Problem, words: Words): CheckFinding {
+  const r = p.range;
+  return {
+    file,
+    line: r.line + 1,
+    column: r.character + 1,
+    endLine: r.endLine + 1,
+    endColumn: r.endCharacter + 1,
+    severity: 'error',
+    rule: citationRuleId(p.code),
+    source: 'citations',
+    message: problemMessageIn(p, words),
+    label: p.label,
+    kind: { citation: p.code },
+    offset: r.start,
+  };
+}
+
+/** A safety finding as a finding; `lines` is its text's line index (for where it ends). */
+export function safetyFinding(
+  file: string,
+  f: SafetyFinding,
+  lines: LineIndex,
+  options: { rules: RuleSet; lang: Lang; silenced?: boolean },
+): CheckFinding {
+  const end = lines.positionAt(f.offset + f.length);
+  return {
+    file,
+    line: f.line + 1,
+    column: f.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+    severity: f.severity,
+    rule: f.rule.id,
+    source: 'safety',
+    message: findingMessage(f, options.lang, options.rules),
+    ...(options.silenced ? { silenced: true as const } : {}),
+    kind: { safety: f.rule },
+    offset: f.offset,
+  };
+}
+
+/** A front matter `date:` that is not a calendar day, as a note on its line (the rules were applied on today's date). */
+function dateFinding(
+  file: string,
+  text: string,
+  options: Pick<CheckOptions, 'safety' | 'lang'>,
+): CheckFinding | undefined {
+  const { date, unreadable } = bulletinDate(text, options.safety.today);
+  if (!unreadable) return undefined;
+  const offset = new LineIndex(text).offsetAt(unreadable);
+  return {
+    file,
+    line: unreadable.line + 1,
+    column: unreadable.character + 1,
+    endLine: unreadable.line + 1,
+    endColumn: unreadable.character + 1 + unreadable.value.length,
+    severity: 'warning',
+    rule: DATE_RULE,
+    source: 'safety',
+    message: unreadableDateMessage(unreadable.value, date, options.lang),
+    kind: { date },
+    offset,
+  };
+}
+
+/** What a check reports of one bulletin: its findings in document order, how many are problems, notes, silenced. */
+export interface BulletinReport {
+  findings: CheckFinding[];
+  problems: number;
+  notes: number;
+  silenced: number;
+}
+
+/**
+ * The citation problems and safety findings of one bulletin (`model` is its citation analysis), a
+ * safety finding its comments silence among them, marked so.
+ */
+export function reportBulletin(
+  file: string,
+  text: string,
+  model: DocumentModel,
+  options: Pick<CheckOptions, 'safety' | 'lang'>,
+): BulletinReport {
+  const { rules, today } = options.safety;
+  const { active, silenced } = partitionSilenced(lintSafety(text, rules, { today }), text);
+  const bans = active.filter((f) => f.severity === 'error').length;
+  const lines = new LineIndex(text);
+  const words = wordsOf(options.lang);
+  const date = dateFinding(file, text, options);
+  const findings = [
+    ...(date ? [date] : []),
+    ...model.problems.map((p) => problemFinding(file, p, words)),
+    ...active.map((f) => safetyFinding(file, f, lines, { rules, lang: options.lang })),
+    ...silenced.map((f) => safetyFinding(file, f, lines, { rules, lang: options.lang, silenced: true })),
   ].sort((a, b) => a.offset - b.offset);
-  return { lines, problems: model.problems.length + bans, notes: findings.length - bans };
+  return {
+    findings,
+    problems: model.problems.length + bans,
+    notes: active.length - bans + (date ? 1 : 0),
+    silenced: silenced.length,
+  };
 }
 
-/** The `; 2 notes` tail of a summary ('' for none). */
-export function notesText(notes: number): string {
-  return notes > 0 ? `; ${notes} note${notes === 1 ? '' : 's'}` : '';
+/** `{0} problem` or `{0} problems`, in words. */
+export function problemsText(n: number, words: Words): string {
+  return n === 1 ? words.t('{0} problem', n) : words.t('{0} problems', n);
+}
+
+/** The `; 2 notes` and `; 1 silenced` tail of a summary ('' for none). */
+export function notesText(notes: number, silenced: number, words: Words): string {
+  let tail = '';
+  if (notes > 0) tail += words.t('; {0}', notes === 1 ? words.t('{0} note', notes) : words.t('{0} notes', notes));
+  if (silenced > 0) tail += words.t('; {0}', words.t('{0} silenced', silenced));
+  return tail;
+}
+
+/** The summary line of an offline check (without `shunong check: ` and line break), or undefined when there is nothing to say. */
+function summaryText(r: CheckReport, words: Words): string | undefined {
+  const tail = notesText(r.notes, r.silenced, words);
+  if (r.problems > 0) {
+    const files = r.files.length === 1 ? words.t('{0} file', 1) : words.t('{0} files', r.files.length);
+    return words.t('{0} in {1} of {2}', problemsText(r.problems, words), r.filesWithProblems, files) + tail;
+  }
+  return tail ? words.t('no problems') + tail : undefined;
 }
 
 /**
@@ -72,30 +268,30 @@ export async function checkBulletins(
   files: readonly string[],
   read: ReadBulletin,
   io: CheckIo,
-  safety: SafetyCheck,
+  options: CheckOptions,
 ): Promise<number> {
-  let unreadable = false;
-  let problems = 0;
-  let notes = 0;
-  let filesWithProblems = 0;
+  const words = wordsOf(options.lang);
+  const report = emptyReport(options);
   for (const file of files) {
     const got = await read(file);
     if ('error' in got) {
-      io.stderr(`shunong check: cannot read ${file}: ${got.error}\n`);
-      unreadable = true;
+      io.stderr(`shunong check: ${words.t('cannot read {0}: {1}', file, got.error)}\n`);
+      report.files.push({ file, error: got.error });
       continue;
     }
-    const report = reportBulletin(file, got.text, analyzeDocument(got.text), safety);
-    if (report.problems > 0) filesWithProblems++;
-    problems += report.problems;
-    notes += report.notes;
-    for (const l of report.lines) io.stdout(`${l.text}\n`);
+    report.files.push({ file });
+    const one = reportBulletin(file, got.text, analyzeDocument(got.text), options);
+    if (one.problems > 0) report.filesWithProblems++;
+    report.problems += one.problems;
+    report.notes += one.notes;
+    report.silenced += one.silenced;
+    report.findings.push(...one.findings);
+    // The lines of a file go out as soon as it is checked.
+    if (!options.document) for (const f of one.findings) io.stdout(`${findingLine(f)}\n`);
   }
-  if (problems > 0)
-    io.stderr(
-      `shunong check: ${problems} problem${problems === 1 ? '' : 's'} in ${filesWithProblems} of ${files.length} file${files.length === 1 ? '' : 's'}${notesText(notes)}\n`,
-    );
-  else if (notes > 0) io.stderr(`shunong check: no problems${notesText(notes)}\n`);
-  if (unreadable) return 2;
-  return problems > 0 ? 1 : 0;
+  if (options.document) io.stdout(options.document(report));
+  const summary = summaryText(report, words);
+  if (summary !== undefined) io.stderr(`shunong check: ${summary}\n`);
+  if (report.files.some((f) => f.error !== undefined)) return 2;
+  return report.problems > 0 ? 1 : 0;
 }

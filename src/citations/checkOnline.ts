@@ -1,22 +1,37 @@
 /**
  * `shunong check --online`: the offline check, and each cited source looked up on the platform
- * (the verify plan of `verify.ts`). One line per problem, then — in the same file order — one line
- * per use of a source that is not verified: `file:line:col [^label] doc#idx outcome`.
+ * (the verify plan of `verify.ts`). Each use of a source that is not verified is a citation finding
+ * too, in document order among the others: `file:line:col [^label] doc#idx outcome` in the line
+ * format, rule `citations/<outcome>` in the documents (an unverified source a warning, the others
+ * errors). A summary goes to stderr.
  * Exit: 1 when any problem, changed, not-located source or unknown knowledge base is reported (1 wins
  * over 3), 3 when some sources could only be left unverified, 0 when every source is verified,
  * 2 for an unreadable file. The passages and outcomes kept between runs (`--cache <file>`) are the
  * caller's to load and save ({@link parseCacheFile}, {@link cacheFileText}); today's outcomes are
  * not asked again unless `refresh`. The bulletins are read by the caller's reader.
  */
+import { wordsOf, type Words } from '../text/words';
 import { analyzeDocument } from './analyze';
-import { notesText, reportBulletin, type CheckIo, type ReadBulletin, type SafetyCheck } from './check';
+import {
+  emptyReport,
+  findingLine,
+  notesText,
+  problemsText,
+  reportBulletin,
+  type CheckFinding,
+  type CheckIo,
+  type CheckOptions,
+  type CheckReport,
+  type ReadBulletin,
+} from './check';
+import { citationRuleId } from './problemText';
 import { CitationCache } from './retrievalContext';
 import { contextOfFound, verifySources, type VerifyOptions, type VerifyResult } from './verify';
-import { VerifyCache } from './verifyCache';
-import { collectSources, type SourceDocument } from './verifySources';
+import { VerifyCache, type VerifyStatus } from './verifyCache';
+import { collectSources, type SourceDocument, type SourceUse } from './verifySources';
 
-/** What one online check reads and keeps. */
-export interface OnlineCheck {
+/** What one online check reads and keeps, and how it reports. */
+export interface OnlineCheck extends CheckOptions {
   files: readonly string[];
   /** Ask again even for outcomes already kept today. */
   refresh: boolean;
@@ -24,8 +39,6 @@ export interface OnlineCheck {
   passages: CitationCache;
   /** The outcomes known so far; this check's are added. */
   outcomes: VerifyCache;
-  /** The safety lint run beside the citation check. */
-  safety: SafetyCheck;
 }
 
 /** The JSON of a `--cache` file. */
@@ -35,18 +48,77 @@ interface CacheFile {
   verify: unknown;
 }
 
+type NotVerified = Exclude<VerifyResult['outcome'], { status: 'verified' }>;
+
 /** The words of an outcome in a report line (a verified source has none). */
-function outcomeText(o: Exclude<VerifyResult['outcome'], { status: 'verified' }>): string {
+function outcomeText(o: NotVerified, words: Words): string {
   switch (o.status) {
     case 'changed':
-      return 'changed (the passage on the platform differs from the cached text)';
+      return words.t('changed (the passage on the platform differs from the cached text)');
     case 'not-located':
-      return `not located${o.kbCode ? ` in ${o.kbCode}` : ''} (a search for the cited text did not return it)`;
+      return o.kbCode
+        ? words.t('not located in {0} (a search for the cited text did not return it)', o.kbCode)
+        : words.t('not located (a search for the cited text did not return it)');
     case 'unknown-kb':
-      return `unknown knowledge base ${o.kbCode} (the account's: ${o.known.join(', ')})`;
+      return words.t("unknown knowledge base {0} (the account's: {1})", o.kbCode, o.known.join(', '));
     case 'unverified':
-      return `unverified (${o.reason}: ${o.message.replace(/\s+/g, ' ')})`;
+      return words.t('unverified ({0}: {1})', o.reason, o.message.replace(/\s+/g, ' '));
   }
+}
+
+/** One use of a source that is not verified, as a citation finding. */
+function outcomeFinding(use: SourceUse, citation: string, o: NotVerified, words: Words): CheckFinding {
+  const r = use.range;
+  return {
+    file: use.file,
+    line: r.line + 1,
+    column: r.character + 1,
+    endLine: r.endLine + 1,
+    endColumn: r.endCharacter + 1,
+    severity: o.status === 'unverified' ? 'warning' : 'error',
+    rule: citationRuleId(o.status),
+    source: 'citations',
+    message: `${citation} ${outcomeText(o, words)}`,
+    label: use.label,
+    kind: { citation: o.status },
+    offset: r.start,
+  };
+}
+
+/** The outcomes in the order the summary lists them, each `{0} verified`, … in words. */
+function outcomeCount(status: VerifyStatus, n: number, words: Words): string {
+  switch (status) {
+    case 'verified':
+      return words.t('{0} verified', n);
+    case 'changed':
+      return words.t('{0} changed', n);
+    case 'not-located':
+      return words.t('{0} not located', n);
+    case 'unknown-kb':
+      return words.t('{0} unknown knowledge base', n);
+    case 'unverified':
+      return words.t('{0} unverified', n);
+  }
+}
+
+const SUMMARY_ORDER: readonly VerifyStatus[] = ['verified', 'changed', 'not-located', 'unknown-kb', 'unverified'];
+
+/** The summary line of an online check (without `shunong check: ` and line break). */
+function onlineSummaryText(r: CheckReport & { online: NonNullable<CheckReport['online']> }, words: Words): string {
+  const { sources, outcomes, requests } = r.online;
+  const counts = SUMMARY_ORDER.flatMap((s) => (outcomes[s] ? [outcomeCount(s, outcomes[s], words)] : []));
+  let sourcesText = sources === 1 ? words.t('{0} source', sources) : words.t('{0} sources', sources);
+  if (counts.length)
+    sourcesText = words.t(
+      '{0}: {1}',
+      sourcesText,
+      counts.reduce((a, b) => words.t('{0}, {1}', a, b)),
+    );
+  const requestsText = requests === 1 ? words.t('{0} request', requests) : words.t('{0} requests', requests);
+  return (
+    words.t('{0}; {1}; {2}', problemsText(r.problems, words), sourcesText, requestsText) +
+    notesText(r.notes, r.silenced, words)
+  );
 }
 
 /** What the online check needs besides its arguments. */
@@ -60,53 +132,45 @@ export async function checkBulletinsOnline(
   deps: OnlineDeps,
 ): Promise<number> {
   const { passages, outcomes } = check;
+  const words = wordsOf(check.lang);
   const docs: SourceDocument[] = [];
-  const lines = new Map<string, { offset: number; text: string }[]>();
-  let unreadable = false;
-  let problems = 0;
-  let notes = 0;
+  const byFile = new Map<string, CheckFinding[]>();
+  const report = emptyReport(check);
   for (const file of check.files) {
     const got = await read(file);
     if ('error' in got) {
-      io.stderr(`shunong check: cannot read ${file}: ${got.error}\n`);
-      unreadable = true;
+      io.stderr(`shunong check: ${words.t('cannot read {0}: {1}', file, got.error)}\n`);
+      report.files.push({ file, error: got.error });
       continue;
     }
+    report.files.push({ file });
     const text = got.text;
     const model = analyzeDocument(text);
     docs.push({ file, text, model });
-    const report = reportBulletin(file, text, model, check.safety);
-    problems += report.problems;
-    notes += report.notes;
-    lines.set(file, report.lines);
+    const one = reportBulletin(file, text, model, check);
+    if (one.problems > 0) report.filesWithProblems++;
+    report.problems += one.problems;
+    report.notes += one.notes;
+    report.silenced += one.silenced;
+    byFile.set(file, one.findings);
   }
   const sources = collectSources(docs);
-  const report = await verifySources(sources, { ...deps, passages, cache: outcomes, refresh: check.refresh });
-  const counts = new Map<string, number>();
-  for (const r of report.results) {
-    counts.set(r.outcome.status, (counts.get(r.outcome.status) ?? 0) + 1);
+  const verified = await verifySources(sources, { ...deps, passages, cache: outcomes, refresh: check.refresh });
+  const counts: Partial<Record<VerifyStatus, number>> = {};
+  for (const r of verified.results) {
+    counts[r.outcome.status] = (counts[r.outcome.status] ?? 0) + 1;
     if (r.outcome.status === 'verified' || r.outcome.status === 'changed')
       passages.put(contextOfFound(r.source, r.outcome.passage));
     if (r.outcome.status === 'verified') continue;
-    for (const u of r.source.uses) {
-      const label = u.label !== undefined ? ` [^${u.label}]` : '';
-      lines.get(u.file)?.push({
-        offset: u.range.start,
-        text: `${u.file}:${u.range.line + 1}:${u.range.character + 1}${label} ${r.source.citation} ${outcomeText(r.outcome)}`,
-      });
-    }
+    for (const u of r.source.uses) byFile.get(u.file)?.push(outcomeFinding(u, r.source.citation, r.outcome, words));
   }
-  for (const file of check.files)
-    for (const l of (lines.get(file) ?? []).sort((a, b) => a.offset - b.offset)) io.stdout(`${l.text}\n`);
-  const summary = ['verified', 'changed', 'not-located', 'unknown-kb', 'unverified']
-    .filter((s) => counts.has(s))
-    .map((s) => `${counts.get(s)} ${s.replace('-kb', ' knowledge base').replace('-', ' ')}`);
-  io.stderr(
-    `shunong check: ${problems} problem${problems === 1 ? '' : 's'}; ${sources.length} source${sources.length === 1 ? '' : 's'}${summary.length ? `: ${summary.join(', ')}` : ''}; ${report.requests} request${report.requests === 1 ? '' : 's'}${notesText(notes)}\n`,
-  );
-  if (unreadable) return 2;
-  if (problems > 0 || counts.has('changed') || counts.has('not-located') || counts.has('unknown-kb')) return 1;
-  return counts.has('unverified') ? 3 : 0;
+  for (const file of check.files) report.findings.push(...(byFile.get(file) ?? []).sort((a, b) => a.offset - b.offset));
+  report.online = { sources: sources.length, outcomes: counts, requests: verified.requests };
+  io.stdout(check.document ? check.document(report) : report.findings.map((f) => `${findingLine(f)}\n`).join(''));
+  io.stderr(`shunong check: ${onlineSummaryText({ ...report, online: report.online }, words)}\n`);
+  if (report.files.some((f) => f.error !== undefined)) return 2;
+  if (report.problems > 0 || counts.changed || counts['not-located'] || counts['unknown-kb']) return 1;
+  return counts.unverified ? 3 : 0;
 }
 
 /** The passages and outcomes of a cache file's text, or why it cannot be used. */

@@ -4,11 +4,12 @@
  * parseArgs must know which options take a value to tell a value from a positional, so it is
  * given every command's options; each command then accepts only its own ({@link optionsOf}).
  * It runs non-strict and its tokens are checked here, so the messages are the CLI's own
- * (`unknown option --x`, `--cache needs a value`) rather than parseArgs' and name the option as
- * typed. Options go before or after the positionals; `--` ends the options; the last of a
+ * (`unknown option --x`, `--cache needs a value`, in the CLI's language) rather than parseArgs' and
+ * name the option as typed. Options go before or after the positionals; `--` ends the options; the last of a
  * repeated option wins.
  */
 import { parseArgs } from 'node:util';
+import type { Words } from '../text/words';
 
 const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -18,6 +19,7 @@ const OPTIONS = {
   online: { type: 'boolean' },
   cache: { type: 'string' },
   refresh: { type: 'boolean' },
+  format: { type: 'string' },
   to: { type: 'string' },
   output: { type: 'string', short: 'o' },
   force: { type: 'boolean' },
@@ -66,17 +68,21 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   };
 }
 
-/** The values of a command's options; throws {@link UsageError} for any other option or a missing value. */
-export function optionsOf<N extends OptionName>(line: CommandLine, allowed: readonly N[]): Values<N> {
+/**
+ * The values of a command's options; throws {@link UsageError} (in the CLI's words) for any other
+ * option or a missing value.
+ */
+export function optionsOf<N extends OptionName>(line: CommandLine, allowed: readonly N[], words: Words): Values<N> {
   const values: Record<string, string | true> = {};
   for (const t of line.tokens) {
     if (t.kind !== 'option') continue;
-    if (!(allowed as readonly string[]).includes(t.name)) throw new UsageError(`unknown option ${t.rawName}`);
+    if (!(allowed as readonly string[]).includes(t.name))
+      throw new UsageError(words.t('unknown option {0}', t.rawName));
     if (OPTIONS[t.name as N].type === 'string') {
-      if (!t.value) throw new UsageError(`${t.rawName} needs a value`);
+      if (!t.value) throw new UsageError(words.t('{0} needs a value', t.rawName));
       values[t.name] = t.value;
     } else {
-      if (t.value !== undefined) throw new UsageError(`${t.rawName} takes no value`);
+      if (t.value !== undefined) throw new UsageError(words.t('{0} takes no value', t.rawName));
       values[t.name] = true;
     }
   }
@@ -84,9 +90,9 @@ export function optionsOf<N extends OptionName>(line: CommandLine, allowed: read
 }
 
 /** A `--timeout` value in milliseconds. */
-export function timeoutMs(v: string): number {
+export function timeoutMs(v: string, words: Words): number {
   const n = Number(v);
   if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n <= 0)
-    throw new UsageError(`--timeout needs a positive number of milliseconds, not "${v}"`);
+    throw new UsageError(words.t('--timeout needs a positive number of milliseconds, not "{0}"', v));
   return n;
 }

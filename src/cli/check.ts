@@ -1,34 +1,50 @@
 /**
- * `shunong check <files…> [--rules <file>] [--online [--cache <file>] [--refresh]]`: the citation
- * and pesticide safety check of `citations/check.ts` and `citations/checkOnline.ts` from a terminal.
+ * `shunong check <files…> [--rules <file>] [--format line|json|sarif] [--online [--cache <file>]
+ * [--refresh]]`: the citation and pesticide safety check of `citations/check.ts` and
+ * `citations/checkOnline.ts` from a terminal, its report in a line per finding or one document
+ * (`formats.ts`), its messages in the terminal's language.
  * The bulletins, the station's rules file and the cache file are read (and the cache written)
  * here; the exit codes are the checks' (2 also for a usage error, a rules file that cannot be used,
  * or a cache that cannot be read or written).
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { checkBulletins, type SafetyCheck } from '../citations/check';
+import { checkBulletins, type CheckOptions, type SafetyCheck } from '../citations/check';
 import { cacheFileText, checkBulletinsOnline, parseCacheFile } from '../citations/checkOnline';
 import { CitationCache } from '../citations/retrievalContext';
 import { VerifyCache } from '../citations/verifyCache';
 import { platformErrorKind } from '../shunong/errors';
 import { redactSecret } from '../shunong/redact';
 import { shippedRules, withStationRules } from '../safety/index';
+import { wordsOf, type Words } from '../text/words';
 import { beijingDate } from '../time/beijing';
 import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
 import { hint, platformClient } from './client';
-import { bulletinReader, tellEncoding, errorCode, readTextFile, type CliEnv, type CliIo } from './io';
+import { CHECK_FORMATS, checkDocument, type CheckFormat } from './formats';
+import { bulletinReader, cliLang, errorCode, readTextFile, tellEncoding, type CliEnv, type CliIo } from './io';
 
-const CHECK_USAGE = 'usage: shunong check <files…>';
-const CHECK_ONLINE_USAGE =
-  'usage: shunong check <files…> [--online [--cache <file>] [--refresh] [--endpoint url] [--timeout ms]] [--rules <file>]';
+/** The usage line shown with an error: the short one, or the one with the online options once any is in play. */
+function checkUsage(words: Words, online: boolean): string {
+  return online
+    ? words.t(
+        'usage: shunong check <files…> [--online [--cache <file>] [--refresh] [--endpoint url] [--timeout ms]] [--rules <file>] [--format line|json|sarif]',
+      )
+    : words.t('usage: shunong check <files…>');
+}
 
-const CHECK_HELP = `${CHECK_ONLINE_USAGE}
-Checks the citations and the pesticides each bulletin recommends (the rules in force on its
+function checkHelp(words: Words): string {
+  return `${checkUsage(words, true)}
+${words.t(`Checks the citations and the pesticides each bulletin recommends (the rules in force on its
 front matter's date:, else today in Beijing). A safety line reads file:line:col severity [rule] message:
 an error (a ban in force) is a problem; a warning (a scope ban where no crop is named) or
 information (a ban coming within six months, a restricted-use pesticide) is a note, and notes do
-not change the exit code. Bulletins and rules files saved as UTF-8, UTF-16 (with its byte order mark)
-or GB18030/GBK are read as such (said on stderr); a file that is none of these is not checked (exit 2).
+not change the exit code. A finding silenced by <!-- shunong-disable-next-line pesticide --> on the
+line before reads file:line:col silenced [rule] message and counts as neither. Bulletins and rules
+files saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK are read as such (said on
+stderr); a file that is none of these is not checked (exit 2). The messages follow LC_ALL /
+LC_MESSAGES / LANG: Chinese for zh*, else English.
+  --format <format>      line (default): one line per finding; json: one JSON document of every
+                         finding and a summary; sarif: SARIF 2.1.0 (for code scanning). Notes and
+                         the summary stay on stderr; --online's findings are in each format
   --rules <file>         a station's rules file (JSON) over the shipped rules; a file that cannot be
                          used is reported on its lines (file:line:col) and the check exits 2
   --online               also look each cited source up on the platform (the key from SHUNONG_API_KEY)
@@ -38,15 +54,26 @@ or GB18030/GBK are read as such (said on stderr); a file that is none of these i
   --timeout <ms>         per-call timeout in milliseconds (with --online; default 30000)
 exit codes: 0 clean (notes allowed), 1 problems (a ban, or a changed, not-located source or unknown
             knowledge base), 3 (--online) some sources could only be left unverified,
-            2 usage error, unreadable file or unusable rules file`;
+            2 usage error, unreadable file or unusable rules file`)}`;
+}
 
 const ONLINE_OPTIONS: readonly string[] = ['online', 'cache', 'refresh', 'endpoint', 'timeout'];
-const OPTIONS = ['help', 'online', 'cache', 'refresh', 'endpoint', 'timeout', 'rules'] as const;
+const OPTIONS = ['help', 'online', 'cache', 'refresh', 'endpoint', 'timeout', 'rules', 'format'] as const;
+
+/** The `--format` value. */
+function formatOf(v: string | undefined, words: Words): CheckFormat {
+  if (v === undefined) return 'line';
+  if (!(CHECK_FORMATS as readonly string[]).includes(v))
+    throw new UsageError(words.t('--format must be line, json or sarif, not "{0}"', v));
+  return v as CheckFormat;
+}
 
 /** Runs `shunong check`; resolves to the exit code. */
 export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: () => number): Promise<number> {
+  const lang = cliLang(env);
+  const words = wordsOf(lang);
   if (line.help) {
-    io.stdout(`${CHECK_HELP}\n`);
+    io.stdout(`${checkHelp(words)}\n`);
     return 0;
   }
   const files = line.positionals.slice(1);
@@ -54,30 +81,37 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   const online = line.tokens.some((t) => t.kind === 'option' && ONLINE_OPTIONS.includes(t.name));
   let o: ReturnType<typeof optionsOf<(typeof OPTIONS)[number]>>;
   let timeout: number | undefined;
+  let format: CheckFormat;
   try {
-    o = optionsOf(line, OPTIONS);
+    o = optionsOf(line, OPTIONS, words);
     if (!o.online && (o.cache !== undefined || o.refresh || o.endpoint !== undefined || o.timeout !== undefined))
-      throw new UsageError('--cache, --refresh, --endpoint and --timeout go with --online');
-    if (o.timeout !== undefined) timeout = timeoutMs(o.timeout);
-    if (files.length === 0 && o.online) throw new UsageError('no files to check');
+      throw new UsageError(words.t('--cache, --refresh, --endpoint and --timeout go with --online'));
+    if (o.timeout !== undefined) timeout = timeoutMs(o.timeout, words);
+    format = formatOf(o.format, words);
+    if (files.length === 0 && o.online) throw new UsageError(words.t('no files to check'));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr(`shunong check: ${e.message}\n${online ? CHECK_ONLINE_USAGE : CHECK_USAGE}\n`);
+    io.stderr(`shunong check: ${e.message}\n${checkUsage(words, online)}\n`);
     return 2;
   }
   if (files.length === 0) {
-    io.stderr(`${CHECK_USAGE}\n`);
+    io.stderr(`${checkUsage(words, false)}\n`);
     return 2;
   }
-  const rules = await loadRules(o.rules, io);
+  const rules = await loadRules(o.rules, io, words);
   if (!rules) return 2;
   const safety: SafetyCheck = { rules, today: beijingDate(now()) };
-  if (!o.online) return checkBulletins(files, bulletinReader(io), io, safety);
+  const options: CheckOptions = {
+    safety,
+    lang,
+    document: format === 'line' ? undefined : (r) => checkDocument(format, r),
+  };
+  if (!o.online) return checkBulletins(files, bulletinReader(io, words), io, options);
 
   let passages = new CitationCache();
   let outcomes = new VerifyCache();
   if (o.cache !== undefined) {
-    const loaded = await loadCache(o.cache, io);
+    const loaded = await loadCache(o.cache, io, words);
     if (!loaded) return 2;
     ({ passages, outcomes } = loaded);
   }
@@ -87,16 +121,16 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   const client = platformClient({ endpoint: o.endpoint, timeoutMs: timeout }, io, env);
   try {
     const code = await checkBulletinsOnline(
-      { files, refresh: o.refresh === true, passages, outcomes, safety },
-      bulletinReader(io),
+      { ...options, files, refresh: o.refresh === true, passages, outcomes },
+      bulletinReader(io, words),
       { stdout: (s) => io.stdout(guard(s)), stderr: (s) => io.stderr(guard(s)) },
       {
         search: (a, signal) => client.knowledgeSearch(a, signal ? { signal } : {}),
         now,
-        describe: (e) => `${e instanceof Error ? e.message : String(e)}${hint(platformErrorKind(e) ?? '')}`,
+        describe: (e) => `${e instanceof Error ? e.message : String(e)}${hint(platformErrorKind(e) ?? '', words)}`,
       },
     );
-    if (o.cache !== undefined && !(await saveCache(o.cache, passages, outcomes, io))) return 2;
+    if (o.cache !== undefined && !(await saveCache(o.cache, passages, outcomes, io, words))) return 2;
     return code;
   } finally {
     await client.close();
@@ -104,14 +138,14 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
 }
 
 /** The shipped rules, with the station's file over them when given; undefined after telling why it cannot be used. */
-async function loadRules(file: string | undefined, io: CliIo): Promise<SafetyCheck['rules'] | undefined> {
+async function loadRules(file: string | undefined, io: CliIo, words: Words): Promise<SafetyCheck['rules'] | undefined> {
   if (file === undefined) return shippedRules();
-  const read = await readTextFile(file);
+  const read = await readTextFile(file, words);
   if ('error' in read) {
-    io.stderr(`shunong check: cannot read the rules file ${file}: ${read.error}\n`);
+    io.stderr(`shunong check: ${words.t('cannot read the rules file {0}: {1}', file, read.error)}\n`);
     return undefined;
   }
-  tellEncoding(io, file, read.encoding);
+  tellEncoding(io, file, read.encoding, words);
   const { text } = read;
   const { rules, problems } = withStationRules(shippedRules(), text, file);
   // Each problem's message starts with the file's name; the line goes beside it, as an editor reads it.
@@ -120,7 +154,7 @@ async function loadRules(file: string | undefined, io: CliIo): Promise<SafetyChe
     io.stderr(`${file}:${p.line}${p.column === undefined ? '' : `:${p.column}`} ${why}\n`);
   }
   if (problems.length === 0) return rules;
-  io.stderr(`shunong check: the rules file ${file} cannot be used; fix it, or leave out --rules\n`);
+  io.stderr(`shunong check: ${words.t('the rules file {0} cannot be used; fix it, or leave out --rules', file)}\n`);
   return undefined;
 }
 
@@ -128,6 +162,7 @@ async function loadRules(file: string | undefined, io: CliIo): Promise<SafetyChe
 async function loadCache(
   file: string,
   io: CliIo,
+  words: Words,
 ): Promise<{ passages: CitationCache; outcomes: VerifyCache } | undefined> {
   let text: string;
   try {
@@ -135,27 +170,36 @@ async function loadCache(
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
       return { passages: new CitationCache(), outcomes: new VerifyCache() };
-    io.stderr(`shunong check: cannot read the cache ${file}: ${errorCode(err)}\n`);
+    io.stderr(`shunong check: ${words.t('cannot read the cache {0}: {1}', file, errorCode(err))}\n`);
     return undefined;
   }
   const parsed = parseCacheFile(text);
   if ('error' in parsed) {
-    const what = parsed.error === 'not-json' ? 'is not JSON' : 'is not a cache of shunong check';
-    io.stderr(`shunong check: the cache ${file} ${what}; remove it or name another file with --cache\n`);
+    const why =
+      parsed.error === 'not-json'
+        ? words.t('the cache {0} is not JSON; remove it or name another file with --cache', file)
+        : words.t('the cache {0} is not a cache of shunong check; remove it or name another file with --cache', file);
+    io.stderr(`shunong check: ${why}\n`);
     return undefined;
   }
   return parsed;
 }
 
 /** Writes the cache file whole or not at all (a temporary file renamed over it). */
-async function saveCache(file: string, passages: CitationCache, outcomes: VerifyCache, io: CliIo): Promise<boolean> {
+async function saveCache(
+  file: string,
+  passages: CitationCache,
+  outcomes: VerifyCache,
+  io: CliIo,
+  words: Words,
+): Promise<boolean> {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     await writeFile(tmp, cacheFileText(passages, outcomes), 'utf8');
     await rename(tmp, file);
     return true;
   } catch (err) {
-    io.stderr(`shunong check: cannot write the cache ${file}: ${errorCode(err)}\n`);
+    io.stderr(`shunong check: ${words.t('cannot write the cache {0}: {1}', file, errorCode(err))}\n`);
     return false;
   }
 }

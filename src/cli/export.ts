@@ -12,8 +12,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
-import { langOf, langTag, wordsOf } from '../text/words';
-import { formatFindingLine, formatProblemLine } from '../citations/check';
+import { langOf, langTag, wordsOf, type Words } from '../text/words';
+import { findingLine, problemFinding, safetyFinding } from '../citations/check';
+import { LineIndex } from '../citations/positions';
+import { problemMessageIn } from '../citations/problemText';
 import {
   EXPORT_FORMATS,
   exportBulletin,
@@ -23,12 +25,13 @@ import {
   type ExportFormat,
 } from '../publish/index';
 import type { ImageCandidate } from '../publish/images';
-import { lintSafety, shippedRules } from '../safety/index';
+import { lintSafety, partitionSilenced, shippedRules } from '../safety/index';
 import { beijingDate } from '../time/beijing';
 import { optionsOf, UsageError, type CommandLine } from './args';
-import { tellEncoding, errorCode, readTextFile, type CliEnv, type CliIo } from './io';
+import { cliLang, errorCode, readTextFile, tellEncoding, type CliEnv, type CliIo } from './io';
 
-const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o out] [--force]
+function exportUsage(words: Words): string {
+  return words.t(`usage: shunong export <file.md> --to docx|wechat|html [-o out] [--force]
   --to <format>          docx (Word, real footnotes), wechat (a WeChat article), html (a standalone page)
   -o, --output <file>    where to write (default: beside the bulletin, .docx / .wechat.html / .html)
   --force                overwrite an existing file
@@ -36,13 +39,15 @@ const EXPORT_USAGE = `usage: shunong export <file.md> --to docx|wechat|html [-o 
   --template <file.docx> a Word file whose styles the export uses (Word)
   --refuse-broken        refuse to export a bulletin with broken citations
   --refuse-unsafe        refuse to export a bulletin that recommends a pesticide banned on its date
-                         (without it: exported, and each such mention listed on stderr)
+                         (without it: exported, and each such mention listed on stderr; a mention
+                         silenced by <!-- shunong-disable-next-line pesticide --> is neither)
   --lang <zh-CN|en>      the language of the export's own words (default: the bulletin's)
   --workspace <dir>      the folder pictures are looked up from (default: the current folder)
   --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)
 A bulletin saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK is read as such (said on
-stderr); the export is written in UTF-8.
-exit codes: 0 written, 1 refused or failed, 2 usage error or a bulletin that is none of those encodings`;
+stderr); the export is written in UTF-8. The messages follow LC_ALL / LC_MESSAGES / LANG.
+exit codes: 0 written, 1 refused or failed, 2 usage error or a bulletin that is none of those encodings`);
+}
 
 const OPTIONS = [
   'help',
@@ -72,16 +77,17 @@ interface Args {
   saveFolder: string;
 }
 
-function exportArgs(line: CommandLine, cwd: string): Args {
-  const o = optionsOf(line, OPTIONS);
+function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
+  const o = optionsOf(line, OPTIONS, words);
   const positionals = line.positionals.slice(1);
   if (o.to !== undefined && !(EXPORT_FORMATS as readonly string[]).includes(o.to))
-    throw new UsageError(`--to must be docx, wechat or html, not "${o.to}"`);
+    throw new UsageError(words.t('--to must be docx, wechat or html, not "{0}"', o.to));
   const citations = o.citations ?? 'footnotes';
   if (citations !== 'footnotes' && citations !== 'list')
-    throw new UsageError(`--citations must be footnotes or list, not "${citations}"`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'one bulletin at a time' : 'which bulletin?');
-  if (o.to === undefined) throw new UsageError('--to is required');
+    throw new UsageError(words.t('--citations must be footnotes or list, not "{0}"', citations));
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? words.t('one bulletin at a time') : words.t('which bulletin?'));
+  if (o.to === undefined) throw new UsageError(words.t('--to is required'));
   return {
     file: positionals[0]!,
     to: o.to as ExportFormat,
@@ -105,32 +111,39 @@ export async function runExport(
   now: () => number,
   cwd = process.cwd(),
 ): Promise<number> {
+  const ui = cliLang(env);
+  const words = wordsOf(ui);
   if (line.help) {
-    io.stdout(`${EXPORT_USAGE}\n`);
+    io.stdout(`${exportUsage(words)}\n`);
     return 0;
   }
   let args: Args;
   try {
-    args = exportArgs(line, cwd);
+    args = exportArgs(line, cwd, words);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.stderr(`shunong export: ${e.message}\n${EXPORT_USAGE}\n`);
+    io.stderr(`shunong export: ${e.message}\n${exportUsage(words)}\n`);
     return 2;
   }
   const file = resolve(cwd, args.file);
-  const read = await readTextFile(file);
+  const read = await readTextFile(file, words);
   if ('error' in read) {
-    io.stderr(`shunong export: cannot read ${args.file}: ${read.error}\n`);
+    io.stderr(`shunong export: ${words.t('cannot read {0}: {1}', args.file, read.error)}\n`);
     // Bytes that are no text it knows are refused like a usage error: nothing is written from them.
     return read.undecodable ? 2 : 1;
   }
-  tellEncoding(io, args.file, read.encoding);
+  tellEncoding(io, args.file, read.encoding, words);
   const text = read.text;
   const rules = shippedRules();
-  const bans = lintSafety(text, rules, { today: beijingDate(now()) }).filter((f) => f.severity === 'error');
-  for (const f of bans) io.stderr(`${formatFindingLine(args.file, f, rules)}\n`);
+  const findings = lintSafety(text, rules, { today: beijingDate(now()) });
+  // A ban silenced by a comment on the line before is the author's decision: neither listed nor refused.
+  const bans = partitionSilenced(findings, text).active.filter((f) => f.severity === 'error');
+  const lines = new LineIndex(text);
+  for (const f of bans) io.stderr(`${findingLine(safetyFinding(args.file, f, lines, { rules, lang: ui }))}\n`);
   if (bans.length > 0 && args.refuseUnsafe) {
-    io.stderr(`shunong export: refused: ${bans.length} banned pesticide mention(s) (--refuse-unsafe)\n`);
+    io.stderr(
+      `shunong export: ${words.t('refused: {0} banned pesticide mention(s) (--refuse-unsafe)', bans.length)}\n`,
+    );
     return 1;
   }
   let template: Uint8Array | undefined;
@@ -138,11 +151,10 @@ export async function runExport(
     try {
       template = new Uint8Array(await readFile(resolve(cwd, args.template)));
     } catch (err) {
-      io.stderr(`shunong export: cannot read the template ${args.template}: ${errorCode(err)}\n`);
+      io.stderr(`shunong export: ${words.t('cannot read the template {0}: {1}', args.template, errorCode(err))}\n`);
       return 1;
     }
   }
-  const ui = langOf(env.LC_ALL || env.LC_MESSAGES || env.LANG || '');
   const setting = args.lang === undefined ? 'auto' : langTag(langOf(args.lang));
   const bases: Record<ImageCandidate['base'], string> = {
     document: dirname(file),
@@ -165,18 +177,20 @@ export async function runExport(
       }
     },
   });
-  const words = wordsOf('en');
   if (!outcome.ok) {
     if (outcome.reason === 'broken-citations') {
-      for (const p of outcome.broken) io.stderr(`${formatProblemLine(args.file, p)}\n`);
-      io.stderr(`shunong export: refused: ${outcome.broken.length} broken citation(s) (--refuse-broken)\n`);
+      for (const p of outcome.broken) io.stderr(`${findingLine(problemFinding(args.file, p, words))}\n`);
+      io.stderr(
+        `shunong export: ${words.t('refused: {0} broken citation(s) (--refuse-broken)', outcome.broken.length)}\n`,
+      );
     } else
       io.stderr(
-        `shunong export: the template ${args.template} cannot be used: ${templateProblemText(outcome.error, outcome.where, words)}\n`,
+        `shunong export: ${words.t('the template {0} cannot be used: {1}', args.template ?? '', templateProblemText(outcome.error, outcome.where, words))}\n`,
       );
     return 1;
   }
-  for (const w of outcome.warnings) io.stderr(`${args.file}: ${warningText(w, words)}\n`);
+  for (const w of outcome.warnings)
+    io.stderr(`${args.file}: ${warningText(w, words, (p) => problemMessageIn(p, words))}\n`);
   const out = args.output ? resolve(cwd, args.output) : outputName(file, args.to);
   try {
     await mkdir(dirname(out), { recursive: true });
@@ -184,9 +198,11 @@ export async function runExport(
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     io.stderr(
-      code === 'EEXIST'
-        ? `shunong export: ${out} exists; give --force to overwrite it\n`
-        : `shunong export: cannot write ${out}: ${code ?? String(err)}\n`,
+      `shunong export: ${
+        code === 'EEXIST'
+          ? words.t('{0} exists; give --force to overwrite it', out)
+          : words.t('cannot write {0}: {1}', out, code ?? String(err))
+      }\n`,
     );
     return 1;
   }

@@ -2,7 +2,7 @@
 import { platformErrorKind } from '../shunong/errors';
 import { UsageError } from './args';
 import { hint, platformClient, type Connection } from './client';
-import type { CliEnv, CliIo } from './io';
+import { cliWords, type CliEnv, type CliIo } from './io';
 
 function firstLine(s: string | undefined): string {
   return (
@@ -15,7 +15,8 @@ function firstLine(s: string | undefined): string {
 
 /** Lists the tools; resolves to the exit code (0 listed, 1 a transport failure). */
 export async function runTools(args: readonly string[], c: Connection, io: CliIo, env: CliEnv): Promise<number> {
-  if (args.length > 0) throw new UsageError('tools takes no arguments');
+  const words = cliWords(env);
+  if (args.length > 0) throw new UsageError(words.t('tools takes no arguments'));
   const client = platformClient(c, io, env);
   try {
     const tools = await client.connect();
@@ -24,7 +25,7 @@ export async function runTools(args: readonly string[], c: Connection, io: CliIo
     return 0;
   } catch (e) {
     const kind = platformErrorKind(e) ?? 'internal';
-    io.stderr(`shunong tools: ${e instanceof Error ? e.message : String(e)}${hint(kind)}\n`);
+    io.stderr(`shunong tools: ${e instanceof Error ? e.message : String(e)}${hint(kind, words)}\n`);
     return 1;
   } finally {
     await client.close();

@@ -1,7 +1,8 @@
 /**
  * markdown-it's token stream (with markdown-it-footnote and the citations plugin) → the blocks and
- * inline runs of `model.ts`. Raw HTML is not carried over: comments silently, `<br>` as a line
- * break, anything else left out with a warning (nothing executable reaches an export). Pure.
+ * inline runs of `model.ts`. Raw HTML is not carried over: comments silently (one on a line of its
+ * own in a paragraph, as a safety directive, with its line break), `<br>` as a line break, anything
+ * else left out with a warning (nothing executable reaches an export). Pure.
  */
 import { citationKey, parseRawCitation } from '../citations/citation';
 import type { Token } from '../citations/parser';
@@ -157,7 +158,8 @@ export class Walker {
           push({ kind: 'text', text: c.content, marks: { ...top(), code: true } });
           break;
         case 'softbreak':
-          push({ kind: 'text', text: ' ', marks: top() });
+          // a comment on a line of its own in a paragraph (a safety directive) goes with its line break
+          if (!commentLine(children, k + 1)) push({ kind: 'text', text: ' ', marks: top() });
           break;
         case 'hardbreak':
           push({ kind: 'break' });
@@ -233,6 +235,13 @@ function sameMarks(a: Marks, b: Marks): boolean {
 
 function alignOf(style: string | null): Align {
   return /text-align:(left|center|right)/.exec(style ?? '')?.[1] as Align;
+}
+
+/** Whether inline token `i` is a comment alone on its line: the paragraph's line break before it, another or the end after. */
+function commentLine(children: readonly Token[], i: number): boolean {
+  const c = children[i];
+  const next = children[i + 1];
+  return c?.type === 'html_inline' && /^<!--/.test(c.content) && (next === undefined || next.type === 'softbreak');
 }
 
 /** An HTML block that is only comments (each one ends at its first `-->`, as in HTML). */

@@ -24,8 +24,17 @@ export class Crops {
     return this.names.get(name.trim().toLowerCase());
   }
 
+  private readonly lineages = new Map<string, Set<string>>();
+  private readonly scopes = new WeakMap<SafetyRule, { crops: string[]; every: boolean }>();
+
   /** A crop and every group it belongs to. */
   lineage(crop: string): Set<string> {
+    let known = this.lineages.get(crop);
+    if (!known) this.lineages.set(crop, (known = this.walk(crop)));
+    return known;
+  }
+
+  private walk(crop: string): Set<string> {
     const seen = new Set<string>();
     const walk = (c: string): void => {
       if (seen.has(c)) return;
@@ -36,11 +45,26 @@ export class Crops {
     return seen;
   }
 
+  /** A scope rule's crops by their names in the hierarchy, and whether one is its root (作物: every crop). */
+  private scopeOf(rule: SafetyRule): { crops: string[]; every: boolean } {
+    let known = this.scopes.get(rule);
+    if (!known) {
+      const crops = (rule.scope?.crops ?? []).map((s) => this.crop(s) ?? s);
+      known = { crops, every: crops.some((c) => this.parents.get(c)?.length === 0) };
+      this.scopes.set(rule, known);
+    }
+    return known;
+  }
+
   /** Whether a crop is within a scope rule's crops. */
   inScope(rule: SafetyRule, crop: string): boolean {
-    const scope = rule.scope?.crops ?? [];
     const lineage = this.lineage(crop);
-    return scope.some((s) => lineage.has(this.crop(s) ?? s));
+    return this.scopeOf(rule).crops.some((s) => lineage.has(s));
+  }
+
+  /** Whether a scope rule bans on every crop (its scope names the root of the hierarchy, 作物). */
+  everyCrop(rule: SafetyRule): boolean {
+    return this.scopeOf(rule).every;
   }
 
   /** A crop's or use's name in English (itself when the file gives none). */

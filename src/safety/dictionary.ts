@@ -6,6 +6,8 @@
  * in Latin letters or digits (carbofuran, 1605, B9) must stand alone: no letter or digit on either
  * side, and a code followed by a unit (1605年, B9栋) is a number, not a pesticide. Pure, no native code.
  */
+import { toSimplified } from '../text/simplified';
+import { FORMULATIONS } from './product';
 import type { RuleSet, SafetyRule } from './types';
 
 /** What an entry of the dictionary is. */
@@ -26,10 +28,30 @@ const WORDISH = /[A-Za-z0-9]/;
 /** What follows a number that is a quantity, a year or an address, not a pesticide code. */
 const UNIT = /^[年月日号亩元斤克米个次只头株倍%℃份期届栋楼层室户人块吨升]/;
 
-/** Latin lower case only, so the text keeps its length and offsets. */
-function fold(s: string): string {
+/** Where a number is part of something else: a decimal, a range, a standard, a date, a footnote label, a citation's chunk. */
+const NOT_A_CODE_BEFORE = /(?:[#^.．\-–—/:_~～]|\b(?:gb|ny|hg|db|ly|sn|nb)(?:\/t)?\s*[-/]?\s*)$/;
+const NOT_A_CODE_AFTER = /^(?:[.．\-–—/:~～]\d|\])/;
+/** What makes a number a pesticide's code: a concentration before it, a formulation after it, a verb of use before it. */
+const CODE_BEFORE = /(?:[%％]|用|施|喷|拌|撒|选|和|或|、|\b(?:apply|use|spray|with|or|and))\s*$/;
+const CODE_AFTER = new RegExp(`^\\s*(?:${FORMULATIONS.join('|')})`, 'i');
+
+/**
+ * A number that names a pesticide (1605, 3911, 666) only where it is written as one — `1%1605颗粒剂`,
+ * `3911颗粒剂`, `用1605乳油`, `用3911拌种` — and never inside a standard's number, a date, a
+ * measurement (每666.7平方米), a footnote label or a citation (`#1605`).
+ */
+function isCode(before: string, after: string): boolean {
+  if (NOT_A_CODE_BEFORE.test(before) || NOT_A_CODE_AFTER.test(after)) return false;
+  return CODE_BEFORE.test(before) || CODE_AFTER.test(after);
+}
+
+/**
+ * Latin lower case and simplified script (氧化樂果 reads as 氧化乐果, 嚴禁 as 严禁), character for
+ * character, so the text keeps its length and offsets: a finding is where the author wrote it.
+ */
+export function fold(s: string): string {
   // Stryker disable next-line Regex: with or without `+`, every capital is lowered
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return toSimplified(s).replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
 
 /** The dictionary of a rule set. */
@@ -64,7 +86,11 @@ export class Dictionary {
 
   /** Every entry in `text`, left to right, each the longest that starts where the last ended. */
   scan(text: string): Hit[] {
-    const folded = fold(text);
+    return this.scanFolded(fold(text));
+  }
+
+  /** {@link scan} of a text already folded by {@link fold}. */
+  scanFolded(folded: string): Hit[] {
     const hits: Hit[] = [];
     let i = 0;
     // Stryker disable next-line EqualityOperator: no entry starts past the end
@@ -94,7 +120,8 @@ export class Dictionary {
   private standsAlone(text: string, start: number, end: number, key: string): boolean {
     if (WORDISH.test(key[0]!) && start > 0 && WORDISH.test(text[start - 1]!)) return false;
     if (WORDISH.test(key[key.length - 1]!) && end < text.length && WORDISH.test(text[end]!)) return false;
-    if (/^[a-z]?\d+$/.test(key) && UNIT.test(text.slice(end).trimStart())) return false;
+    if (/^[a-z]?\d+$/.test(key) && UNIT.test(text.slice(end, end + 8).trimStart())) return false;
+    if (/^\d+$/.test(key)) return isCode(text.slice(Math.max(0, start - 12), start), text.slice(end, end + 12));
     return true;
   }
 }

@@ -6,5 +6,16 @@
 export type { Crop, RuleSet, RulesProblem, SafetyFinding, SafetyKind, SafetyRule, Use } from './types';
 export { shippedRules, withStationRules } from './ruleSet';
 export { lintSafety, SafetyLinter, type SafetyOptions } from './lint';
-export { announcementIn, findingMessage, noteIn, scopeIn, substanceIn } from './message';
-export { isProhibited } from './clauses';
+export { bulletinDate } from '../bulletin/date';
+export {
+  announcementIn,
+  DATE_RULE,
+  findingMessage,
+  noteIn,
+  scopeIn,
+  substanceIn,
+  unreadableDateMessage,
+  unreadableDateRule,
+} from './message';
+export { partitionSilenced, silenceComment, silencesIn, type Silence } from './silence';
+export { silenceEdit, type SilenceEdit } from './silenceEdit';

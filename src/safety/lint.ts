@@ -1,16 +1,22 @@
 /**
  * The safety lint of a Markdown bulletin: every mention of a pesticide that a rule in force on the
- * bulletin's date concerns, unless the mention forbids or replaces it (see clauses.ts). The date is
- * the front matter's `date:`, else today in Beijing; a scope rule applies when the crop the mention
- * is about is within its scope, the crop being the first named of: the mention's own block, the
- * headings above it (innermost first), the front matter's `crop:`. Where none is named, a scope ban
- * is reported as "if used on …". One finding per mention, the gravest. Pure.
+ * bulletin's date (bulletin/date.ts) concerns. Only a recommendation (reading.ts: a dose, a
+ * dilution, an instruction of use) is an error, or a warning "if used on …" where a scope ban's
+ * crop cannot be told; a prohibition, a list under one, history and the like are not. The crop of a
+ * mention is that of its clause, else the nearest one named before it in its block, else the one
+ * carried down from the paragraphs and headings above it in its section, else the title's, else
+ * the front matter's `crop:`. A note (a ban coming within six months, restricted use) is given
+ * once per list. One finding per mention, the gravest. Pure.
  */
+import { bulletinDate } from '../bulletin/date';
 import { frontMatter } from '../bulletin/frontMatter';
-import { blocksOf, type Block } from './blocks';
-import { isProhibited } from './clauses';
+import { blocksOf } from './blocks';
 import { Crops } from './crops';
-import { Dictionary, type Hit } from './dictionary';
+import type { LeadIn } from './cues';
+import { countBelow, Matches } from './matches';
+import { around, boundsOf, readMentions, type Bounds } from './reading';
+import { escapeRegExp } from '../text/regExp';
+import { Dictionary, fold, type Hit } from './dictionary';
 import type { RuleSet, SafetyFinding, SafetyRule } from './types';
 
 /** The lint's inputs beside the text: today in Beijing (YYYY-MM-DD), and a crop when the caller knows one. */
@@ -50,28 +56,45 @@ export function addMonths(date: string, months: number): string {
   return `${yyyy}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-/** A real calendar date written YYYY-MM-DD at the start of `s`, if there is one. */
-function dateIn(s: string | undefined): string | undefined {
-  // Stryker disable next-line StringLiteral: any text without a date reads as no date, like ''
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s ?? '');
-  if (!m) return undefined;
-  const t = new Date(`${m[0]}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().startsWith(m[0]) ? m[0] : undefined;
-}
-
 /** Lints a bulletin once. */
 export function lintSafety(markdown: string, rules: RuleSet, options: SafetyOptions): SafetyFinding[] {
   return new SafetyLinter(rules).lint(markdown, options);
 }
 
+/** A block as the dictionary reads it: its pesticide names, crops (with their clauses) and uses. */
+interface Scan {
+  /** The block folded to simplified script and Latin lower case, as every reading sees it. */
+  folded: string;
+  bounds: Bounds;
+  pesticides: Hit[];
+  crops: { start: number; crop: string; clause: number }[];
+  /** The crops each clause names (by its index), in order, once each. */
+  byClause: Map<number, string[]>;
+  uses: string[];
+}
+
+/** What a block reads as under what precedes it: its findings and the lead-in it leaves. */
+interface Linted {
+  found: Relative[];
+  lead: LeadIn | undefined;
+}
+
+const HEADING_LEVEL = /^ {0,3}(#{1,6})/;
 /**
- * The lint for a document being typed in: a block whose text, headings and bulletin date and crop
- * are as they were is not read again, so a keystroke costs one block's scan (and the cut into blocks).
+ * A crop word that begins a pest's species name or a product's (甘蓝夜蛾, 甘蓝夜蛾核型多角体病毒, 玉米螟,
+ * 棉铃虫) does not name the crop; one before a pest it only hosts (白菜蚜虫) does.
+ */
+const PEST_AFTER = /^(?:夜蛾|螟|铃虫|食心虫|吸浆虫|象甲|潜叶蝇|卷叶|尺蠖|瘿蚊|核型多角体)/;
+
+/**
+ * The lint for a document being typed in: a block whose text, bulletin date, carried crops and
+ * lead-in are as they were is not read again, and a block's dictionary scan is kept by its text,
+ * so a keystroke costs one block's scan (and the cut into blocks).
  */
 export class SafetyLinter {
   private readonly c: Compiled;
-  private previous = new Map<string, Relative[]>();
-  private readonly headingCrops = new Map<string, string[]>();
+  private previous = new Map<string, Linted>();
+  private scans = new Map<string, Scan>();
 
   constructor(rules: RuleSet) {
     this.c = compile(rules);
@@ -79,76 +102,123 @@ export class SafetyLinter {
 
   lint(markdown: string, options: SafetyOptions): SafetyFinding[] {
     const fm = frontMatter(markdown);
-    const date = dateIn(fm.fields['date']) ?? options.today;
-    const bulletinCrop = this.cropOf(fm.fields['crop']) ?? this.cropOf(options.crop);
-    const context = `${date}\u0000${bulletinCrop ?? ''}\u0000`;
-    const next = new Map<string, Relative[]>();
+    const { date } = bulletinDate(markdown, options.today);
+    const fallback = this.cropsOfText(fm.fields['title']);
+    const bulletinCrops = this.cropsOfText(fm.fields['crop'] ?? options.crop);
+    const document = fallback.length > 0 ? fallback : bulletinCrops;
+    // What the whole bulletin is about (its title's crops and its `crop:`): a group named in a block (果园) means these.
+    const known = [...new Set([...fallback, ...bulletinCrops])];
+    const next = new Map<string, Linted>();
+    const scans = new Map<string, Scan>();
     const out: SafetyFinding[] = [];
     const lines = lineStarts(markdown);
-    for (const block of blocksOf(fm.blanked)) {
-      const key = `${context}${block.headings.join('\u0001')}\u0000${block.text}`;
+    // The crops carried down each heading level: [0] the document's, [n] those of the section under an hn.
+    const carried: (readonly string[])[] = [document];
+    let lead: LeadIn | undefined;
+    for (const block of blocksOf(withoutComments(fm.blanked))) {
+      const scan = scans.get(block.text) ?? this.scans.get(block.text) ?? this.scan(block.text);
+      scans.set(block.text, scan);
+      if (block.heading) {
+        const level = HEADING_LEVEL.exec(block.text)![1]!.length;
+        const parent = carried[Math.min(level - 1, carried.length - 1)]!;
+        carried.length = level;
+        carried[level] = scan.crops.length > 0 ? lastCrops(scan) : parent;
+      }
+      const above = carried[carried.length - 1]!;
+      const key = `${date}\u0000${known.join(',')}\u0000${above.join(',')}\u0000${lead ?? ''}\u0000${block.heading}\u0000${block.text}`;
       // Stryker disable next-line LogicalOperator,ConditionalExpression: a cache; a block linted again gives the same findings
-      let found = next.get(key) ?? this.previous.get(key);
-      // Stryker disable next-line ConditionalExpression: the same cache
-      if (!found) found = this.lintBlock(block, date, bulletinCrop);
-      next.set(key, found);
-      for (const f of found) {
+      const linted =
+        next.get(key) ??
+        this.previous.get(key) ??
+        this.lintBlock(block.text, block.heading, scan, date, above, known, lead);
+      next.set(key, linted);
+      lead = linted.lead;
+      if (!block.heading && scan.crops.length > 0) carried[carried.length - 1] = lastCrops(scan);
+      for (const f of linted.found) {
         const offset = block.start + f.offset;
         const line = lineAt(lines, offset);
         out.push({ ...f, offset, line, character: offset - lines[line]! });
       }
     }
     this.previous = next;
+    this.scans = scans;
     return out;
   }
 
-  /** The crop a front matter value or caller names (a known name, or the first crop named in it). */
-  private cropOf(value: string | undefined): string | undefined {
-    if (!value) return undefined;
-    return this.c.crops.crop(value) ?? this.cropsIn(this.c.dictionary.scan(value))[0];
+  /** The crops a front matter value or a caller names: a known name, else those named in it. */
+  private cropsOfText(value: string | undefined): string[] {
+    if (!value) return [];
+    const known = this.c.crops.crop(value);
+    return known ? [known] : [...new Set(this.scan(value).crops.map((c) => c.crop))];
   }
 
-  private cropsIn(hits: readonly Hit[]): string[] {
-    const out: string[] = [];
-    for (const h of hits) if (h.entry.kind === 'crop' && !out.includes(h.entry.crop)) out.push(h.entry.crop);
-    return out;
-  }
-
-  private cropsOfHeading(heading: string): string[] {
-    let crops = this.headingCrops.get(heading);
-    // Stryker disable next-line ConditionalExpression: a cache; a heading scanned again names the same crops
-    if (!crops) this.headingCrops.set(heading, (crops = this.cropsIn(this.c.dictionary.scan(heading))));
-    return crops;
+  /** A block's names, read in its folded text (simplified script, the same length: offsets stay the author's). */
+  private scan(original: string): Scan {
+    const text = fold(original);
+    const hits = this.c.dictionary.scanFolded(text);
+    const bounds = boundsOf(text);
+    const clauses = bounds.clauses;
+    const scan: Scan = { folded: text, bounds, pesticides: [], crops: [], byClause: new Map(), uses: [] };
+    let clause = 0;
+    for (const h of hits) {
+      if (h.entry.kind === 'pesticide') scan.pesticides.push(h);
+      else if (h.entry.kind === 'use') scan.uses.push(h.entry.use);
+      else if (h.entry.kind === 'crop' && !PEST_AFTER.test(text.slice(h.end, h.end + 5))) {
+        while (clause < clauses.length && clauses[clause]! < h.start) clause++;
+        scan.crops.push({ start: h.start, crop: h.entry.crop, clause });
+        const named = scan.byClause.get(clause) ?? [];
+        if (!named.includes(h.entry.crop)) scan.byClause.set(clause, [...named, h.entry.crop]);
+      }
+    }
+    return scan;
   }
 
   /** The findings of one block, offsets relative to it. */
-  private lintBlock(block: Block, date: string, bulletinCrop: string | undefined): Relative[] {
-    const hits = this.c.dictionary.scan(block.text);
+  private lintBlock(
+    text: string,
+    heading: boolean,
+    scan: Scan,
+    date: string,
+    above: readonly string[],
+    bulletinCrops: readonly string[],
+    lead: LeadIn | undefined,
+  ): Linted {
+    const original = text;
+    text = scan.folded;
+    const read = readMentions(text, scan.pesticides, lead, heading, date, scan.bounds);
     // Stryker disable next-line all: a shortcut; without it the loop below finds nothing either
-    if (!hits.some((h) => h.entry.kind === 'pesticide' && h.entry.rules.length > 0)) return [];
-    let crops = this.cropsIn(hits);
-    for (let i = block.headings.length - 1; crops.length === 0 && i >= 0; i--)
-      crops = this.cropsOfHeading(block.headings[i]!);
-    if (crops.length === 0 && bulletinCrop) crops = [bulletinCrop];
-    const uses = hits.flatMap((h) => (h.entry.kind === 'use' ? [h.entry.use] : []));
-    const lower = block.text.toLowerCase();
+    if (!scan.pesticides.some((h) => h.entry.kind === 'pesticide' && h.entry.rules.length > 0))
+      return { found: [], lead: read.lead };
+    const { clauses, sentences } = scan.bounds;
     const soon = addMonths(date, UPCOMING_MONTHS);
-    const out: Relative[] = [];
-    for (const h of hits) {
-      // Stryker disable next-line ConditionalExpression: a name without rules loops over none
-      if (h.entry.kind !== 'pesticide' || h.entry.rules.length === 0) continue;
-      if (isProhibited(block.text, h.start, h.end)) continue;
+    const found: Relative[] = [];
+    const noted = new Set<string>();
+    const exceptions = new Map<SafetyRule, Matches>();
+    const exceptedIn = (rule: SafetyRule): Matches => {
+      let m = exceptions.get(rule);
+      if (!m) exceptions.set(rule, (m = new Matches(text, exceptPattern(rule))));
+      return m;
+    };
+    let clause = 0;
+    let cropAt = 0;
+    scan.pesticides.forEach((h, i) => {
+      const reading = read.readings[i]!;
+      if (h.entry.kind !== 'pesticide' || h.entry.rules.length === 0 || reading.status === 'forbidden') return;
+      while (clause < clauses.length && clauses[clause]! < h.start) clause++;
+      while (cropAt < scan.crops.length && scan.crops[cropAt]!.start < h.start) cropAt++;
+      const crops = this.narrowed(cropsFor(scan, clause, cropAt, above, bulletinCrops), bulletinCrops);
+      const [from, to] = around(sentences, h.start, text.length);
       let best: Relative | undefined;
       for (const rule of h.entry.rules) {
-        if (rule.scope?.except?.some((e) => lower.includes(e.toLowerCase()))) continue;
+        if (rule.scope?.except && exceptedIn(rule).within(from, to) && this.exceptedOn(rule, crops)) continue;
         const inForce = rule.effective <= date;
         const upcoming = !inForce && rule.effective <= soon;
         if (!inForce && !upcoming) continue;
-        const f = this.judge(rule, inForce, upcoming, crops, uses);
+        const f = this.judge(rule, inForce, upcoming, crops, scan.uses, reading.status === 'recommended');
         if (!f) continue;
         const candidate: Relative = {
           rule,
-          mention: block.text.slice(h.start, h.end),
+          mention: original.slice(h.start, h.end),
           offset: h.start,
           length: h.end - h.start,
           date,
@@ -156,9 +226,33 @@ export class SafetyLinter {
         };
         if (!best || rank(candidate) > rank(best)) best = candidate;
       }
-      if (best) out.push(best);
-    }
-    return out;
+      if (!best) return;
+      // A note (restricted use, a coming ban) is given once per list, not on every name.
+      const list = `${reading.list}\u0000${best.rule.kind}\u0000${best.upcoming}`;
+      if (best.severity === 'information' && noted.has(list)) return;
+      noted.add(list);
+      found.push(best);
+    });
+    return { found, lead: read.lead };
+  }
+
+  /**
+   * A group of crops named (果树, 果园, 蔬菜) stands for the members of it the bulletin is about
+   * (a 柑橘 bulletin's 果园 is its citrus orchard), where its title or `crop:` names one.
+   */
+  private narrowed(crops: readonly string[], known: readonly string[]): readonly string[] {
+    if (known.length === 0) return crops;
+    const out = crops.flatMap((c) => {
+      const members = known.filter((k) => k !== c && this.c.crops.lineage(k).has(c));
+      return members.length > 0 ? members : [c];
+    });
+    return [...new Set(out)];
+  }
+
+  /** Whether a rule's exception holds on these crops (any crop, or none named, when it names none). */
+  private exceptedOn(rule: SafetyRule, crops: readonly string[]): boolean {
+    const on = rule.scope?.exceptOn;
+    return !on || crops.every((c) => on.some((o) => this.c.crops.lineage(c).has(this.c.crops.crop(o) ?? o)));
   }
 
   /** What a rule in force (or coming) says of a mention with these crops and uses around it. */
@@ -168,22 +262,64 @@ export class SafetyLinter {
     upcoming: boolean,
     crops: readonly string[],
     uses: readonly string[],
+    recommended: boolean,
   ): Pick<SafetyFinding, 'severity' | 'upcoming' | 'crop' | 'conditional'> | undefined {
-    const grave = inForce ? 'error' : 'information';
+    // Only a recommendation is an error or a warning; a mention that is not one may still be worth a note.
+    const grave = inForce && recommended ? 'error' : inForce ? undefined : 'information';
     switch (rule.kind) {
       case 'banned':
-        return { severity: grave, upcoming, conditional: false };
+        return grave && { severity: grave, upcoming, conditional: false };
       case 'scope': {
         const crop =
           crops.find((c) => this.c.crops.inScope(rule, c)) ?? uses.find((u) => rule.scope?.uses?.includes(u));
-        if (crop) return { severity: grave, upcoming, crop, conditional: false };
+        if (crop) return grave && { severity: grave, upcoming, crop, conditional: false };
         if (crops.length > 0 || uses.length > 0) return undefined;
-        return { severity: inForce ? 'warning' : 'information', upcoming, conditional: true };
+        // A ban on every crop needs no crop named: it is an error wherever it is recommended.
+        if (this.c.crops.everyCrop(rule)) return grave && { severity: grave, upcoming, conditional: false };
+        if (!inForce) return { severity: 'information', upcoming, conditional: true };
+        return recommended ? { severity: 'warning', upcoming, conditional: true } : undefined;
       }
       case 'restricted':
         return inForce ? { severity: 'information', upcoming: false, conditional: false } : undefined;
     }
   }
+}
+
+/** The crops of the last clause of a block that names any. */
+function lastCrops(scan: Scan): readonly string[] {
+  return scan.byClause.get(scan.crops[scan.crops.length - 1]!.clause)!;
+}
+
+/**
+ * The crops a mention is about: those of its clause; else of the nearest clause before it in its
+ * block that names one; else those carried from above (the paragraphs and headings of its section,
+ * the title); else the front matter's `crop:`; else those named later in its block.
+ */
+function cropsFor(
+  scan: Scan,
+  clause: number,
+  before: number,
+  above: readonly string[],
+  bulletinCrops: readonly string[],
+): readonly string[] {
+  const own = scan.byClause.get(clause);
+  if (own) return own;
+  if (before > 0) return scan.byClause.get(scan.crops[before - 1]!.clause)!;
+  if (above.length > 0) return above;
+  if (bulletinCrops.length > 0) return bulletinCrops;
+  return scan.crops.length > 0 ? lastCrops(scan) : [];
+}
+
+const exceptPatterns = new WeakMap<SafetyRule, RegExp>();
+
+/** A rule's exception words as one pattern (the text it is matched in is folded to lower case). */
+function exceptPattern(rule: SafetyRule): RegExp {
+  let p = exceptPatterns.get(rule);
+  if (!p) {
+    const words = (rule.scope?.except ?? []).map((w) => escapeRegExp(w.toLowerCase()));
+    exceptPatterns.set(rule, (p = new RegExp(words.join('|'), 'g')));
+  }
+  return p;
 }
 
 const SEVERITY_RANK = { error: 4, warning: 3, information: 1 } as const;
@@ -200,13 +336,15 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
+/**
+ * The text with its HTML comments blanked (their line breaks kept, so every offset stays): a comment
+ * is not published (an author's note, a `shunong-disable-next-line carbofuran-736` directive).
+ */
+function withoutComments(text: string): string {
+  return text.includes('<!--') ? text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\r\n]/g, ' ')) : text;
+}
+
+/** The line that holds an offset: the last that starts at or before it. */
 function lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return countBelow(starts, offset + 1) - 1;
 }

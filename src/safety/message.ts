@@ -1,7 +1,8 @@
 /**
  * A finding in words, in the UI's language (the editor's Problems) or any other (`shunong check`
- * writes English): the substance, why it is flagged, the announcement and its date. The strings are
- * the l10n bundle's, through the {@link Words} catalogue, so the CLI and the extension say the same. Pure.
+ * writes the terminal's): the substance as written, why it is flagged, the announcement and its
+ * date. The strings are the l10n bundle's, through the {@link Words} catalogue, so the CLI and the
+ * extension say the same. Pure.
  */
 import { wordsOf, type Lang } from '../text/words';
 import { Crops } from './crops';
@@ -48,11 +49,46 @@ export function scopeIn(rule: SafetyRule, lang: Lang, rules: RuleSet = shippedRu
   return parts.join(lang === 'zh' ? '、' : ', ');
 }
 
-/** The message of a finding. `rules` gives the crops' English names (the shipped ones by default). */
+/**
+ * A finding's substance as the bulletin wrote it: in English with the English name after it when
+ * that is another (`甲胺磷 (methamidophos)`, `Furadan (carbofuran)`, `carbofuran`); in Chinese as written.
+ */
+export function writtenName(f: Pick<SafetyFinding, 'mention' | 'rule'>, lang: Lang): string {
+  if (lang === 'zh') return f.mention;
+  const en = substanceIn(f.rule, 'en');
+  return f.mention.toLowerCase() === en.toLowerCase() ? f.mention : `${f.mention} (${en})`;
+}
+
+/** A rule's substance named for a list of rules: the Chinese name, in English with the English name after it. */
+export function ruleName(rule: SafetyRule, lang: Lang): string {
+  const en = substanceIn(rule, lang);
+  return en === rule.substance ? en : `${rule.substance} (${en})`;
+}
+
+/** What a rule is, in one line (a rule's description in `shunong check --format sarif`). */
+export function ruleSummary(rule: SafetyRule, lang: Lang, rules: RuleSet = shippedRules()): string {
+  const words = wordsOf(lang);
+  const args = {
+    substance: ruleName(rule, lang),
+    date: rule.effective,
+    announcement: announcementIn(rule.announcement, lang),
+    scope: scopeIn(rule, lang, rules),
+  };
+  if (rule.kind === 'restricted') return words.t('Restricted use of {substance} from {date} ({announcement})', args);
+  if (rule.kind === 'scope') return words.t('Ban on {substance} on {scope} from {date} ({announcement})', args);
+  return words.t('Ban on {substance} from {date} ({announcement})', args);
+}
+
+/**
+ * The message of a finding, naming the substance as the bulletin wrote it ({@link writtenName}): in
+ * Chinese, an alias is first said to be its substance (`呋喃丹即克百威。`). An English name written
+ * as a class of compounds (`mercury compounds`) takes a plural verb. `rules` gives the crops'
+ * English names (the shipped ones by default).
+ */
 export function findingMessage(f: SafetyFinding, lang: Lang, rules: RuleSet = shippedRules()): string {
   const words = wordsOf(lang);
   const args = {
-    substance: substanceIn(f.rule, lang),
+    substance: lang === 'en' ? writtenName(f, lang) : f.rule.substance,
     date: f.rule.effective,
     announcement: announcementIn(f.rule.announcement, lang),
     scope: scopeIn(f.rule, lang, rules),
@@ -60,19 +96,24 @@ export function findingMessage(f: SafetyFinding, lang: Lang, rules: RuleSet = sh
     crop: f.crop ? (lang === 'en' ? cropNames(rules).en(f.crop) : f.crop) : '',
     bulletinDate: f.date,
   };
-  const alias = f.mention.toLowerCase() !== args.substance.toLowerCase() && f.mention !== f.rule.substance;
-  const prefix = alias
-    ? words.t('{mention} is {substance}.', { mention: f.mention, substance: args.substance }) +
-      (lang === 'zh' ? '' : ' ')
-    : '';
-  return prefix + body();
+  const plural = lang === 'en' && /\bcompounds$/i.test(args.substance);
+  // In English the written name carries its English one in brackets; in Chinese an alias gets a sentence.
+  const alias = lang === 'zh' && f.mention.toLowerCase() !== f.rule.substance.toLowerCase();
+  return (
+    (alias ? words.t('{mention} is {substance}.', { mention: f.mention, substance: f.rule.substance }) : '') + body()
+  );
 
   function body(): string {
     if (f.rule.kind === 'restricted')
-      return words.t(
-        '{substance} is a restricted-use pesticide ({announcement}, from {date}): follow its label and, on food crops, its safety interval.',
-        args,
-      );
+      return plural
+        ? words.t(
+            '{substance} are restricted-use pesticides ({announcement}, from {date}): follow their labels and, on food crops, their safety intervals.',
+            args,
+          )
+        : words.t(
+            '{substance} is a restricted-use pesticide ({announcement}, from {date}): follow its label and, on food crops, its safety interval.',
+            args,
+          );
     if (f.upcoming)
       return f.rule.kind === 'scope'
         ? words.t(
@@ -84,15 +125,41 @@ export function findingMessage(f: SafetyFinding, lang: Lang, rules: RuleSet = sh
             args,
           );
     if (f.rule.kind === 'banned')
-      return words.t('{substance} is banned: its sale and use are prohibited from {date} ({announcement}).', args);
+      return plural
+        ? words.t('{substance} are banned: their sale and use are prohibited from {date} ({announcement}).', args)
+        : words.t('{substance} is banned: its sale and use are prohibited from {date} ({announcement}).', args);
     if (f.conditional)
-      return words.t(
-        'If used on {scope}: {substance} is banned there from {date} ({announcement}). No crop is named here; say which crop this is for.',
-        args,
-      );
-    return words.t(
-      '{substance} must not be used on {crop}: it is banned on {scope} from {date} ({announcement}).',
-      args,
-    );
+      return plural
+        ? words.t(
+            'If used on {scope}: {substance} are banned there from {date} ({announcement}). No crop is named here; say which crop this is for.',
+            args,
+          )
+        : words.t(
+            'If used on {scope}: {substance} is banned there from {date} ({announcement}). No crop is named here; say which crop this is for.',
+            args,
+          );
+    return plural
+      ? words.t(
+          '{substance} must not be used on {crop}: they are banned on {scope} from {date} ({announcement}).',
+          args,
+        )
+      : words.t('{substance} must not be used on {crop}: it is banned on {scope} from {date} ({announcement}).', args);
   }
+}
+
+/** The rule id of a bulletin `date:` that is not a date (reported beside the findings). */
+export const DATE_RULE = 'bulletin/date';
+
+/** What is said of a bulletin whose `date:` is not a calendar day: the value, and the date the rules were applied on. */
+export function unreadableDateMessage(value: string, used: string, lang: Lang): string {
+  return wordsOf(lang).t(
+    'date: "{0}" is not a date; the pesticide rules were applied on {1} (today) instead. Write it as YYYY-MM-DD.',
+    value,
+    used,
+  );
+}
+
+/** The rule of an unreadable `date:`, described. */
+export function unreadableDateRule(lang: Lang): string {
+  return wordsOf(lang).t("A bulletin's date: that is not a calendar day (the pesticide rules are applied on today's).");
 }

@@ -20,6 +20,7 @@ const rule = z.strictObject({
       crops: z.array(name).optional(),
       uses: z.array(name).optional(),
       except: z.array(name).optional(),
+      exceptOn: z.array(name).optional(),
     })
     .optional(),
   effective: date,

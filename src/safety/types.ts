@@ -14,8 +14,19 @@ export interface SafetyRule {
   /** Every name the lint recognises: Chinese, English, codes and trade names (呋喃丹, carbofuran…). */
   names: string[];
   kind: SafetyKind;
-  /** For `scope`: the crops and uses it is banned on; for any kind, the uses it does not cover. */
-  scope?: { crops?: string[] | undefined; uses?: string[] | undefined; except?: string[] | undefined } | undefined;
+  /**
+   * For `scope`: the crops and uses it is banned on. `except`: words that lift the rule where they
+   * stand in the mention's sentence (拌种, 检疫熏蒸); `exceptOn`: the crops on which they lift it
+   * (玉米 and the other 旱田作物 for fipronil's seed coating), any crop (or none named) when absent.
+   */
+  scope?:
+    | {
+        crops?: string[] | undefined;
+        uses?: string[] | undefined;
+        except?: string[] | undefined;
+        exceptOn?: string[] | undefined;
+      }
+    | undefined;
   /** YYYY-MM-DD, the day from which the rule is in force. */
   effective: string;
   /** The announcement (农业农村部公告第736号). */

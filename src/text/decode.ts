@@ -22,6 +22,7 @@ function strict(encoding: TextEncodingName): TextDecoder {
   return new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
 }
 
+// Stryker disable BlockStatement: an empty catch returns undefined as well
 function attempt(encoding: TextEncodingName, bytes: Uint8Array): string | undefined {
   try {
     return strict(encoding).decode(bytes);
@@ -29,6 +30,7 @@ function attempt(encoding: TextEncodingName, bytes: Uint8Array): string | undefi
     return undefined;
   }
 }
+// Stryker restore BlockStatement
 
 /** The encoding a byte order mark at the start names, and its length. */
 function byteOrderMark(b: Uint8Array): { encoding: TextEncodingName; length: number } | undefined {

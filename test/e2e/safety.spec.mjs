@@ -42,7 +42,7 @@ export const tests = [
         text,
         l10n.zh
           ? /克百威已禁用：自2026-06-01起禁止销售和使用/
-          : /carbofuran is banned: its sale and use are prohibited from 2026-06-01/,
+          : /克百威 \(carbofuran\) is banned: its sale and use are prohibited from 2026-06-01/,
       );
       await screenshot('01-safety-hover');
       await wb.assertNoEnglish('the pesticide hover');
@@ -53,7 +53,7 @@ export const tests = [
       await problems.filter({ hasText: 'shunong-safety' }).first().waitFor({ state: 'visible', timeout: 20_000 });
       const rows = await problems.filter({ hasText: 'shunong-safety' }).allInnerTexts();
       assert.equal(rows.length, 1, rows.join('\n'));
-      assert.match(rows[0], l10n.zh ? /克百威已禁用/ : /carbofuran is banned/);
+      assert.match(rows[0], l10n.zh ? /克百威已禁用/ : /克百威 \(carbofuran\) is banned/);
       assert.match(rows[0], /carbofuran-736/);
       await screenshot('02-safety-problems');
     },

@@ -2,7 +2,8 @@
  * Before an export: a bulletin that recommends a pesticide banned on its date (by the rules in
  * force, the station's file included) goes out only after the user says so in a modal warning, or not at all
  * with `shunong.export.refuseUnsafe`. Restricted-use and coming bans do not stop an export: the
- * editor's diagnostics tell the author of those.
+ * editor's diagnostics tell the author of those. Nor does a ban the author silenced with a
+ * `shunong-disable-next-line` comment on the line before it (`SafetyService.bans` leaves it out).
  */
 import vscode = require('vscode');
 import type { SafetyService } from '../shared/safety';

@@ -1,7 +1,8 @@
 /**
  * The safety findings of Markdown bulletins in the Problems panel (source `shunong-safety`, code =
- * the rule's id), linted incrementally by one linter per document and debounced while typing like
- * the citation diagnostics; the timers come from an injected scheduler so tests run on a virtual clock.
+ * the rule's id), but those a `shunong-disable-next-line` comment silences, linted incrementally by
+ * one linter per document and debounced while typing like the citation diagnostics; the timers come
+ * from an injected scheduler so tests run on a virtual clock.
  */
 import vscode = require('vscode');
 import type { SafetyLinter } from '../../safety/lint';
@@ -14,6 +15,7 @@ import {
   notDecodedMessage,
   tellMisdecoded,
 } from '../shared/decoding';
+import { uiLanguage } from '../shared/language';
 import type { SafetyService } from '../shared/safety';
 
 /** Diagnostics wait this long after the last change of a document, as the citation diagnostics do. */
@@ -66,13 +68,29 @@ export class SafetyDiagnostics implements vscode.Disposable {
       linter = new this.safety.core.SafetyLinter(this.safety.rules);
       if (!doc.isClosed) this.linters.set(key, linter);
     }
-    const items = linter.lint(doc.getText(), { today: this.safety.today() });
+    const text = doc.getText();
+    // a finding silenced by a comment on the line before it is not a Problem (nor hovered, nor fixed)
+    const items = this.safety.core.partitionSilenced(linter.lint(text, { today: this.safety.today() }), text).active;
     if (!doc.isClosed) this.findings.set(key, { version: doc.version, items });
-    this.collection.set(
-      doc.uri,
-      items.map((f) => this.toDiagnostic(doc, f)),
-    );
+    const date = this.dateDiagnostic(text);
+    this.collection.set(doc.uri, [...(date ? [date] : []), ...items.map((f) => this.toDiagnostic(doc, f))]);
     return items;
+  }
+
+  /** A front matter `date:` that is not a day: a warning on it, saying the rules were applied on today's date. */
+  private dateDiagnostic(text: string): vscode.Diagnostic | undefined {
+    const core = this.safety.core;
+    const { date, unreadable } = core.bulletinDate(text, this.safety.today());
+    if (!unreadable) return undefined;
+    const start = new vscode.Position(unreadable.line, unreadable.character);
+    const d = new vscode.Diagnostic(
+      new vscode.Range(start, start.translate(0, unreadable.value.length)),
+      core.unreadableDateMessage(unreadable.value, date, uiLanguage()),
+      vscode.DiagnosticSeverity.Warning,
+    );
+    d.source = SAFETY_SOURCE;
+    d.code = core.DATE_RULE;
+    return d;
   }
 
   /**

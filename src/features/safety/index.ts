@@ -1,8 +1,9 @@
 /**
  * Pesticide safety in the editor: the Problems of banned and restricted pesticides as the author
- * types, their hover, a quick action that searches the knowledge base for alternatives, the
- * station's rules file and "Show Pesticide Rules". The logic is the pure core's (src/safety),
- * reached through the shared SafetyService, which loads its bundle on first use.
+ * types, their hover, a quick action that searches the knowledge base for alternatives and one that
+ * silences the finding (a comment on the line before it), the station's rules file and "Show
+ * Pesticide Rules". The logic is the pure core's (src/safety), reached through the shared
+ * SafetyService, which loads its bundle on first use.
  */
 import vscode = require('vscode');
 import { frontMatter } from '../../bulletin/frontMatter';
@@ -14,6 +15,7 @@ import { settings } from '../shared/settings';
 import { SAFETY_SOURCE, SafetyDiagnostics } from './diagnostics';
 import { findingHover, kindLabel, type RuleWords } from './hover';
 import { StationRules } from './rules';
+import { silenceAction } from './silence';
 
 /** What the feature needs. */
 export interface SafetyServices {
@@ -62,7 +64,7 @@ export function rulesDocument(rules: RuleSet, date: string, describe: (rule: Saf
   return lines.join('\n') + '\n';
 }
 
-/** Registers the diagnostics, hover, quick action, rules file and command. */
+/** Registers the diagnostics, hover, quick actions, rules file and command. */
 export function activate(context: vscode.ExtensionContext, services: SafetyServices): SafetyFeature {
   const { safety } = services;
   const md: vscode.DocumentSelector = { language: 'markdown' };
@@ -89,13 +91,14 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
             .filter((f) =>
               new vscode.Range(doc.positionAt(f.offset), doc.positionAt(f.offset + f.length)).intersection(range),
             )
-            .map((f) => {
+            .flatMap((f) => {
               const k = settings.knowledge(doc.uri);
               const action = new vscode.CodeAction(
                 vscode.l10n.t('Search the knowledge base for alternatives to {0}', f.rule.substance),
                 vscode.CodeActionKind.QuickFix,
               );
-              action.diagnostics = [diagnostics.toDiagnostic(doc, f)];
+              const diagnostic = diagnostics.toDiagnostic(doc, f);
+              action.diagnostics = [diagnostic];
               action.command = {
                 title: action.title,
                 command: 'shunong.searchKnowledge',
@@ -108,7 +111,8 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
                   },
                 ],
               };
-              return action;
+              const silence = silenceAction(doc, f, diagnostic, safety);
+              return silence ? [action, silence] : [action];
             }),
       },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },

@@ -1,20 +1,15 @@
 /**
- * The citation problems in the UI language (keys and English texts from src/citations/problems.ts):
- * the citations' diagnostics and an export's warnings word them alike.
+ * The citation problems in the UI language (keys and English texts from src/citations/problems.ts,
+ * the words from src/citations/problemText.ts, which `shunong check` speaks from too): the
+ * citations' diagnostics and an export's warnings word them alike.
  */
 import vscode = require('vscode');
 import type { CitationError, Problem } from '../../citations/model';
+import { citationFailureIn, problemMessageIn } from '../../citations/problemText';
 
 /** Why a citation cannot be read, in the UI language. */
 export function citationFailure(f: CitationError): string {
-  switch (f.error) {
-    case 'missing-hash':
-      return vscode.l10n.t('"{0}" has no "#<chunk_index>"', f.subject);
-    case 'empty-doc-name':
-      return vscode.l10n.t('"{0}" has an empty doc_name', f.subject);
-    case 'bad-chunk-index':
-      return vscode.l10n.t('"{0}" is not a non-negative integer chunk_index', f.subject);
-  }
+  return citationFailureIn(f, vscode.l10n);
 }
 
 /**
@@ -22,26 +17,5 @@ export function citationFailure(f: CitationError): string {
  * argument, by its failure); unknown keys fall back to the English text.
  */
 export function problemMessage(p: Pick<Problem, 'messageKey' | 'args' | 'message' | 'failure'>): string {
-  const args = p.failure !== undefined ? [...p.args.slice(0, -1), citationFailure(p.failure)] : p.args;
-  switch (p.messageKey) {
-    case 'citations.undefinedReference':
-      return vscode.l10n.t('Footnote [^{0}] has no definition.', ...args);
-    case 'citations.unusedDefinition':
-      return vscode.l10n.t('Citation [^{0}] ({1}) is defined but never used.', ...args);
-    case 'citations.duplicateSource':
-      return vscode.l10n.t('Citation [^{0}] cites the same source as [^{1}] ({2}).', ...args);
-    case 'citations.malformedDefinition':
-      return vscode.l10n.t('Malformed citation "{0}" in [^{1}]: {2}', ...args);
-    case 'citations.malformedInline':
-      return vscode.l10n.t('Malformed inline citation "{0}": {1}', ...args);
-    case 'citations.duplicateLabel':
-      return vscode.l10n.t('Footnote [^{0}] is defined more than once; only the first definition counts.', ...args);
-    case 'citations.gluedToUrl':
-      return vscode.l10n.t(
-        'Citation {0} follows a bare URL without a space: previews and GitHub read it as part of the link, and the footnote disappears.',
-        ...args,
-      );
-    default:
-      return p.message;
-  }
+  return problemMessageIn(p, vscode.l10n);
 }

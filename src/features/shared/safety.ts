@@ -63,9 +63,10 @@ export class SafetyService implements vscode.Disposable {
     };
   }
 
-  /** The bans in force (severity error) in a text. */
+  /** The bans in force (severity error) in a text, but those a `shunong-disable-next-line` comment silences. */
   bans(text: string): SafetyFinding[] {
-    return this.core.lintSafety(text, this.rules, { today: this.today() }).filter((f) => f.severity === 'error');
+    const found = this.core.lintSafety(text, this.rules, { today: this.today() });
+    return this.core.partitionSilenced(found, text).active.filter((f) => f.severity === 'error');
   }
 
   /**

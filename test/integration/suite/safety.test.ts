@@ -1,7 +1,7 @@
 /**
  * Pesticide safety inside a real VS Code: the Problems of a bulletin that recommends a banned
  * pesticide (and none for the sentence that forbids it), as the author types; the hover and the quick
- * action; the station's rules file and its failure; the warning before an insertion brings a banned
+ * actions (alternatives; silencing a finding, which the export honours too); the station's rules file and its failure; the warning before an insertion brings a banned
  * pesticide in; Show Pesticide Rules.
  */
 import * as assert from 'node:assert/strict';
@@ -82,7 +82,7 @@ suite('Pesticide safety', () => {
     assert.equal(d!.range.start.line, 11, 'the recommendation, not the prohibition two lines below');
     assert.equal(
       d!.message,
-      'carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).',
+      '克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).',
     );
   });
 
@@ -126,6 +126,61 @@ suite('Pesticide safety', () => {
     assert.ok(search, actions.map((a) => a.title).join(', '));
     assert.equal(search.title, 'Search the knowledge base for alternatives to 克百威');
     assert.equal((search.command!.arguments![0] as { query: string }).query, '白菜 防治蛴螬 地老虎 替代药剂');
+  });
+
+  test('the quick fix silences a finding with a comment on the line above, in one undo; the Problem goes, and the export no longer warns', async () => {
+    await api();
+    const editor = await openMarkdown(BULLETIN);
+    const [d] = await problems(editor, 'the bulletin', 1);
+    const exportHtml = (): Thenable<vscode.Uri | undefined> =>
+      vscode.commands.executeCommand<vscode.Uri | undefined>('shunong.exportBulletin', undefined, 'html');
+    const before = await answeringWarnings(undefined, exportHtml);
+    assert.equal(before.result, undefined, 'cancelled at the warning');
+    assert.equal(before.warnings.length, 1, 'the ban is warned of before it is silenced');
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      editor.document.uri,
+      d!.range,
+    );
+    const silence = actions.find((a) => a.title === vscode.l10n.t('Silence this finding (disable next line)'));
+    assert.ok(silence?.edit, actions.map((a) => a.title).join(', '));
+    assert.equal(silence.kind?.value, vscode.CodeActionKind.QuickFix.value);
+    assert.ok(await vscode.workspace.applyEdit(silence.edit));
+    const lines = editor.document.getText().split('\n');
+    assert.equal(lines[11], '<!-- shunong-disable-next-line carbofuran-736 -->');
+    assert.equal(lines[12], '防治蛴螬、地老虎，可每亩撒施 3% 克百威颗粒剂 2 千克。');
+    await problems(editor, 'the finding silenced', 0);
+
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), BULLETIN, 'one undo takes the comment away');
+    await problems(editor, 'the comment undone', 1);
+    await vscode.commands.executeCommand('redo');
+    await problems(editor, 'the comment again', 0);
+
+    const warns = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as unknown as typeof vscode.window.showWarningMessage,
+    );
+    const infos = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as typeof vscode.window.showInformationMessage,
+    );
+    let target: vscode.Uri | undefined;
+    try {
+      target = await exportHtml();
+    } finally {
+      warns.restore();
+      infos.restore();
+    }
+    assert.deepEqual(warns.calls, [], 'no warning of the silenced ban');
+    assert.ok(target, 'exported');
+    const html = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+    await vscode.workspace.fs.delete(target);
+    assert.match(html, /克百威颗粒剂/);
+    assert.doesNotMatch(html, /shunong-disable-next-line/, 'the comment is not exported');
   });
 
   test("a station's rules file adds rules; a bad one is reported on its line and the shipped rules keep working", async () => {
@@ -187,7 +242,7 @@ suite('Pesticide safety', () => {
     const asked = await answeringWarnings(undefined, insert);
     assert.equal(asked.result, false);
     assert.equal(asked.warnings[0]![0], 'This passage recommends a banned pesticide. Insert it anyway?');
-    assert.match(String((asked.warnings[0]![1] as { detail: string }).detail), /carbofuran is banned/);
+    assert.match(String((asked.warnings[0]![1] as { detail: string }).detail), /克百威 \(carbofuran\) is banned/);
     assert.equal(editor.document.getText(), original, 'nothing was inserted');
 
     assert.equal((await answeringWarnings('Insert Anyway', insert)).result, true);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { checkBulletins, notesText } from '../../../src/citations/check';
 import { shippedRules } from '../../../src/safety/index';
+import { wordsOf } from '../../../src/text/words';
 
 /** Two restricted-use pesticides in a rice bulletin: two notes, no problem. */
 const NOTES = '---\ndate: 2026-12-02\ncrop: 水稻\n---\n\n可用毒死蜱防治稻纵卷叶螟。\n\n可用毒死蜱防治稻飞虱。\n';
@@ -15,7 +16,7 @@ async function check(files: Record<string, string | undefined>): Promise<{ code:
       return text === undefined ? { error: 'ENOENT' } : { text };
     },
     { stdout: (s) => (out += s), stderr: (s) => (err += s) },
-    { rules: shippedRules(), today: '2026-12-02' },
+    { safety: { rules: shippedRules(), today: '2026-12-02' }, lang: 'en' },
   );
   return { code, out, err };
 }
@@ -23,9 +24,11 @@ async function check(files: Record<string, string | undefined>): Promise<{ code:
 describe('citations/check', () => {
   it('the summary counts notes, one or more, after the problems', async () => {
     assert.deepEqual(
-      [0, 1, 2].map((n) => notesText(n)),
+      [0, 1, 2].map((n) => notesText(n, 0, wordsOf('en'))),
       ['', '; 1 note', '; 2 notes'],
     );
+    assert.equal(notesText(2, 1, wordsOf('en')), '; 2 notes; 1 silenced');
+    assert.equal(notesText(0, 3, wordsOf('zh')), '；3 条已静默');
     const notes = await check({ 'a.md': NOTES });
     assert.equal(notes.err, 'shunong check: no problems; 2 notes\n');
     assert.equal(notes.code, 0);

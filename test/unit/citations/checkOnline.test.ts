@@ -36,6 +36,7 @@ describe('citations/checkOnline (local endpoint)', () => {
         passages,
         outcomes: new VerifyCache(),
         safety: { rules: shippedRules(), today: '2026-12-01' },
+        lang: 'en',
       },
       async (file) => {
         const text = files[file];

@@ -87,9 +87,23 @@ describe('shunong check: pesticide safety', () => {
     const r = await check([f]);
     assert.equal(r.code, 1);
     assert.deepEqual(r.out, [
-      `${f}:7:10 error [carbofuran-736] carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).`,
+      `${f}:7:10 error [carbofuran-736] 克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).`,
     ]);
     assert.equal(r.err, 'shunong check: 1 problem in 1 of 1 file\n');
+  });
+
+  it('reports a date: that is not a day on its line, says it used today, and applies the rules on today', async () => {
+    const f = file(
+      '玉米.md',
+      '---\ntitle: 玉米\ndate: 2026年6月31日\n---\n\n玉米播种时可用3%克百威颗粒剂沟施，防治蛴螬。\n',
+    );
+    const r = await check([f], () => Date.parse('2026-12-02T12:00:00+08:00'));
+    assert.equal(r.code, 1, 'the ban in force today is a problem');
+    assert.deepEqual(r.out, [
+      `${f}:3:7 warning [bulletin/date] date: "2026年6月31日" is not a date; the pesticide rules were applied on 2026-12-02 (today) instead. Write it as YYYY-MM-DD.`,
+      `${f}:6:10 error [carbofuran-736] 克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).`,
+    ]);
+    assert.match(r.err, /1 problem in 1 of 1 file; 1 note/);
   });
 
   it('takes today from the injected clock, in Beijing, for a bulletin without a date', async () => {
@@ -100,7 +114,10 @@ describe('shunong check: pesticide safety', () => {
     assert.match(banned.out[0] ?? '', /:1:10 error \[carbofuran-736\]/);
     const before = await check([f], () => Date.parse('2026-05-31T15:30:00Z'));
     assert.equal(before.code, 0, 'a ban coming into force is a note');
-    assert.match(before.out[0] ?? '', /:1:10 information \[carbofuran-736\] carbofuran will be banned from 2026-06-01/);
+    assert.match(
+      before.out[0] ?? '',
+      /:1:10 information \[carbofuran-736\] 克百威 \(carbofuran\) will be banned from 2026-06-01/,
+    );
   });
 
   it('does not report a prohibition of the same pesticides', async () => {
@@ -119,7 +136,7 @@ describe('shunong check: pesticide safety', () => {
     assert.match(
       r.out[0]!,
       new RegExp(
-        `^${escapeRegExp(f)}:6:3 information \\[chlorpyrifos-restricted-\\d+\\] chlorpyrifos is a restricted-use pesticide`,
+        `^${escapeRegExp(f)}:6:3 information \\[chlorpyrifos-restricted-\\d+\\] 毒死蜱 \\(chlorpyrifos\\) is a restricted-use pesticide`,
       ),
     );
     assert.equal(r.err, 'shunong check: no problems; 1 note\n');
@@ -162,7 +179,7 @@ describe('shunong check: pesticide safety', () => {
     const r = await check([f, '--rules', rules]);
     assert.equal(r.code, 1, r.err);
     assert.deepEqual(r.out, [
-      `${f}:5:5 error [station-glyphosate-1] glyphosate is banned: its sale and use are prohibited from 2026-10-01 (县农业农村局通知第1号).`,
+      `${f}:5:5 error [station-glyphosate-1] 草甘膦 (glyphosate) is banned: its sale and use are prohibited from 2026-10-01 (县农业农村局通知第1号).`,
     ]);
     const shipped = await check([file('玉米.md', CARBOFURAN), '--rules', rules]);
     assert.equal(shipped.code, 1, 'the shipped rules stay in force beside it');

@@ -9,6 +9,7 @@ import type { Emulator } from '../../emulator/server';
 import { sampleBulletin } from '../citations/verifyFixtures';
 import { sharedEngine } from '../emulator/helpers';
 import { SECRET_KEY, startEmu } from '../shunong/helpers';
+import { sarifErrors } from './sarif';
 
 const NOW = Date.parse('2026-12-01T01:00:00Z');
 
@@ -82,7 +83,7 @@ describe('shunong check --online (local endpoint)', () => {
     const r = await run(['check', '--online', banned], env);
     assert.equal(r.code, 1, r.err);
     assert.deepEqual(r.out.trimEnd().split('\n'), [
-      `${banned}:5:10 error [carbofuran-736] carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).`,
+      `${banned}:5:10 error [carbofuran-736] 克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).`,
     ]);
     assert.match(r.err, /^shunong check: 1 problem; 1 source: 1 verified;/);
     const restricted = join(dir, 'restricted.md');
@@ -94,6 +95,60 @@ describe('shunong check --online (local endpoint)', () => {
     assert.equal(n.code, 0, n.err);
     assert.match(n.out, /^.*restricted\.md:6:3 information \[chlorpyrifos-restricted-\d+\]/);
     assert.match(n.err, /^shunong check: 0 problems; 1 source: 1 verified; .*; 1 note\n$/);
+  });
+
+  it('--format json and sarif hold the sources not verified as citation findings, with the online summary', async () => {
+    const file = join(dir, 'sample.md');
+    const lines = await run(['check', '--online', file], env);
+    const json = await run(['check', '--online', file, '--format', 'json'], env);
+    assert.equal(json.code, lines.code);
+    assert.equal(json.err, lines.err, 'the summary stays on stderr');
+    const doc = JSON.parse(json.out) as {
+      findings: { rule: string; severity: string; line: number; column: number; message: string; label?: string }[];
+      summary: { sources: number; outcomes: Record<string, number>; requests: number; problems: number };
+    };
+    assert.deepEqual(
+      doc.findings.map((f) => `${file}:${f.line}:${f.column}${f.label ? ` [^${f.label}]` : ''} ${f.message}`),
+      lines.out.trimEnd().split('\n'),
+      'the same findings as the lines',
+    );
+    assert.deepEqual(
+      doc.findings.map((f) => [f.rule, f.severity]),
+      [
+        ['citations/not-located', 'error'],
+        ['citations/unknown-kb', 'error'],
+        ['citations/not-located', 'error'],
+      ],
+    );
+    assert.deepEqual(doc.summary.outcomes, { verified: 3, 'not-located': 2, 'unknown-kb': 1 });
+    assert.equal(doc.summary.sources, 6);
+    assert.equal(doc.summary.requests, 6);
+
+    const sarif = await run(['check', '--online', file, '--format', 'sarif'], env);
+    const log = JSON.parse(sarif.out) as {
+      runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; level: string }[] }[];
+    };
+    assert.equal(sarifErrors(log), '');
+    assert.deepEqual(
+      log.runs[0]!.tool.driver.rules.map((r) => r.id),
+      ['citations/not-located', 'citations/unknown-kb'],
+    );
+    assert.ok(!sarif.out.includes(SECRET_KEY));
+  });
+
+  it('an unverified source is a warning in the documents; the summary in Chinese under zh_CN', async () => {
+    const down = { SHUNONG_ENDPOINT: 'http://127.0.0.1:9/mcp', SHUNONG_API_KEY: SECRET_KEY, LANG: 'zh_CN.UTF-8' };
+    const r = await run(['check', '--online', join(dir, 'clean.md'), '--format', 'sarif'], down);
+    assert.equal(r.code, 3, r.err);
+    const log = JSON.parse(r.out) as {
+      runs: { results: { ruleId: string; level: string; message: { text: string } }[] }[];
+    };
+    assert.equal(sarifErrors(log), '');
+    const [result] = log.runs[0]!.results;
+    assert.equal(result!.ruleId, 'citations/unverified');
+    assert.equal(result!.level, 'warning');
+    assert.match(result!.message.text, /^小麦播种技术\.docx#2 未能核验（network：/);
+    assert.match(r.err, /^shunong check: 0 个问题；1 个来源：1 个未能核验；\d+ 次请求\n$/);
   });
 
   it('options count before the command too: `--online check` checks online, `--endpoint` before it is used', async () => {

@@ -216,22 +216,34 @@ describe('shunong command line (built dist/cli.js)', function () {
     assert.equal(u, 2);
   });
 
-  it('check runs the pesticide lint as a program: its rules and their parser are in the bundle', async () => {
+  it('check runs the pesticide lint as a program: its rules, their parser and the Chinese words are in the bundle', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shunong-cli-safety-'));
     const bulletin = join(dir, '玉米.md');
     writeFileSync(bulletin, '---\ndate: 2026-12-02\n---\n\n玉米播种时可用3%克百威颗粒剂沟施。\n');
     const rules = join(dir, 'station.json');
     writeFileSync(rules, '{ "rules": [ }');
-    const run = (args: string[]) =>
+    const run = (args: string[], lang = 'C') =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'check', ...args], (error, stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, out: stdout, err: stderr }),
+        execFile(
+          process.execPath,
+          [join(ROOT, 'dist', 'cli.js'), 'check', ...args],
+          { env: { ...process.env, LC_ALL: lang } },
+          (error, stdout, stderr) =>
+            resolve({
+              code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+              out: stdout,
+              err: stderr,
+            }),
         );
       });
     try {
       const r = await run([bulletin]);
       assert.equal(r.code, 1, r.err);
-      assert.match(r.out, /:5:10 error \[carbofuran-736\] carbofuran is banned/);
+      assert.match(r.out, /:5:10 error \[carbofuran-736\] 克百威 \(carbofuran\) is banned/);
+      const zh = await run([bulletin, '--format', 'json'], 'zh_CN.UTF-8');
+      assert.equal(zh.code, 1, zh.err);
+      assert.match(zh.out, /"message": "克百威已禁用：/, 'the catalogue is in the bundle');
+      assert.match(zh.err, /共 1 个问题/);
       const bad = await run([bulletin, '--rules', rules]);
       assert.equal(bad.code, 2, bad.err);
       assert.match(bad.err, /station\.json:1:\d+ not JSON/);

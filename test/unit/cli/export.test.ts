@@ -106,7 +106,7 @@ describe('cli: shunong export', () => {
     writeFileSync(join(dir, '玉米.md'), '# 地下害虫防治\n\n玉米播种时可用3%克百威颗粒剂沟施，防治蛴螬。\n');
     const today = (): number => Date.parse('2026-12-02T12:00:00+08:00');
     const line =
-      '玉米.md:3:10 error [carbofuran-736] carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).\n';
+      '玉米.md:3:10 error [carbofuran-736] 克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).\n';
     const a = io();
     assert.equal(await main(['export', '玉米.md', '--to', 'html', '--refuse-unsafe'], a.io, {}, today), 1);
     assert.deepEqual(a.err, [line, 'shunong export: refused: 1 banned pesticide mention(s) (--refuse-unsafe)\n']);

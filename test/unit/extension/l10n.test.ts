@@ -79,8 +79,9 @@ describe('localisation (en + zh-CN)', () => {
     assert.deepEqual(others, []);
   });
 
-  it("words a citation problem and a parse failure in the UI's English as the CLI does (the same templates)", () => {
-    const ui = new Set(l10nLiterals(join(root, 'src', 'features', 'shared', 'problems.ts')));
+  it("words a citation problem and a parse failure in the UI's English as the problems' own English (the same templates)", () => {
+    // src/citations/problemText.ts words them for the UI (features/shared/problems.ts) and the CLI alike.
+    const ui = new Set(l10nLiterals(join(root, 'src', 'citations', 'problemText.ts')));
     const failures = ['a.docx', ' #3', 'a#01'].map((s) => {
       const r = parseCitation(s);
       assert.ok(!r.ok, s);

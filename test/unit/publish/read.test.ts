@@ -91,6 +91,24 @@ describe('publish: reading a bulletin’s text runs', () => {
     assert.deepEqual(doc.warnings, [{ code: 'html-left-out', line: 2 }]);
   });
 
+  it('a comment on a line of its own (a safety directive) is dropped with its line break, in a paragraph, a list or a quote, without a word', () => {
+    const d = '<!-- shunong-disable-next-line carbofuran-736 -->';
+    const without = read('甲，\n乙。\n\n- 丙\n- 丁\n\n> 戊\n> 己\n');
+    const doc = read(`甲，\n    ${d}\n乙。\n\n- 丙\n  ${d}\n- 丁\n\n> 戊\n>     ${d}\n> 己\n`);
+    // the same, but for the list's line, one down (the paragraph's comment)
+    assert.deepEqual(doc, {
+      ...without,
+      blocks: without.blocks.map((b) => (b.kind === 'list' ? { ...b, line: 4 } : b)),
+    });
+    assert.deepEqual(runsOf(`甲，\n    ${d}\n乙。`), [plainText('甲， 乙。')]);
+    assert.deepEqual(
+      runsOf('甲 <!-- 注 -->\n乙'),
+      [plainText('甲  乙')],
+      'after text on its line, a comment keeps the line break',
+    );
+    assert.deepEqual(doc.warnings, []);
+  });
+
   it('in a line, a comment is dropped without a word, and a declaration that ends in <br> is left out, not read as a break', () => {
     const doc = read('段<!-- 注 -->落\n\n甲 <!X <br> 乙\n');
     assert.deepEqual(doc.blocks[0], { kind: 'paragraph', content: [plainText('段落')] });

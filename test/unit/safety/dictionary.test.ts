@@ -55,8 +55,15 @@ describe('safety lint: recognising a mention', () => {
       '秋后百草枯萎',
       '入冬百草枯黄',
       '相比久旱之年',
+      '长乐果蔬合作社',
+      '永乐果园',
+      '园林丹桂',
+      '迅速扑杀病株',
+      '对比久旱',
     ])
       assert.deepEqual(found(text), [], text);
+    // the place name does not hide a name that follows a word ending in its first character
+    assert.deepEqual(found('可延长乐果的持效期'), ['乐果']);
   });
 
   it('reads a code as a pesticide only when it stands alone and is not a quantity, a year or an address', () => {

@@ -65,7 +65,7 @@ describe('safety lint: the crop decides', () => {
     assert.equal(f.severity, 'warning');
     assert.match(
       findingMessage(f, 'en'),
-      /^If used on vegetables: chlorpyrifos is banned there from 2016-12-31 \(Announcement No\. 2032\)/,
+      /^If used on vegetables: 毒死蜱 \(chlorpyrifos\) is banned there from 2016-12-31 \(Announcement No\. 2032\)/,
     );
     assert.match(findingMessage(f, 'zh'), /^如用于蔬菜：自2016-12-31起禁止在蔬菜上使用毒死蜱（农业部公告第2032号）/);
   });
@@ -103,7 +103,7 @@ describe('safety lint: the date decides', () => {
     assert.equal(f.severity, 'information');
     assert.equal(
       findingMessage(f, 'en'),
-      'carbofuran will be banned from 2026-06-01 (Announcement No. 736); this bulletin is dated 2025-12-01.',
+      '克百威 (carbofuran) will be banned from 2026-06-01 (Announcement No. 736); this bulletin is dated 2025-12-01.',
     );
     assert.equal(
       findingMessage(f, 'zh'),
@@ -122,6 +122,38 @@ describe('safety lint: the date decides', () => {
       assert.equal(at('2026-05-31', n), undefined, n);
       assert.ok(at('2026-06-01', n), n);
     }
+  });
+
+  it('a scope ban is in force from the announcement that made it, not from a later list that repeats it', () => {
+    const at = (date: string, body: string): SafetyFinding[] =>
+      lint(bulletin({ date }, body)).filter((f) => f.severity === 'error');
+    // 公告第199号, 2002-06-05: a 2010 韭菜…甲拌磷灌根 is an error, a 2001 one is not
+    const leek = '韭菜韭蛆可用甲拌磷灌根。';
+    assert.deepEqual(
+      at('2010-05-01', leek).map((f) => [f.rule.id, f.crop]),
+      [['phorate-199', '韭菜']],
+    );
+    assert.deepEqual(at('2002-06-04', leek), []);
+    assert.equal(at('2005-03-01', '茶园可用三氯杀螨醇。')[0]?.rule.id, 'dicofol-199');
+    // 公告第1586号, 2011-06-15
+    const citrus = '柑橘红蜘蛛可用氧化乐果。';
+    assert.equal(at('2011-06-15', citrus)[0]?.rule.id, 'omethoate-1586');
+    assert.deepEqual(at('2011-06-14', citrus), []);
+    // 公告第2289号, 2015-10-01; the 2019 list's outright ban wins once in force
+    assert.equal(at('2016-03-01', '柑橘介壳虫可用速扑杀。')[0]?.rule.id, 'methidathion-2289');
+    assert.equal(at('2023-03-01', '柑橘介壳虫可用速扑杀。')[0]?.rule.id, 'methidathion-2019');
+    assert.equal(at('2016-03-01', '葡萄可用溴甲烷熏蒸。')[0]?.rule.id, 'methyl-bromide-2289');
+    assert.deepEqual(at('2016-03-01', '番茄定植前用氯化苦土壤熏蒸。'), []);
+  });
+
+  it('an alias reaches every rule of its substance', () => {
+    const first = (date: string, body: string): string | undefined =>
+      lint(bulletin({ date }, body)).find((f) => f.severity === 'error')?.rule.id;
+    assert.equal(first('2021-05-01', '白菜蚜虫可用氧化乐果喷雾。'), 'omethoate-scope-2019');
+    assert.equal(first('2005-03-01', '茭白可用呋喃丹。'), 'carbofuran-199');
+    assert.equal(first('2019-01-01', '甘蔗可用3911。'), 'phorate-2445');
+    assert.equal(first('2005-03-01', '番茄可用1605喷雾。'), 'parathion-199');
+    assert.equal(first('2016-03-01', '苹果园可用退菌特。'), 'urbacide-2032');
   });
 
   it('uses today when the bulletin has no date, and ignores a date that is not one', () => {
@@ -169,6 +201,12 @@ describe('safety lint: where it reads', () => {
       '- 可用甲拌磷\n',
       '| 蚜虫 | 氧乐果 |\n',
       '快乐果园。\n\n',
+      // what is carried from one block to the next: a lead-in, a crop named above
+      '一、禁止使用的农药\n\n',
+      '限制使用的农药有：\n',
+      '大白菜菜青虫发生较重。\n\n',
+      '亩用40%氧乐果乳油50毫升喷雾。\n\n',
+      '甲拌磷、克百威\n\n',
     ];
     const linter = new SafetyLinter(rules);
     fc.assert(
@@ -221,13 +259,13 @@ describe('safety messages', () => {
     const f = one(bulletin({ crop: '白菜' }, '可用克百威。'));
     assert.equal(
       findingMessage(f, 'en'),
-      'carbofuran is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).',
+      '克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).',
     );
     assert.equal(findingMessage(f, 'zh'), '克百威已禁用：自2026-06-01起禁止销售和使用（农业农村部公告第736号）。');
     const s = one(bulletin({ crop: '茶树' }, '可用氰戊菊酯。'));
     assert.equal(
       findingMessage(s, 'en'),
-      'fenvalerate must not be used on tea: it is banned on tea from 2002-06-05 (Announcement No. 199).',
+      '氰戊菊酯 (fenvalerate) must not be used on tea: it is banned on tea from 2002-06-05 (Announcement No. 199).',
     );
     assert.equal(
       findingMessage(s, 'zh'),
@@ -235,7 +273,7 @@ describe('safety messages', () => {
     );
     const alias = one('可用呋喃丹。');
     assert.match(findingMessage(alias, 'zh'), /^呋喃丹即克百威。/);
-    assert.match(findingMessage(alias, 'en'), /^呋喃丹 is carbofuran\./);
+    assert.match(findingMessage(alias, 'en'), /^呋喃丹 \(carbofuran\) is banned/);
   });
 });
 

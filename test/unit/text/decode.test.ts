@@ -59,6 +59,25 @@ describe('text: decodeText', () => {
     });
   });
 
+  it('takes a byte order mark only whole: text that merely starts with one of its bytes is read as it is', () => {
+    // ！ is EF BC 81, ＿ EF BC BF, ﻀ EF BB 80 and 뻿 EB BB BF in UTF-8: some of a UTF-8 mark's bytes, not the mark.
+    for (const text of ['！稻飞虱', '＿稻飞虱', '\uFEC0稻飞虱', '\uBEFF稻飞虱'])
+      assert.deepEqual(decodeText(bytes(text, 'utf8')), { ok: true, text, encoding: 'utf-8', bom: false }, text);
+    // 〓 is A1 FE and 兀 (U+FA0C) is FE 40 in GB18030: a UTF-16 mark's bytes, one of them only.
+    for (const text of ['〓稻', '\uFA0C稻'])
+      assert.deepEqual(decodeText(bytes(text, 'gb18030')), { ok: true, text, encoding: 'gb18030', bom: false }, text);
+    assert.deepEqual(decodeText(new Uint8Array([0x41, 0xff])), { ok: false, reason: 'undecodable' });
+  });
+
+  it('reads GB18030 that holds a C1 control (its four-byte form) as GB18030', () => {
+    assert.deepEqual(decodeText(bytes('稻\u0085', 'gb18030')), {
+      ok: true,
+      text: '稻\u0085',
+      encoding: 'gb18030',
+      bom: false,
+    });
+  });
+
   it('drops only the byte order mark: a second one is text', () => {
     const read = decodeText(bytes('\uFEFF# T', 'utf16le', true));
     assert.deepEqual(read, { ok: true, text: '\uFEFF# T', encoding: 'utf-16le', bom: true });

@@ -1,4 +1,4 @@
-/** A prohibition is not a recommendation (src/safety/clauses.ts), through the lint. */
+/** A prohibition is not a recommendation (src/safety/reading.ts and its words, cues.ts), through the lint. */
 import assert from 'node:assert/strict';
 import { lintSafety, shippedRules } from '../../../src/safety/index';
 
