@@ -121,6 +121,8 @@ export class SafetyLinter {
       if (block.heading) {
         const level = HEADING_LEVEL.exec(block.text)![1]!.length;
         const parent = carried[Math.min(level - 1, carried.length - 1)]!;
+        // A level skipped (an h3 right under an h1) carries its parent's crops, so every level has some.
+        while (carried.length < level) carried.push(parent);
         carried.length = level;
         carried[level] = scan.crops.length > 0 ? lastCrops(scan) : parent;
       }

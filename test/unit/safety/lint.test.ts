@@ -207,6 +207,9 @@ describe('safety lint: where it reads', () => {
       '大白菜菜青虫发生较重。\n\n',
       '亩用40%氧乐果乳油50毫升喷雾。\n\n',
       '甲拌磷、克百威\n\n',
+      '### 韭菜\n\n',
+      '## 防治要点\n\n',
+      '# 蔬菜\n\n',
     ];
     const linter = new SafetyLinter(rules);
     fc.assert(

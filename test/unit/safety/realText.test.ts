@@ -131,6 +131,39 @@ describe('safety lint on real text: the crop is carried', () => {
     assert.deepEqual(flags(titled), ['error 甲拌磷@6'], 'the title names the crop');
   });
 
+  it('carries crops past skipped heading levels, and back up to a shallower heading', () => {
+    const text = dated(
+      '2021-05-10',
+      [
+        '# 大白菜',
+        '',
+        '### 菜青虫',
+        '',
+        '亩用40%乙酰甲胺磷乳油80毫升喷雾。',
+        '',
+        '## 水稻',
+        '',
+        '#### 螟虫',
+        '',
+        '亩用40%乙酰甲胺磷乳油80毫升喷雾。',
+        '',
+        '## 防治要点',
+        '',
+        '亩用40%乙酰甲胺磷乳油80毫升喷雾。',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      flags(text),
+      ['error 乙酰甲胺磷@9', 'error 乙酰甲胺磷@19'],
+      'the h1 names the crop of its whole section',
+    );
+    const noTitle = dated(
+      '2021-05-10',
+      ['### 菜青虫', '', '## 防治要点', '', '白菜亩用40%乙酰甲胺磷乳油80毫升喷雾。'].join('\n'),
+    );
+    assert.deepEqual(flags(noTitle), ['error 乙酰甲胺磷@9'], 'a deeper heading before a shallower one, no title');
+  });
+
   it('every crop word authors write for rice and vegetables is known', () => {
     for (const rice of ['单季稻', '双季晚稻', '双晚', '早稻', '粳稻', '籼稻', '秧田'])
       assert.deepEqual(flags(dated('2021-05-10', `${rice}亩用48%毒死蜱乳油80毫升喷雾。`)), [], rice);
