@@ -63,12 +63,19 @@ export const TRANSLATED = [...Object.entries(bundleZh), ...Object.keys(nlsEn).ma
 );
 
 /**
- * English values worth looking for on screen: those with some English words of their own besides
- * the placeholders (a template such as `{0} ({1})` would match anything), each as an anchored RegExp.
+ * A count and one word (`{0} file`, `{0} problems`: the command line's summary pieces), which would
+ * match any text of VS Code's own that ends with that word ("1 problem in this file").
  */
-const LEAK_PATTERNS = TRANSLATED.filter(([en]) => /[A-Za-z]{2,}/.test(shown(en).replace(/\{\d+\}/g, ''))).map(
-  ([en, zh]) => ({ en, zh, re: new RegExp(`^${templateSource(en)}$`) }),
-);
+const COUNTED_WORD = /^\{\d+\}\s+[A-Za-z]+$/;
+
+/**
+ * English values worth looking for on screen: those with some English words of their own besides
+ * the placeholders (a template such as `{0} ({1})` would match anything), but a counted word, each
+ * as an anchored RegExp.
+ */
+const LEAK_PATTERNS = TRANSLATED.filter(
+  ([en]) => /[A-Za-z]{2,}/.test(shown(en).replace(/\{\d+\}/g, '')) && !COUNTED_WORD.test(shown(en)),
+).map(([en, zh]) => ({ en, zh, re: new RegExp(`^${templateSource(en)}$`) }));
 
 /**
  * The texts among `texts` that are English catalogue values of ours (a whole text equal to one, its
