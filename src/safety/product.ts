@@ -88,8 +88,3 @@ export function hasDose(text: string): boolean {
   DOSE.lastIndex = 0;
   return DOSE.test(text);
 }
-
-/** The doses, dilutions and amounts of water in `text`, with their offsets. */
-export function dosesIn(text: string): { start: number; end: number; text: string }[] {
-  return [...text.matchAll(DOSE)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
-}

@@ -111,8 +111,9 @@ function leadIns(text: string, incoming: LeadIn | undefined, heading: boolean, m
 /**
  * Reads every mention of a block (`mentions`: the pesticide names found, in order, allowed ones
  * included since they belong to lists too). `incoming` is the lead-in the block sits under;
- * `heading` says the block is a heading. Returns a reading per mention and the lead-in the next
- * block sits under.
+ * `heading` says the block is a heading; `bounds` are where its clauses and sentences end
+ * ({@link boundsOf}, found once per block by the caller). Returns a reading per mention and the
+ * lead-in the next block sits under.
  */
 export function readMentions(
   text: string,
@@ -120,7 +121,7 @@ export function readMentions(
   incoming: LeadIn | undefined,
   heading: boolean,
   date: string,
-  { clauses, sentences }: Bounds = boundsOf(text),
+  { clauses, sentences }: Bounds,
 ): { readings: Reading[]; lead: LeadIn | undefined } {
   const leads = leadIns(text, incoming, heading, mentions);
   if (mentions.length === 0) return { readings: [], lead: leads.next };
