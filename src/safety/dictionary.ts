@@ -56,8 +56,8 @@ export function fold(s: string): string {
 
 /** The dictionary of a rule set. */
 export class Dictionary {
-  /** Entries by their first (folded) character, longest first. */
-  private readonly byFirst = new Map<string, Array<{ key: string; entry: Entry; latin: boolean }>>();
+  /** Entries by the code of their first (folded) character, longest first. */
+  private readonly byFirst = new Map<number, Array<{ key: string; entry: Entry; latin: boolean }>>();
 
   constructor(rules: RuleSet) {
     const entries = new Map<string, Entry>();
@@ -76,10 +76,10 @@ export class Dictionary {
     for (const r of rules.rules)
       for (const n of new Set([r.substance, ...r.names])) add(n, { kind: 'pesticide', name: n, rules: [r] });
     for (const [key, entry] of entries) {
-      const first = key[0]!;
+      const first = key.charCodeAt(0);
       let list = this.byFirst.get(first);
       if (!list) this.byFirst.set(first, (list = []));
-      list.push({ key, entry, latin: WORDISH.test(first) || WORDISH.test(key[key.length - 1]!) });
+      list.push({ key, entry, latin: WORDISH.test(key[0]!) || WORDISH.test(key[key.length - 1]!) });
     }
     for (const list of this.byFirst.values()) list.sort((a, b) => b.key.length - a.key.length);
   }
@@ -105,7 +105,7 @@ export class Dictionary {
   }
 
   private at(text: string, i: number): Hit | undefined {
-    const list = this.byFirst.get(text[i]!);
+    const list = this.byFirst.get(text.charCodeAt(i));
     if (!list) return undefined;
     for (const { key, entry, latin } of list) {
       if (!text.startsWith(key, i)) continue;

@@ -29,6 +29,8 @@ export interface SafetyOptions {
 export const UPCOMING_MONTHS = 6;
 
 type Relative = Omit<SafetyFinding, 'line' | 'character'>;
+/** What a rule says of one mention. */
+type Judged = Pick<SafetyFinding, 'severity' | 'upcoming' | 'crop' | 'conditional'>;
 
 interface Compiled {
   dictionary: Dictionary;
@@ -84,7 +86,7 @@ const HEADING_LEVEL = /^ {0,3}(#{1,6})/;
  * A crop word that begins a pest's species name or a product's (甘蓝夜蛾, 甘蓝夜蛾核型多角体病毒, 玉米螟,
  * 棉铃虫) does not name the crop; one before a pest it only hosts (白菜蚜虫) does.
  */
-const PEST_AFTER = /^(?:夜蛾|螟|铃虫|食心虫|吸浆虫|象甲|潜叶蝇|卷叶|尺蠖|瘿蚊|核型多角体)/;
+const PEST_AFTER = /(?:夜蛾|螟|铃虫|食心虫|吸浆虫|象甲|潜叶蝇|卷叶|尺蠖|瘿蚊|核型多角体)/y;
 
 /**
  * The lint for a document being typed in: a block whose text, bulletin date, carried crops and
@@ -165,7 +167,7 @@ export class SafetyLinter {
     for (const h of hits) {
       if (h.entry.kind === 'pesticide') scan.pesticides.push(h);
       else if (h.entry.kind === 'use') scan.uses.push(h.entry.use);
-      else if (h.entry.kind === 'crop' && !PEST_AFTER.test(text.slice(h.end, h.end + 5))) {
+      else if (h.entry.kind === 'crop' && !pestAfter(text, h.end)) {
         while (clause < clauses.length && clauses[clause]! < h.start) clause++;
         scan.crops.push({ start: h.start, crop: h.entry.crop, clause });
         const named = scan.byClause.get(clause) ?? [];
@@ -187,14 +189,15 @@ export class SafetyLinter {
   ): Linted {
     const original = text;
     text = scan.folded;
-    const read = readMentions(text, scan.pesticides, lead, heading, date, scan.bounds);
-    // Stryker disable next-line all: a shortcut; without it the loop below finds nothing either
-    if (!scan.pesticides.some((h) => h.entry.kind === 'pesticide' && h.entry.rules.length > 0))
-      return { found: [], lead: read.lead };
+    const ruled = (i: number): boolean => {
+      const { entry } = scan.pesticides[i]!;
+      return entry.kind === 'pesticide' && entry.rules.length > 0;
+    };
+    const read = readMentions(text, scan.pesticides, ruled, lead, heading, date, scan.bounds);
     const { clauses, sentences } = scan.bounds;
     const soon = addMonths(date, UPCOMING_MONTHS);
     const found: Relative[] = [];
-    const noted = new Set<string>();
+    const noted = new Set<number>();
     const exceptions = new Map<SafetyRule, Matches>();
     const exceptedIn = (rule: SafetyRule): Matches => {
       let m = exceptions.get(rule);
@@ -204,36 +207,38 @@ export class SafetyLinter {
     let clause = 0;
     let cropAt = 0;
     scan.pesticides.forEach((h, i) => {
-      const reading = read.readings[i]!;
-      if (h.entry.kind !== 'pesticide' || h.entry.rules.length === 0 || reading.status === 'forbidden') return;
+      const reading = read.readings[i];
+      if (h.entry.kind !== 'pesticide' || !reading || reading.status === 'forbidden') return;
       while (clause < clauses.length && clauses[clause]! < h.start) clause++;
       while (cropAt < scan.crops.length && scan.crops[cropAt]!.start < h.start) cropAt++;
       const crops = this.narrowed(cropsFor(scan, clause, cropAt, above, bulletinCrops), bulletinCrops);
       const [from, to] = around(sentences, h.start, text.length);
-      let best: Relative | undefined;
+      let best: { rule: SafetyRule; judged: Judged; rank: number } | undefined;
       for (const rule of h.entry.rules) {
         if (rule.scope?.except && exceptedIn(rule).within(from, to) && this.exceptedOn(rule, crops)) continue;
         const inForce = rule.effective <= date;
         const upcoming = !inForce && rule.effective <= soon;
         if (!inForce && !upcoming) continue;
-        const f = this.judge(rule, inForce, upcoming, crops, scan.uses, reading.status === 'recommended');
-        if (!f) continue;
-        const candidate: Relative = {
-          rule,
-          mention: original.slice(h.start, h.end),
-          offset: h.start,
-          length: h.end - h.start,
-          date,
-          ...f,
-        };
-        if (!best || rank(candidate) > rank(best)) best = candidate;
+        const judged = this.judge(rule, inForce, upcoming, crops, scan.uses, reading.status === 'recommended');
+        if (!judged) continue;
+        const r = rank(rule, judged);
+        if (!best || r > best.rank) best = { rule, judged, rank: r };
       }
       if (!best) return;
+      const { rule, judged } = best;
+      const finding: Relative = {
+        rule,
+        mention: original.slice(h.start, h.end),
+        offset: h.start,
+        length: h.end - h.start,
+        date,
+        ...judged,
+      };
       // A note (restricted use, a coming ban) is given once per list, not on every name.
-      const list = `${reading.list}\u0000${best.rule.kind}\u0000${best.upcoming}`;
-      if (best.severity === 'information' && noted.has(list)) return;
+      const list = reading.list * 8 + KIND_INDEX[rule.kind] * 2 + (judged.upcoming ? 1 : 0);
+      if (judged.severity === 'information' && noted.has(list)) return;
       noted.add(list);
-      found.push(best);
+      found.push(finding);
     });
     return { found, lead: read.lead };
   }
@@ -265,7 +270,7 @@ export class SafetyLinter {
     crops: readonly string[],
     uses: readonly string[],
     recommended: boolean,
-  ): Pick<SafetyFinding, 'severity' | 'upcoming' | 'crop' | 'conditional'> | undefined {
+  ): Judged | undefined {
     // Only a recommendation is an error or a warning; a mention that is not one may still be worth a note.
     const grave = inForce && recommended ? 'error' : inForce ? undefined : 'information';
     switch (rule.kind) {
@@ -285,6 +290,12 @@ export class SafetyLinter {
         return inForce ? { severity: 'information', upcoming: false, conditional: false } : undefined;
     }
   }
+}
+
+/** Whether a pest's or a product's name goes on at `at` (a sticky match there, no slice made). */
+function pestAfter(text: string, at: number): boolean {
+  PEST_AFTER.lastIndex = at;
+  return PEST_AFTER.test(text);
 }
 
 /** The crops of the last clause of a block that names any. */
@@ -325,11 +336,13 @@ function exceptPattern(rule: SafetyRule): RegExp {
 }
 
 const SEVERITY_RANK = { error: 4, warning: 3, information: 1 } as const;
+/** A rule kind as a number, for the key of a note given once per list. */
+const KIND_INDEX = { banned: 0, scope: 1, restricted: 2 } as const;
 const KIND_RANK = { banned: 0.3, scope: 0.2, restricted: 0.1 } as const;
 
 /** Graver first: a ban in force, then a scope ban that may apply, then a coming ban, then restricted use. */
-function rank(f: Relative): number {
-  return SEVERITY_RANK[f.severity] + (f.upcoming ? 1 : 0) + KIND_RANK[f.rule.kind];
+function rank(rule: SafetyRule, judged: Judged): number {
+  return SEVERITY_RANK[judged.severity] + (judged.upcoming ? 1 : 0) + KIND_RANK[rule.kind];
 }
 
 function lineStarts(text: string): number[] {

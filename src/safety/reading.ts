@@ -109,47 +109,49 @@ function leadIns(text: string, incoming: LeadIn | undefined, heading: boolean, m
 }
 
 /**
- * Reads every mention of a block (`mentions`: the pesticide names found, in order, allowed ones
- * included since they belong to lists too). `incoming` is the lead-in the block sits under;
+ * Reads the mentions of a block (`mentions`: the pesticide names found, in order, allowed ones
+ * included since they belong to lists too) that `wanted` asks about: a mention no rule concerns
+ * is not read, though it still joins its list. `incoming` is the lead-in the block sits under;
  * `heading` says the block is a heading; `bounds` are where its clauses and sentences end
- * ({@link boundsOf}, found once per block by the caller). Returns a reading per mention and the
- * lead-in the next block sits under.
+ * ({@link boundsOf}, found once per block by the caller). Returns a reading per wanted mention (at
+ * its index; undefined for the others) and the lead-in the next block sits under.
  */
 export function readMentions(
   text: string,
   mentions: readonly Span[],
+  wanted: (index: number) => boolean,
   incoming: LeadIn | undefined,
   heading: boolean,
   date: string,
   { clauses, sentences }: Bounds,
-): { readings: Reading[]; lead: LeadIn | undefined } {
+): { readings: (Reading | undefined)[]; lead: LeadIn | undefined } {
   const leads = leadIns(text, incoming, heading, mentions);
-  if (mentions.length === 0) return { readings: [], lead: leads.next };
-  const readings: Reading[] = [];
-  const cues = cuesOf(text, date);
+  const readings: (Reading | undefined)[] = new Array<Reading | undefined>(mentions.length);
+  let cues: Cues | undefined;
   let first = 0;
   for (let i = 0; i < mentions.length; i++) {
     const next = mentions[i + 1];
-    const gap = next ? text.slice(mentions[i]!.end, next.start) : '';
-    if (next && gap.length <= 60 && LIST_GAP.test(gap)) continue;
-    const run = mentions.slice(first, i + 1);
-    const governs = listGovernor(text, run, clauses, sentences);
-    for (const span of run)
-      readings.push({ status: governs ?? statusOf(text, span, sentences, leads.at(span.start), cues), list: first });
+    if (next && next.start - mentions[i]!.end <= 60 && LIST_GAP.test(text.slice(mentions[i]!.end, next.start))) continue;
+    let governs: MentionStatus | undefined | null = null;
+    for (let j = first; j <= i; j++) {
+      if (!wanted(j)) continue;
+      if (governs === null) governs = listGovernor(text, mentions[first]!, mentions[i]!, clauses, sentences);
+      const status = governs ?? statusOf(text, mentions[j]!, sentences, leads.at(mentions[j]!.start), (cues ??= cuesOf(text, date)));
+      readings[j] = { status, list: first };
+    }
     first = i + 1;
   }
   return { readings, lead: leads.next };
 }
 
-/** What governs a whole list from before its first name or after its last: a prohibition, or a lead-in ending in a colon. */
+/** What governs a whole list (`head` its first name, `tail` its last) from before or after it: a prohibition, or a lead-in ending in a colon. */
 function listGovernor(
   text: string,
-  run: readonly Span[],
+  head: Span,
+  tail: Span,
   clauses: readonly number[],
   sentences: readonly number[],
 ): MentionStatus | undefined {
-  const head = run[0]!;
-  const tail = run[run.length - 1]!;
   const [clauseStart] = around(clauses, head.start, text.length);
   const [sentenceStart] = around(sentences, head.start, text.length);
   const clause = text.slice(Math.max(clauseStart, head.start - WINDOW), head.start);
