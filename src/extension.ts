@@ -64,6 +64,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionExports {
     get connection() {
       return lazy.load().api.connection;
     },
+    get commands() {
+      return lazy.load().api.commands;
+    },
     get calendar() {
       return lazy.load().api.calendar;
     },

@@ -7,7 +7,10 @@
 import vscode = require('vscode');
 import type { ChatStandIns } from './chat/standIns';
 import type { CitationDiagnostics } from './cite/diagnostics';
+import type { CommandId } from '../settings/commands';
+import { CommandRegistry } from './shared/commands';
 import { Connection } from './shared/connection';
+import { Failures } from './shared/failures';
 import { settings } from './shared/settings';
 import * as account from './account/index';
 import * as browser from './browser/index';
@@ -31,6 +34,8 @@ import { SourceOutcomes } from './shared/sourceOutcomes';
 /** What the extension exports (used by the integration tests). */
 export interface ShunongApi {
   readonly connection: Connection;
+  /** The commands the registry registered (every one the manifest contributes). */
+  readonly commands: readonly CommandId[];
   /** The day's date and solar terms, as the calendar status item holds them. */
   readonly calendar: ReturnType<typeof calendar.activate>['calendar'];
   readonly citations: cite.Citations;
@@ -88,41 +93,54 @@ function register(
   output: vscode.LogOutputChannel,
   { standIns, diagnostics }: Handoff,
 ): ShunongApi {
+  const failures = new Failures(output, connection);
+  const commands = new CommandRegistry(context, failures);
   const safetyService = new SafetyService();
   context.subscriptions.push(safetyService);
   const citationService = new CitationService(context.workspaceState, safetyService);
   const shared = createKnowledgeServices(context, () => citationService.cache, safetyService);
-  draft.activate(context, { connection, citations: citationService });
-  recognition.activate(context, { connection });
-  account.activate(context, { connection });
-  const { calendar: today } = calendar.activate(context, { connection });
-  weather.activate(context, { connection });
-  newBulletin.activate(context, { connection, calendar: today });
+  const base = { connection, commands, failures };
+  draft.activate(context, { ...base, citations: citationService });
+  recognition.activate(context, base);
+  account.activate(context, base);
+  const { calendar: today } = calendar.activate(context, base);
+  weather.activate(context, base);
+  newBulletin.activate(context, { ...base, calendar: today });
   const outcomes = new SourceOutcomes();
   context.subscriptions.push(outcomes);
-  const citations = cite.activate(context, { citations: citationService, diagnostics, outcomes, docs: shared.docs });
+  const citations = cite.activate(context, {
+    commands,
+    citations: citationService,
+    diagnostics,
+    outcomes,
+    docs: shared.docs,
+  });
   const verified = verify.activate(context, {
-    connection,
+    ...base,
     citations: citationService,
     model: (doc) => citations.diagnostics.model(doc),
     outcomes,
   });
-  search.activate(context, { connection, ...shared });
-  const knowledgeBrowser = browser.activate(context, shared);
+  search.activate(context, { ...base, ...shared });
+  const knowledgeBrowser = browser.activate(context, { ...shared, commands });
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
-  const exports = exporting.activate(context, { output, safety: safetyService });
-  const safetyFeature = safety.activate(context, { safety: safetyService });
+  const exports = exporting.activate(context, { commands, failures, output, safety: safetyService });
+  const safetyFeature = safety.activate(context, { commands, safety: safetyService });
   const chatFeature = chat.activate(
     context,
     {
-      connection,
+      ...base,
       ...shared,
       insertDraft: (editor, blocks) => citationService.insertDraft(editor, blocks),
     },
     standIns,
   );
+  const missing = commands.missing();
+  if (missing.length > 0)
+    output.error(`commands the manifest contributes and no feature registered: ${missing.join(', ')}`);
   return {
     connection,
+    commands: commands.ids,
     calendar: today,
     citations,
     knowledge: { ...shared, browser: knowledgeBrowser },

@@ -5,6 +5,7 @@
 import vscode = require('vscode');
 import { endpointProblem } from '../../shunong/endpoint';
 import { plainForMarkdown } from '../../text/plain';
+import type { CommandRegistry } from '../shared/commands';
 import type { Connection, ConnectionState } from '../shared/connection';
 import { settings } from '../shared/settings';
 import { withCancellableProgress } from '../shared/progress';
@@ -38,7 +39,10 @@ export interface Account {
 }
 
 /** Registers the account commands and the status bar item. */
-export function activate(context: vscode.ExtensionContext, services: { readonly connection: Connection }): Account {
+export function activate(
+  context: vscode.ExtensionContext,
+  services: { readonly connection: Connection; readonly commands: CommandRegistry },
+): Account {
   const { connection } = services;
   const item = vscode.window.createStatusBarItem('shunong.connection', vscode.StatusBarAlignment.Right, 100);
   item.name = vscode.l10n.t('Shunong connection');
@@ -64,12 +68,11 @@ export function activate(context: vscode.ExtensionContext, services: { readonly 
   render();
   item.show();
 
-  context.subscriptions.push(
-    item,
-    connection.onDidChangeState(render),
-    vscode.commands.registerCommand('shunong.setApiKey', () => setApiKey(connection)),
-    vscode.commands.registerCommand('shunong.clearApiKey', () => clearApiKey(connection)),
-    vscode.commands.registerCommand('shunong.showConnectionStatus', () => showConnectionStatus(connection)),
+  context.subscriptions.push(item, connection.onDidChangeState(render));
+  services.commands.register(
+    { id: 'shunong.setApiKey', run: () => setApiKey(connection) },
+    { id: 'shunong.clearApiKey', run: () => clearApiKey(connection) },
+    { id: 'shunong.showConnectionStatus', run: () => showConnectionStatus(connection) },
   );
   return { statusBar: item };
 }

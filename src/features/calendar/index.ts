@@ -4,8 +4,8 @@
  */
 import vscode = require('vscode');
 import type { CurrentTime } from '../../shunong/index';
+import type { CommandRegistry } from '../shared/commands';
 import type { Connection } from '../shared/connection';
-import { showError } from '../shared/errors';
 import { onDidChangeSettings, settings } from '../shared/settings';
 import { DailyValue } from '../../bulletin/daily';
 import { realScheduler } from '../../time/scheduler';
@@ -17,6 +17,7 @@ import { insertLanguageFor, uiLanguage } from '../shared/language';
 /** The services the calendar uses. */
 export interface CalendarServices {
   connection: Connection;
+  commands: CommandRegistry;
 }
 
 /** Registers the status bar item and "Insert Date and Solar Term". Returns the calendar cache (the solar term of the day). */
@@ -72,26 +73,16 @@ export function activate(
       maybeStart();
       void calendar.get().then(renderItem, () => undefined);
     }),
-    vscode.commands.registerCommand('shunong.insertDateAndSolarTerm', () =>
-      insertDateAndSolarTerm(connection, calendar),
-    ),
   );
+  services.commands.register({ id: 'shunong.insertDateAndSolarTerm', run: () => insertDateAndSolarTerm(calendar) });
   return { calendar };
 }
 
 /** "Shunong: Insert Date and Solar Term". Returns the inserted line. */
-async function insertDateAndSolarTerm(
-  connection: Connection,
-  calendar: DailyValue<CurrentTime>,
-): Promise<string | undefined> {
+async function insertDateAndSolarTerm(calendar: DailyValue<CurrentTime>): Promise<string | undefined> {
   const editor = vscode.window.activeTextEditor;
-  try {
-    const t = await calendar.get();
-    const lang = insertLanguageFor(editor?.document);
-    const line = calendarLine(t, lang, settings.calendar(editor?.document.uri).format);
-    return (await insertAtCursor(editor, line)) ? line : undefined;
-  } catch (err) {
-    void showError(err, connection.endpoint);
-    return undefined;
-  }
+  const t = await calendar.get();
+  const lang = insertLanguageFor(editor?.document);
+  const line = calendarLine(t, lang, settings.calendar(editor?.document.uri).format);
+  return (await insertAtCursor(editor, line)) ? line : undefined;
 }

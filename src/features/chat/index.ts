@@ -3,13 +3,14 @@
  * platform's MCP server for agent mode, each offered while its `shunong.chat.*` setting is on and
  * its API exists in this VS Code (each is detected at run time; `engines.vscode` stays ^1.100).
  */
+import type { CommandRegistry } from '../shared/commands';
 import vscode = require('vscode');
 import type { ChatStandIns } from './standIns';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
-import { registerParticipant, ShunongParticipant } from './participant';
+import { insertAnswerCommand, registerParticipant, ShunongParticipant } from './participant';
 import { onDidChangeSettings, settings, type ChatSettings } from '../shared/settings';
 import { mcpApi } from './mcpApi';
 import { registerMcpProvider, type ShunongMcpProvider } from './mcp';
@@ -18,6 +19,7 @@ import { createTools, registerTools, TOOL_NAMES } from './tools';
 /** What the chat feature needs. */
 export interface ChatServices {
   readonly connection: Connection;
+  readonly commands: CommandRegistry;
   /** The workspace's knowledge store (the knowledge bases the search knows). */
   readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
@@ -55,6 +57,7 @@ export function activate(
   const tools = createTools(services);
   let mcp: ShunongMcpProvider | undefined;
   const participant = new ShunongParticipant(services);
+  services.commands.register(insertAnswerCommand(participant));
   const registrars: Record<Part, () => vscode.Disposable | undefined> = {
     tools: () =>
       standIns.tools?.take(tools) ?? (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),

@@ -6,6 +6,8 @@
  * as references; a button inserts the answer into the active bulletin with real citations, through
  * the same insertion as the draft (one edit, one undo). `/weather` and `/today` answer from the tools.
  */
+import type { CommandId } from '../../settings/commands';
+import type { Command } from '../shared/commands';
 import vscode = require('vscode');
 import { groundParagraph, ParagraphBuffer, runsOf } from '../../chat/grounding';
 import { groundedPrompt, type ChatTask } from '../../chat/prompt';
@@ -24,7 +26,7 @@ import { searchKnowledge, type CallAnswer } from './calls';
 /** The participant id, as package.json declares it. */
 const PARTICIPANT_ID = 'shunong.chat';
 /** The command the insert button runs. */
-const INSERT_COMMAND = 'shunong.chat.insertAnswer';
+const INSERT_COMMAND: CommandId = 'shunong.chat.insertAnswer';
 
 /** What the participant needs. */
 export interface ParticipantServices {
@@ -207,9 +209,14 @@ export class ShunongParticipant {
 }
 
 /**
- * Creates `@shunong` (or takes over the stand-in activation registered, `takeOver`) and its insert
- * command; dispose to remove both.
+ * Creates `@shunong` (or takes over the stand-in activation registered, `takeOver`); dispose to
+ * remove it. Its insert command ({@link insertAnswerCommand}) is the registry's.
  */
+/** "Insert this answer", the button under an answer of `@shunong`. */
+export function insertAnswerCommand(participant: ShunongParticipant): Command {
+  return { id: INSERT_COMMAND, run: (id: unknown) => participant.insert(id) };
+}
+
 export function registerParticipant(
   participant: ShunongParticipant,
   extensionUri: vscode.Uri,
@@ -221,8 +228,5 @@ export function registerParticipant(
     created.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     chat = created;
   }
-  return vscode.Disposable.from(
-    chat,
-    vscode.commands.registerCommand(INSERT_COMMAND, (id: unknown) => participant.insert(id)),
-  );
+  return chat;
 }

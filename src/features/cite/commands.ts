@@ -5,13 +5,11 @@ import { loadCitations } from '../../bundles';
 import type { CitationDiagnostics } from './diagnostics';
 import { toWorkspaceEdit } from './ranges';
 import type { CitationService } from '../shared/citationService';
+import type { Command } from '../shared/commands';
 import { settings } from '../shared/settings';
 
-/** Registers "Insert Cited Snippet", "Insert Citation", "Renumber Citations" and "Check Citations in Workspace". */
-export function registerCitationCommands(
-  citations: CitationService,
-  diagnostics: CitationDiagnostics,
-): vscode.Disposable[] {
+/** "Insert Cited Snippet", "Insert Citation", "Renumber Citations" and "Check Citations in Workspace". */
+export function citationCommands(citations: CitationService, diagnostics: CitationDiagnostics): Command[] {
   const insertCommand =
     (snippet: boolean) =>
     async (arg?: unknown): Promise<boolean> => {
@@ -26,17 +24,20 @@ export function registerCitationCommands(
       return passage ? citations.insert(editor, passage, snippet) : false;
     };
   return [
-    vscode.commands.registerCommand('shunong.insertCitedSnippet', insertCommand(true)),
-    vscode.commands.registerCommand('shunong.insertCitation', insertCommand(false)),
-    vscode.commands.registerCommand('shunong.renumberCitations', async () => {
-      const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== 'markdown') {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin to renumber its citations.'));
-        return false;
-      }
-      return renumber(editor);
-    }),
-    vscode.commands.registerCommand('shunong.checkCitations', () => checkWorkspace(diagnostics)),
+    { id: 'shunong.insertCitedSnippet', run: insertCommand(true) },
+    { id: 'shunong.insertCitation', run: insertCommand(false) },
+    {
+      id: 'shunong.renumberCitations',
+      run: async () => {
+        const editor = vscode.window.activeTextEditor;
+        if (!editor || editor.document.languageId !== 'markdown') {
+          void vscode.window.showWarningMessage(vscode.l10n.t('Open a Markdown bulletin to renumber its citations.'));
+          return false;
+        }
+        return renumber(editor);
+      },
+    },
+    { id: 'shunong.checkCitations', run: () => checkWorkspace(diagnostics) },
   ];
 }
 

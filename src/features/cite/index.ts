@@ -7,12 +7,13 @@
  * diagnostics are built at activation (src/extension.ts) and handed in, already following the
  * documents.
  */
+import type { CommandRegistry } from '../shared/commands';
 import vscode = require('vscode');
-import { registerCitationCommands } from './commands';
+import { citationCommands } from './commands';
 import { CITATION_SOURCE, type CitationDiagnostics } from './diagnostics';
 import { registerPassageDrop } from './drop';
 import { citationHover } from './hover';
-import { registerPassageViewer } from './passages';
+import { passageCommand } from './passages';
 import type { CitationService } from '../shared/citationService';
 import type { PassageDocs } from '../shared/passageDocs';
 import type { SourceOutcomes } from '../shared/sourceOutcomes';
@@ -27,6 +28,7 @@ export interface CiteServices {
   docs: PassageDocs;
   /** What "Verify Citations" found, shown in the hover. */
   outcomes?: SourceOutcomes;
+  commands: CommandRegistry;
 }
 
 /** What the feature registered. */
@@ -43,15 +45,14 @@ export interface Citations {
 export function activate(context: vscode.ExtensionContext, services: CiteServices): Citations {
   const { citations: service, diagnostics } = services;
   const md: vscode.DocumentSelector = { language: 'markdown' };
-  const { tree, disposables } = registerCitationTree({
+  const { tree, disposables, reveal } = registerCitationTree({
     model: (doc) => diagnostics.model(doc),
     get cache() {
       return service.cache;
     },
   });
+  services.commands.register(...citationCommands(service, diagnostics), passageCommand(services.docs), reveal);
   context.subscriptions.push(
-    ...registerCitationCommands(service, diagnostics),
-    ...registerPassageViewer(services.docs),
     vscode.languages.registerHoverProvider(md, {
       provideHover: (doc, pos) => citationHover(doc, pos, diagnostics.model(doc), service.cache, services.outcomes),
     }),

@@ -1,12 +1,11 @@
 /** "Open the full passage" of a cited passage: the shared read-only passage document. */
-import vscode = require('vscode');
+import type { Command } from '../shared/commands';
 import type { PassageDocs } from '../shared/passageDocs';
 
-/** Registers the `shunong.openPassage` command (a citation key, `doc#idx`, of the workspace cache). */
-export function registerPassageViewer(docs: PassageDocs): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('shunong.openPassage', async (key?: unknown) =>
-      typeof key === 'string' ? docs.openCited(key) : undefined,
-    ),
-  ];
+/** The `shunong.openPassage` command (a citation key, `doc#idx`, of the workspace cache). */
+export function passageCommand(docs: PassageDocs): Command {
+  return {
+    id: 'shunong.openPassage',
+    run: (key?: unknown) => (typeof key === 'string' ? docs.openCited(key) : undefined),
+  };
 }

@@ -2,6 +2,7 @@
  * "Citations" view: the citations of the active bulletin, each with its uses (jump to each) and,
  * when cached, its passage. Native TreeView in the Shunong container.
  */
+import type { Command } from '../shared/commands';
 import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
@@ -142,23 +143,23 @@ function citationNodes(model: DocumentModel): Node[] {
   return nodes;
 }
 
-/** Registers the view and its reveal command. */
+/** Registers the view; returns it with its reveal command. */
 export function registerCitationTree(citations: CitationSources): {
   tree: CitationTree;
   disposables: vscode.Disposable[];
+  reveal: Command;
 } {
   const tree = new CitationTree(citations);
   const view = vscode.window.createTreeView('shunong.citations', { treeDataProvider: tree, showCollapseAll: true });
-  const disposables = [
-    tree,
-    view,
-    vscode.commands.registerCommand('shunong.citations.reveal', async (uri: vscode.Uri, start: number, end: number) => {
+  const reveal: Command = {
+    id: 'shunong.citations.reveal',
+    run: async (uri: vscode.Uri, start: number, end: number) => {
       const doc = await vscode.workspace.openTextDocument(uri);
       const editor = await vscode.window.showTextDocument(doc);
       const range = new vscode.Range(doc.positionAt(start), doc.positionAt(end));
       editor.selection = new vscode.Selection(range.start, range.end);
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    }),
-  ];
-  return { tree, disposables };
+    },
+  };
+  return { tree, disposables: [tree, view], reveal };
 }

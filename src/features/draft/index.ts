@@ -9,18 +9,15 @@
  * `doc_name#chunk_index`; a `weather_citation` becomes the weather brief's source line.
  */
 import vscode = require('vscode');
-import { loadCitations, loadPlatform } from '../../bundles';
-import type { ChatResult, ChatUsage, WeatherCitation } from '../../shunong/index';
-import type { Connection } from '../shared/connection';
-import { describeError, isPlatformError, showError } from '../shared/errors';
-import { insertLanguageFor } from '../shared/language';
-import { withCancellableProgress } from '../shared/progress';
+import type { ChatUsage } from '../../shunong/index';
 import type { DraftBlock } from '../../citations/draftPlan';
-import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
-import { chooseSentences, sourceLabel } from './choose';
-import { askQuestion, defaultOptions, pickOptions, type DraftOptions } from './options';
-import { DraftPreview, DRAFT_SCHEME, renderPreview, usageText, type PreviewState } from './draftDocuments';
-import { resolveAll } from './resolve';
+import type { CommandRegistry } from '../shared/commands';
+import type { Connection } from '../shared/connection';
+import type { Failures } from '../shared/failures';
+import { acceptDraft } from './accept';
+import { askDraft } from './ask';
+import { DraftPreview, DRAFT_SCHEME } from './draftDocuments';
+import { draftRequest, openDraftView, streamDraft } from './stream';
 
 /** Arguments for scripted runs (tests, other commands); without them the command asks. */
 export interface DraftArgs {
@@ -56,9 +53,11 @@ export interface DraftInserter {
 export interface DraftServices {
   connection: Connection;
   citations: DraftInserter;
+  commands: CommandRegistry;
+  failures: Failures;
 }
 
-/** Runs the command. */
+/** Runs the command: ask, stream into the preview, accept. */
 async function draftWithKnowledge(
   services: DraftServices,
   preview: DraftPreview,
@@ -71,165 +70,23 @@ async function draftWithKnowledge(
     );
     return { status: 'failed' };
   }
-  const scripted = args !== undefined && typeof args === 'object' && typeof args.question === 'string';
-  const question = scripted ? args.question!.trim() : await askQuestion(editor);
-  if (!question) return { status: 'cancelled' };
-  const defaults = defaultOptions(editor.document.uri);
-  const options: DraftOptions | undefined = scripted
-    ? {
-        kbCode: args.kbCode ?? defaults.kbCode,
-        topK: args.topK ?? defaults.topK,
-        minScore: args.minScore ?? defaults.minScore,
-        useRerank: args.useRerank ?? defaults.useRerank,
-        weather: args.weather ?? '',
-        weatherDate: args.weatherDate ?? 'forecast',
-      }
-    : await pickOptions(defaults);
-  if (!options) return { status: 'cancelled' };
-
-  const endpoint = services.connection.endpoint;
-  const platform = loadPlatform();
-  const client = services.connection.rest();
-  let request;
-  try {
-    request = platform.chatRequest(
-      question,
-      {
-        knowledge: {
-          query: question,
-          kbCode: options.kbCode || undefined,
-          topK: options.topK,
-          minScore: options.minScore,
-          useRerank: options.useRerank,
-        },
-        weather: options.weather ? { location: options.weather, date: options.weatherDate } : undefined,
-      },
-      true,
-    );
-  } catch (e) {
-    void showError(e, endpoint);
-    return { status: 'failed' };
-  }
-
-  const uri = preview.next();
-  const state: PreviewState = {
-    question,
-    content: '',
-    status: vscode.l10n.t('Drafting…'),
-    knowledge: [],
-    weather: [],
-    usage: '',
-  };
-  preview.set(uri, renderPreview(state));
-  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), {
-    viewColumn: vscode.ViewColumn.Beside,
-    preserveFocus: true,
-    preview: true,
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    preview.set(uri, renderPreview(state));
-  };
-  const soon = (): void => {
-    timer ??= setTimeout(flush, 60);
-  };
-
-  let result: ChatResult | undefined;
-  try {
-    result = await withCancellableProgress(
-      vscode.l10n.t('Shunong: drafting with knowledge'),
-      async (signal, progress) => {
-        progress.report({ message: vscode.l10n.t('Writing…') });
-        let done: ChatResult | undefined;
-        for await (const ev of client.stream(request, { signal })) {
-          if (ev.type === 'delta') {
-            state.content += ev.content;
-            soon();
-          } else done = ev.result;
-        }
-        if (!done) throw new platform.ProtocolError('no result');
-        state.content = done.content;
-        progress.report({ message: vscode.l10n.t('Finding the cited passages…') });
-        state.knowledge = await resolveAll(services.connection, done.annotations, question, signal);
-        state.weather = done.annotations
-          .filter((a): a is WeatherCitation => platform.isWeatherCitation(a))
-          .map((w) => ({
-            provider: w.provider,
-            location: w.location,
-            date: w.date,
-            summary: w.summary,
-            updatedAt: w.updated_at,
-          }));
-        return done;
-      },
-    );
-  } catch (e) {
-    const cancelled = isPlatformError(e, 'cancelled');
-    state.status = cancelled
-      ? vscode.l10n.t('Cancelled: nothing was inserted.')
-      : vscode.l10n.t('Failed: {0}', describeError(e, endpoint));
-    flush();
-    if (cancelled)
-      void vscode.window.showInformationMessage(vscode.l10n.t('Drafting cancelled. Nothing was inserted.'));
-    else void showError(e, endpoint);
-    return { status: cancelled ? 'cancelled' : 'failed', content: state.content, preview: uri.toString() };
-  }
-
-  const sentences = splitDraft(result.content, state.knowledge, state.weather);
-  state.usage = usageText(result.usage, client.isLocal);
-  state.status = vscode.l10n.t('Done. Choose what to insert.');
-  flush();
-  const base: DraftOutcome = {
-    content: result.content,
-    sentences: sentences.map((s) => ({
-      id: s.id,
-      text: s.text,
-      source: sourceLabel(s, state.knowledge, state.weather),
-    })),
-    usage: result.usage,
-    resolved: state.knowledge.filter((k) => k.passage).length,
-    unresolved: state.knowledge.filter((k) => !k.passage).length,
-    preview: uri.toString(),
-    status: 'discarded',
-  };
-
-  const accepted = await chooseSentences(sentences, state, scripted ? args.accept : undefined);
-  if (!accepted || accepted.size === 0) {
-    state.status = vscode.l10n.t('Discarded: nothing was inserted.');
-    flush();
-    return base;
-  }
-  const blocks = buildBlocks(
-    sentences,
-    accepted,
-    state.knowledge,
-    state.weather,
-    insertLanguageFor(editor.document),
-    loadCitations().inlineText,
-  );
-  const target = await vscode.window.showTextDocument(editor.document, {
-    viewColumn: editor.viewColumn ?? vscode.ViewColumn.One,
-    preserveFocus: false,
-  });
-  const ok = await services.citations.insertDraft(target, blocks);
-  state.status = ok
-    ? vscode.l10n.t('Inserted {0} of {1} sentences.', accepted.size, sentences.length)
-    : vscode.l10n.t('Nothing was inserted.');
-  flush();
-  return { ...base, status: ok ? 'inserted' : 'failed' };
+  const asked = await askDraft(editor, args);
+  if (!asked) return { status: 'cancelled' };
+  const request = draftRequest(services, asked.question, asked.options);
+  if (!request) return { status: 'failed' };
+  const view = await openDraftView(preview, asked.question);
+  const streamed = await streamDraft(services, request, asked.question, view);
+  if (!('result' in streamed)) return streamed;
+  return acceptDraft(services, editor, streamed, asked.scripted ? args?.accept : undefined);
 }
 
 /** Registers the command and the preview provider. */
 export function activate(context: vscode.ExtensionContext, services: DraftServices): { preview: DraftPreview } {
   const preview = new DraftPreview();
-  context.subscriptions.push(
-    preview,
-    vscode.workspace.registerTextDocumentContentProvider(DRAFT_SCHEME, preview),
-    vscode.commands.registerCommand('shunong.draftWithKnowledge', (args?: DraftArgs) =>
-      draftWithKnowledge(services, preview, args),
-    ),
-  );
+  context.subscriptions.push(preview, vscode.workspace.registerTextDocumentContentProvider(DRAFT_SCHEME, preview));
+  services.commands.register({
+    id: 'shunong.draftWithKnowledge',
+    run: (args?: DraftArgs) => draftWithKnowledge(services, preview, args),
+  });
   return { preview };
 }

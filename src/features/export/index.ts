@@ -18,6 +18,8 @@ import { imageReader } from './images';
 import { WechatPanel } from './panel';
 import { chooseFormat, chooseTarget, type Target } from './prompts';
 import type { SafetyService } from '../shared/safety';
+import type { CommandRegistry } from '../shared/commands';
+import type { Failures } from '../shared/failures';
 import { safeToExport } from './safety';
 import { refusedForProblems } from './refused';
 
@@ -29,11 +31,16 @@ export interface ExportApi {
   readonly wechatPanel: WechatPanel | undefined;
 }
 
+/** What the export needs: the log its reports go to, the safety check, the failures, the command registry. */
+interface ExportServices {
+  readonly output: vscode.LogOutputChannel;
+  readonly safety: SafetyService;
+  readonly failures: Failures;
+  readonly commands: CommandRegistry;
+}
+
 /** Registers the commands. */
-export function activate(
-  context: vscode.ExtensionContext,
-  services: { output: vscode.LogOutputChannel; safety: SafetyService },
-): ExportApi {
+export function activate(context: vscode.ExtensionContext, services: ExportServices): ExportApi {
   const run = async (uri?: vscode.Uri, format?: ExportFormat): Promise<vscode.Uri | undefined> => {
     const document = await bulletinDocument(uri);
     if (!document) return undefined;
@@ -41,16 +48,16 @@ export function activate(
     if (!chosen) return undefined;
     return exportDocument(context, services, document, chosen);
   };
-  context.subscriptions.push(
-    vscode.commands.registerCommand('shunong.exportBulletin', (uri?: unknown, format?: unknown) =>
-      run(
-        uri instanceof vscode.Uri ? uri : undefined,
-        typeof format === 'string' ? (format as ExportFormat) : undefined,
-      ),
-    ),
-    vscode.commands.registerCommand('shunong.copyForWeChat', (uri?: unknown) =>
-      run(uri instanceof vscode.Uri ? uri : undefined, 'wechat'),
-    ),
+  services.commands.register(
+    {
+      id: 'shunong.exportBulletin',
+      run: (uri?: unknown, format?: unknown) =>
+        run(
+          uri instanceof vscode.Uri ? uri : undefined,
+          typeof format === 'string' ? (format as ExportFormat) : undefined,
+        ),
+    },
+    { id: 'shunong.copyForWeChat', run: (uri?: unknown) => run(uri instanceof vscode.Uri ? uri : undefined, 'wechat') },
   );
   return {
     exportBulletin: run,
@@ -70,7 +77,7 @@ async function bulletinDocument(uri: vscode.Uri | undefined): Promise<vscode.Tex
 
 async function exportDocument(
   context: vscode.ExtensionContext,
-  { output, safety }: { output: vscode.LogOutputChannel; safety: SafetyService },
+  { output, safety, failures }: ExportServices,
   document: vscode.TextDocument,
   format: ExportFormat,
 ): Promise<vscode.Uri | undefined> {
@@ -117,15 +124,11 @@ async function exportDocument(
     );
   } catch (err) {
     // a file that cannot be written (read-only folder, full disk) or a writer's own failure: said, not thrown
-    output.error(
-      `export of ${basename(document.uri)} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-    );
-    void vscode.window.showErrorMessage(
-      vscode.l10n.t(
-        'Could not export {0}: {1}',
-        basename(target.uri),
-        err instanceof Error ? err.message : String(err),
-      ),
+    const why = err instanceof Error ? err.message : String(err);
+    failures.report(
+      `export of ${basename(document.uri)}`,
+      err,
+      vscode.l10n.t('Could not export {0}: {1}', basename(target.uri), why),
     );
     return undefined;
   }

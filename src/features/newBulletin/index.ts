@@ -6,29 +6,26 @@ import type { DailyValue } from '../../bulletin/daily';
 import { calendarLine } from '../../bulletin/render';
 import { builtinTemplate, fillTemplate } from '../../bulletin/template';
 import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../text/words';
-import type { Connection } from '../shared/connection';
-import { showError } from '../shared/errors';
+import type { CommandRegistry } from '../shared/commands';
 import { insertLanguageFor } from '../shared/language';
 import { settings } from '../shared/settings';
 
-/** The services New Bulletin uses: the connection and the calendar's cache of the day. */
+/** The services New Bulletin uses: the calendar's cache of the day, and the command registry. */
 export interface NewBulletinServices {
-  connection: Connection;
   calendar: DailyValue<CurrentTime>;
+  commands: CommandRegistry;
 }
 
 /** Registers "New Bulletin". */
-export function activate(context: vscode.ExtensionContext, services: NewBulletinServices): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('shunong.newBulletin', (place?: string) =>
-      newBulletin(services.connection, services.calendar, place),
-    ),
-  );
+export function activate(_context: vscode.ExtensionContext, services: NewBulletinServices): void {
+  services.commands.register({
+    id: 'shunong.newBulletin',
+    run: (place?: string) => newBulletin(services.calendar, place),
+  });
 }
 
 /** "Shunong: New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
 async function newBulletin(
-  connection: Connection,
   calendar: DailyValue<CurrentTime>,
   givenPlace?: string,
 ): Promise<vscode.TextDocument | undefined> {
@@ -42,13 +39,8 @@ async function newBulletin(
           value: settings.weather(folder?.uri).defaultLocation,
         });
   if (place === undefined) return undefined;
-  let t: CurrentTime;
-  try {
-    t = await calendar.get();
-  } catch (err) {
-    void showError(err, connection.endpoint);
-    return undefined;
-  }
+  // a failure (no key, offline) is the registry's to tell
+  const t = await calendar.get();
   let template: string | undefined;
   const templatePath = settings.bulletin(folder?.uri).template;
   if (templatePath) {

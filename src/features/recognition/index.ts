@@ -9,6 +9,8 @@
  * insertion in ./insertion and every user-facing sentence in ./messages.
  */
 import vscode = require('vscode');
+import type { CommandRegistry } from '../shared/commands';
+import type { Failures } from '../shared/failures';
 import type { Connection } from '../shared/connection';
 import type { ActionMessage } from '../../recognition/panelHost';
 import type { RecognitionType } from '../../recognition/types';
@@ -25,6 +27,13 @@ import type { PanelState, RecognizeCommandResult } from './state';
 export type { RecognizeCommandOptions } from './arguments';
 export type { RecognizeCommandResult } from './state';
 
+/** What the recognition needs: the connection, the failures' one way out, the command registry. */
+interface RecognitionServices {
+  readonly connection: Connection;
+  readonly failures: Failures;
+  readonly commands: CommandRegistry;
+}
+
 /** The feature: the command, and one state per open panel. */
 class Recognition {
   private readonly states = new Map<string, PanelState>();
@@ -34,17 +43,20 @@ class Recognition {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    connection: Connection,
+    private readonly services: RecognitionServices,
   ) {
     this.copies = new PreviewCopies(vscode.Uri.joinPath(context.globalStorageUri, 'recognition-preview'));
-    this.runner = new Runner(connection, this.copies);
+    this.runner = new Runner(services.connection, this.copies, services.failures);
   }
 
-  /** Registers the command; answers what it registered. */
+  /** Registers the command; answers what else it made. */
   register(): vscode.Disposable[] {
+    this.services.commands.register({
+      id: 'shunong.recognizeImage',
+      run: (a?: unknown, b?: unknown) => this.command(a, b),
+    });
     return [
       this.bulletins,
-      vscode.commands.registerCommand('shunong.recognizeImage', (a?: unknown, b?: unknown) => this.command(a, b)),
       {
         dispose: () => {
           RecognitionPanel.all().forEach((p) => p.dispose());
@@ -129,14 +141,14 @@ class Recognition {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       panel.post({ type: 'status', error: true, message });
-      void vscode.window.showErrorMessage(message);
+      this.services.failures.report(`recognition panel: ${m.type}`, err, message);
     }
   }
 }
 
 /** Registers the command, the explorer menu entry's handler and the panels; answers what it registered. */
-export function activate(context: vscode.ExtensionContext, services: { connection: Connection }): vscode.Disposable[] {
-  const registered = new Recognition(context, services.connection).register();
+export function activate(context: vscode.ExtensionContext, services: RecognitionServices): vscode.Disposable[] {
+  const registered = new Recognition(context, services).register();
   context.subscriptions.push(...registered);
   return registered;
 }

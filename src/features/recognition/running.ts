@@ -5,6 +5,7 @@
  * of the same panel makes an older one's answer "cancelled".
  */
 import vscode = require('vscode');
+import type { Failures } from '../shared/failures';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
 import type { FlowNote, ImageSource, PreviewImage } from '../../recognition/flow';
@@ -27,6 +28,7 @@ export class Runner {
   constructor(
     private readonly connection: Connection,
     private readonly copies: PreviewCopies,
+    private readonly failures: Failures,
   ) {}
 
   /** One recognition run into `panel`. */
@@ -46,7 +48,8 @@ export class Runner {
     let shrunkBy: ShrunkBy | undefined;
     const shrinker = webviewFirst((request, signal) => panel.shrink(request, signal), loadShrinker, {
       onShrunk: (by) => (shrunkBy = by),
-      onFallback: (reason) => console.warn(`[shunong] the preview could not shrink the picture (${reason}): jimp does`),
+      onFallback: (reason) =>
+        this.failures.note('recognition', `the preview could not shrink the picture (${reason}): jimp does`),
     });
     const isLatest = (): boolean => run === state.run;
     try {

@@ -5,6 +5,7 @@
  * Pesticide Rules". The logic is the pure core's (src/safety), reached through the shared
  * SafetyService, which loads its bundle on first use.
  */
+import type { CommandRegistry } from '../shared/commands';
 import vscode = require('vscode');
 import { frontMatter } from '../../bulletin/frontMatter';
 import { mentionTopic } from '../../safety/topic';
@@ -21,6 +22,15 @@ import { silenceAction } from './silence';
 export interface SafetyServices {
   /** The rules in force and the lint (the core loads on first use). */
   safety: SafetyService;
+  commands: CommandRegistry;
+}
+
+/** Show Pesticide Rules: the rules in force today as a Markdown document, previewed. */
+async function showRules(safety: SafetyService): Promise<void> {
+  const content = rulesDocument(safety.rules, safety.today(), (r) => safety.describe(r));
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  await vscode.window.showTextDocument(doc, { preview: true });
+  await vscode.commands.executeCommand('markdown.showPreview');
 }
 
 /** What the feature registered (used by the integration tests). */
@@ -117,13 +127,8 @@ export function activate(context: vscode.ExtensionContext, services: SafetyServi
       },
       { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
     ),
-    vscode.commands.registerCommand('shunong.showPesticideRules', async () => {
-      const content = rulesDocument(safety.rules, safety.today(), (r) => safety.describe(r));
-      const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-      await vscode.window.showTextDocument(doc, { preview: true });
-      await vscode.commands.executeCommand('markdown.showPreview');
-    }),
   );
+  services.commands.register({ id: 'shunong.showPesticideRules', run: () => showRules(safety) });
   if (settings.safety(vscode.workspace.workspaceFolders?.[0]?.uri).rulesFile) void rules.reload();
   // The bulletins already open are read in the next task, not after the typing debounce: nobody is typing in them.
   for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d, 0);

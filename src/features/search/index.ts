@@ -7,6 +7,7 @@ import vscode = require('vscode');
 import { queryFromContext } from '../../knowledge/editorQuery';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import { loadKnowledge, type KnowledgeLib } from '../../bundles';
+import type { CommandRegistry } from '../shared/commands';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
@@ -17,10 +18,6 @@ import { SearchSession } from './session';
 import { textSearchOptions } from './searching';
 
 /** What the search feature registered. */
-export interface SearchFeature {
-  readonly commands: readonly vscode.Disposable[];
-}
-
 /** Options given as a command argument: a search to run at once (or just a knowledge base to start from). */
 function isOptions(v: unknown): v is SearchOptions {
   return (
@@ -44,11 +41,51 @@ export function freeTextOptions(editor: vscode.TextEditor | undefined, lib: Know
   return textSearchOptions(query, editor?.document.uri, lib);
 }
 
+/** Runs a search of the workspace's history again: the one named (by id, or a record), else the one picked. */
+async function searchAgain(
+  store: KnowledgeServices['store'],
+  searchKnowledge: (arg?: unknown) => Promise<SearchRun>,
+  arg?: unknown,
+): Promise<SearchRun> {
+  const history = store.state.history;
+  let record: SearchRecord | undefined;
+  const id =
+    typeof arg === 'string'
+      ? arg
+      : typeof arg === 'object' && arg !== null
+        ? ((arg as { recordId?: unknown; id?: unknown }).recordId ?? (arg as { id?: unknown }).id)
+        : undefined;
+  if (typeof id === 'string') record = history.find((r) => r.id === id);
+  if (!record && isOptions(arg)) return searchKnowledge(arg);
+  if (!record) {
+    if (history.length === 0) {
+      const search = vscode.l10n.t('Search Knowledge');
+      const choice = await vscode.window.showInformationMessage(
+        vscode.l10n.t('No search in this workspace yet.'),
+        search,
+      );
+      return choice === search ? searchKnowledge() : { status: 'closed' };
+    }
+    const pick = await vscode.window.showQuickPick(
+      history.map((r) => ({
+        label: r.options.query,
+        description: `${r.kbCodes.join(', ')} · ${passageCount(r.passages.length)}`,
+        detail: r.at.slice(0, 16).replace('T', ' '),
+        record: r,
+      })),
+      { title: vscode.l10n.t('Search again'), placeHolder: vscode.l10n.t('A search of this workspace to run again') },
+    );
+    if (!pick) return { status: 'closed' };
+    record = pick.record;
+  }
+  return searchKnowledge(record.options);
+}
+
 /** Registers the search commands. */
 export function activate(
   context: vscode.ExtensionContext,
-  services: KnowledgeServices & { readonly connection: Connection },
-): SearchFeature {
+  services: KnowledgeServices & { readonly connection: Connection; readonly commands: CommandRegistry },
+): void {
   const { store } = services;
   const sessionServices: SearchServices = {
     ...services,
@@ -85,46 +122,10 @@ export function activate(
     return finish(s, await s.searchFreeText(freeTextOptions(vscode.window.activeTextEditor, loadKnowledge())));
   };
 
-  const searchAgain = async (arg?: unknown): Promise<SearchRun> => {
-    const history = store.state.history;
-    let record: SearchRecord | undefined;
-    const id =
-      typeof arg === 'string'
-        ? arg
-        : typeof arg === 'object' && arg !== null
-          ? ((arg as { recordId?: unknown; id?: unknown }).recordId ?? (arg as { id?: unknown }).id)
-          : undefined;
-    if (typeof id === 'string') record = history.find((r) => r.id === id);
-    if (!record && isOptions(arg)) return searchKnowledge(arg);
-    if (!record) {
-      if (history.length === 0) {
-        const search = vscode.l10n.t('Search Knowledge');
-        const choice = await vscode.window.showInformationMessage(
-          vscode.l10n.t('No search in this workspace yet.'),
-          search,
-        );
-        return choice === search ? searchKnowledge() : { status: 'closed' };
-      }
-      const pick = await vscode.window.showQuickPick(
-        history.map((r) => ({
-          label: r.options.query,
-          description: `${r.kbCodes.join(', ')} · ${passageCount(r.passages.length)}`,
-          detail: r.at.slice(0, 16).replace('T', ' '),
-          record: r,
-        })),
-        { title: vscode.l10n.t('Search again'), placeHolder: vscode.l10n.t('A search of this workspace to run again') },
-      );
-      if (!pick) return { status: 'closed' };
-      record = pick.record;
-    }
-    return searchKnowledge(record.options);
-  };
-
-  const commands = [
-    vscode.commands.registerCommand('shunong.searchKnowledge', searchKnowledge),
-    vscode.commands.registerCommand('shunong.searchSelection', searchSelection),
-    vscode.commands.registerCommand('shunong.searchAgain', searchAgain),
-  ];
-  context.subscriptions.push({ dispose: () => session?.dispose() }, ...commands);
-  return { commands };
+  services.commands.register(
+    { id: 'shunong.searchKnowledge', run: searchKnowledge },
+    { id: 'shunong.searchSelection', run: searchSelection },
+    { id: 'shunong.searchAgain', run: (arg?: unknown) => searchAgain(store, searchKnowledge, arg) },
+  );
+  context.subscriptions.push({ dispose: () => session?.dispose() });
 }

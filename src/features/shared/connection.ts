@@ -56,6 +56,7 @@ export class Connection implements vscode.Disposable {
   private offeredSetKey = false;
   /** Each endpoint's stored key, by secret name, as read from SecretStorage (see {@link getKey}). */
   private readonly keys = new Map<string, Promise<string | undefined>>();
+  private readonly keysSeen = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -69,6 +70,19 @@ export class Connection implements vscode.Disposable {
         if (e.key.startsWith(SECRET_PREFIX)) void this.secretChanged(e.key);
       }),
     );
+  }
+
+  /** `text` with every key this window has read or stored written `***`: what may go to the log. */
+  redact(text: string): string {
+    let out = text;
+    for (const key of this.keysSeen) out = redactSecret(out, key);
+    return out;
+  }
+
+  /** Remembers a key read or stored, for {@link redact}. */
+  private seen(key: string | undefined): string | undefined {
+    if (key) this.keysSeen.add(key);
+    return key;
   }
 
   /** The configured endpoint. */
@@ -103,7 +117,7 @@ export class Connection implements vscode.Disposable {
 
   /** Reads a secret into the in-memory copy (dropped again if the read fails). */
   private readKey(name: string): Promise<string | undefined> {
-    const key = Promise.resolve(this.context.secrets.get(name)).then((k) => k || undefined);
+    const key = Promise.resolve(this.context.secrets.get(name)).then((k) => this.seen(k || undefined));
     this.keys.set(name, key);
     key.catch(() => {
       if (this.keys.get(name) === key) this.keys.delete(name);
@@ -129,7 +143,7 @@ export class Connection implements vscode.Disposable {
   async storeKey(key: string, endpoint = this.endpoint): Promise<void> {
     const name = secretName(endpoint);
     // Known before SecretStorage reports the change, so that report is recognised as ours.
-    this.keys.set(name, Promise.resolve(key));
+    this.keys.set(name, Promise.resolve(this.seen(key)));
     try {
       await this.context.secrets.store(name, key);
     } catch (err) {

@@ -1,7 +1,8 @@
 /** "Insert Weather Brief": now and seven days for a place, asked with the recent places first. */
 import vscode = require('vscode');
+import type { CommandRegistry } from '../shared/commands';
 import type { Connection } from '../shared/connection';
-import { isPlatformError, showError } from '../shared/errors';
+import { isPlatformError } from '../shared/errors';
 import { settings } from '../shared/settings';
 import { renderWeatherBrief } from '../../bulletin/render';
 import type { NoteThresholds } from '../../bulletin/thresholds';
@@ -20,15 +21,15 @@ interface RecentPlace {
 /** The services the weather brief uses. */
 export interface WeatherServices {
   connection: Connection;
+  commands: CommandRegistry;
 }
 
 /** Registers "Insert Weather Brief". */
 export function activate(context: vscode.ExtensionContext, services: WeatherServices): void {
-  context.subscriptions.push(
-    vscode.commands.registerCommand('shunong.insertWeatherBrief', (place?: string) =>
-      insertWeatherBrief(context, services.connection, place),
-    ),
-  );
+  services.commands.register({
+    id: 'shunong.insertWeatherBrief',
+    run: (place?: string) => insertWeatherBrief(context, services.connection, place),
+  });
 }
 
 function thresholds(scope?: vscode.Uri): NoteThresholds | false {
@@ -139,8 +140,7 @@ async function insertWeatherBrief(
               );
         continue;
       }
-      void showError(err, connection.endpoint);
-      return undefined;
+      throw err; // the registry tells it, and logs it
     }
   }
   return undefined;
