@@ -29,8 +29,7 @@ import { recognizeThrough } from '../shared/recognition/recognizing';
 import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
-import { searchThrough, textSearchOptions } from '../search/searching';
-import { commitOutcome } from '../search/sessionState';
+import { commitOutcome, searchThrough, textSearchOptions } from '../shared/search/searching';
 import { describeError } from '../shared/errors';
 import { withSignal } from '../shared/signal';
 

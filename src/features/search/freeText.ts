@@ -7,7 +7,7 @@ import type { SearchOptions } from '../../knowledge/history';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { SearchOutcome } from '../../knowledge/search';
 import { describeError, isPlatformError } from '../shared/errors';
-import { searchThrough } from './searching';
+import { searchThrough } from '../shared/search/searching';
 import type { SearchServices, TypingSearch } from './sessionState';
 import type { FlowInput } from './input';
 import type { SafetyService } from '../shared/safety';

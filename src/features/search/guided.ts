@@ -22,7 +22,7 @@ import { runSteps, type FlowInput, type Step } from './input';
 import { labelOf, separator, skipItem, type FlowItem } from './items';
 import { queryStep } from './query';
 import { settings, type KnowledgeSettings } from '../shared/settings';
-import { vocabularyFor } from './vocabulary';
+import { vocabularyFor } from '../shared/search/vocabulary';
 
 /** Entries (ids) preselected when refining after a miss. */
 export interface Prefill {

@@ -14,7 +14,7 @@ import { passageCount } from '../shared/passageText';
 import type { SearchRun, SearchServices } from './sessionState';
 import { TYPING_DELAY_MS } from './freeText';
 import { SearchSession } from './session';
-import { textSearchOptions } from './searching';
+import { textSearchOptions } from '../shared/search/searching';
 
 /** What the search feature registered. */
 export interface SearchFeature {

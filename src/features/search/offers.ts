@@ -14,7 +14,7 @@ import { FlowAction } from './input';
 import { confirmNoise } from './confirm';
 import { separator, type FlowItem } from './items';
 import { queryStep } from './query';
-import { vocabularyFor } from './vocabulary';
+import { vocabularyFor } from '../shared/search/vocabulary';
 
 function offerIcon(o: MissOffer): string {
   switch (o.id) {

@@ -5,7 +5,7 @@ import type { Connection } from '../shared/connection';
 import type { FlowContext } from './sessionState';
 import { confirmNoise } from './confirm';
 import type { FlowItem } from './items';
-import { vocabularyFor } from './vocabulary';
+import { vocabularyFor } from '../shared/search/vocabulary';
 
 /** True when the endpoint's knowledge_search declares a `mode` argument. */
 async function modeDeclared(connection: Connection): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { SafetyService } from '../shared/safety';
 import type * as vscode from 'vscode';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { MissInfo } from '../../knowledge/miss';
-import * as history from '../../knowledge/history';
+import type * as history from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
 import type { KnowledgeLib } from '../../bundles';
 import type { Connection } from '../shared/connection';
@@ -62,18 +62,4 @@ export interface FlowContext {
   readonly typing: TypingSearch;
   /** Notes the last search that found passages. */
   found(record: history.SearchRecord): void;
-}
-
-/**
- * Remembers what a search saw (knowledge bases) and, for a hit, the search in the history
- * (`toHistory` false: the bases only, for a search the author did not run from the search UI).
- */
-export async function commitOutcome(store: KnowledgeStore, outcome: SearchOutcome, toHistory = true): Promise<void> {
-  await store.update((s) => {
-    let next = s;
-    for (const o of outcome.observed) next = history.observeBases(next, o.kbCode, o.kbName, o.listed);
-    if (toHistory && outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id))
-      next = history.addSearch(next, outcome.record);
-    return next;
-  });
 }
