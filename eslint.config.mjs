@@ -9,6 +9,17 @@ const vscodeImport = {
 const shown = '/^(title|placeHolder|placeholder|prompt|tooltip|label|detail|description|message|text)$/';
 /** Two English words, as written in a sentence. */
 const words = '/[A-Za-z]{2,} [A-Za-z]/';
+/**
+ * An import that leaves a feature's folder for another feature's (`depth`: how many folders the
+ * importing file is below src/features/<name>/, so `../` once more than that reaches src/features/).
+ * src/features/shared/ is the one folder every feature may import.
+ */
+const otherFeature = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!shared(/|$))[^./]`,
+  message: "No feature imports another feature's folder: a flow two features share lives in src/features/shared/.",
+});
+/** The depths of the files below a feature's folder that the rule knows (src/features/<name>/a/b/c/file.ts is 3). */
+const featureDepths = [0, 1, 2, 3];
 
 export default tseslint.config(
   {
@@ -72,6 +83,13 @@ export default tseslint.config(
       ],
     },
   },
+  // A feature imports its own folder, src/features/shared/ and the pure folders below, never
+  // another feature's folder (src/features/index.ts, the registry that activates every feature, is
+  // in no feature's folder).
+  ...featureDepths.map((depth) => ({
+    files: [`src/features/*/${'*/'.repeat(depth)}*.ts`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [otherFeature(depth)] }] },
+  })),
   {
     // Everything but the VS Code side is plain Node: testable without VS Code, shared with the CLI.
     files: ['src/**/*.ts'],
