@@ -91,6 +91,42 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [otherFeature(depth)] }] },
   })),
   {
+    // The search flow's steps (src/features/search/steps/) import the session's shared state
+    // (state.ts, input.ts, items.ts) and the shared folders, never one another: a step goes on to
+    // another through its context's `steps`, which the session wires.
+    files: ['src/features/search/steps/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            otherFeature(1),
+            {
+              regex: '^\\./',
+              message: "A search step imports no other step: it reaches one through its context's `steps`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ...and only the session (session.ts) imports the steps.
+    files: ['src/features/search/*.ts'],
+    ignores: ['src/features/search/session.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            otherFeature(0),
+            { regex: '^\\./steps/', message: 'Only the session (session.ts) imports the search steps.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Everything but the VS Code side is plain Node: testable without VS Code, shared with the CLI.
     files: ['src/**/*.ts'],
     ignores: ['src/features/**', 'src/extension.ts'],
