@@ -9,6 +9,17 @@ const vscodeImport = {
 const shown = '/^(title|placeHolder|placeholder|prompt|tooltip|label|detail|description|message|text)$/';
 /** Two English words, as written in a sentence. */
 const words = '/[A-Za-z]{2,} [A-Za-z]/';
+/**
+ * An import that leaves a feature's folder for another feature's (`depth`: how many folders the
+ * importing file is below src/features/<name>/, so `../` once more than that reaches src/features/).
+ * src/features/shared/ is the one folder every feature may import.
+ */
+const otherFeature = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1}}(?!shared(/|$))[^./]`,
+  message: "No feature imports another feature's folder: a flow two features share lives in src/features/shared/.",
+});
+/** The depths of the files below a feature's folder that the rule knows (src/features/<name>/a/b/c/file.ts is 3). */
+const featureDepths = [0, 1, 2, 3];
 
 export default tseslint.config(
   {
@@ -68,6 +79,49 @@ export default tseslint.config(
         {
           selector: `AssignmentExpression[left.property.name=${shown}][right.type='Literal'][right.value=${words}]`,
           message: 'Text shown in the workbench is vscode.l10n.t(…), translated in l10n/bundle.l10n.zh-cn.json.',
+        },
+      ],
+    },
+  },
+  // A feature imports its own folder, src/features/shared/ and the pure folders below, never
+  // another feature's folder (src/features/index.ts, the registry that activates every feature, is
+  // in no feature's folder).
+  ...featureDepths.map((depth) => ({
+    files: [`src/features/*/${'*/'.repeat(depth)}*.ts`],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [otherFeature(depth)] }] },
+  })),
+  {
+    // The search flow's steps (src/features/search/steps/) import the session's shared state
+    // (state.ts, input.ts, items.ts) and the shared folders, never one another: a step goes on to
+    // another through its context's `steps`, which the session wires.
+    files: ['src/features/search/steps/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            otherFeature(1),
+            {
+              regex: '^\\./',
+              message: "A search step imports no other step: it reaches one through its context's `steps`.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ...and only the session (session.ts) imports the steps.
+    files: ['src/features/search/*.ts'],
+    ignores: ['src/features/search/session.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            otherFeature(0),
+            { regex: '^\\./steps/', message: 'Only the session (session.ts) imports the search steps.' },
+          ],
         },
       ],
     },

@@ -24,14 +24,12 @@ import { ImageRefusedError } from '../../recognition/image';
 import { loadShrinker } from '../../recognition/resize';
 import { pictureCandidates } from '../../chat/picturePath';
 import { RECOGNITION_TYPES, isRecognitionType } from '../../recognition/types';
-import { readPicture } from '../recognition/checks';
-import { describeRefusal } from '../recognition/strings';
-import { recognizeThrough } from '../recognition/recognizing';
+import { describeRefusal, readPicture } from '../shared/recognition/picture';
+import { recognizeThrough } from '../shared/recognition/recognizing';
 import type { SearchOptions } from '../../knowledge/history';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
-import { searchThrough, textSearchOptions } from '../search/searching';
-import { commitOutcome } from '../search/sessionState';
+import { commitOutcome, searchThrough, textSearchOptions } from '../shared/search/searching';
 import { describeError } from '../shared/errors';
 import { withSignal } from '../shared/signal';
 

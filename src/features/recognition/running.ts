@@ -20,7 +20,7 @@ import type { Source } from './state';
 import type { PreviewCopies } from './copies';
 import { describeFailure, noteText, panelTitle, resultView, typeName } from './strings';
 import type { RecognitionPanel } from './panel';
-import { recognizeThrough } from './recognizing';
+import { recognizeThrough } from '../shared/recognition/recognizing';
 import type { PanelState, RecognizeCommandResult } from './state';
 
 /** Runs recognitions into panels, through the shared connection. */

@@ -1,6 +1,7 @@
 /**
- * The recognition feature's user-facing text: type names, the webview's strings, refusals and
- * failures, the notes on how a picture was sent, the result view and the Markdown summary's words.
+ * The recognition feature's user-facing text: type names, the webview's strings, failures (a
+ * refusal told in the words the chat's tool uses too: src/features/shared/recognition/picture.ts),
+ * the notes on how a picture was sent, the result view and the Markdown summary's words.
  */
 import vscode = require('vscode');
 import { showBidi } from '../../text/bidi';
@@ -8,10 +9,11 @@ import * as path from 'node:path';
 import { describeError, isPlatformError } from '../shared/errors';
 import { DownloadError } from '../../recognition/download';
 import type { FlowNote, FlowOutcome } from '../../recognition/flow';
-import { ImageRefusedError, MAX_INPUT_BYTES, MAX_UPLOAD_BYTES } from '../../recognition/image';
+import { ImageRefusedError, MAX_INPUT_BYTES } from '../../recognition/image';
 import type { ImageView, ResultView, TypeOption, WebviewStrings } from '../../recognition/protocol';
 import { LOW_CONFIDENCE, shootingAdvice, typeNameIn, type RecognitionSummary } from '../../recognition/summary';
 import { RECOGNITION_TYPES, type RecognitionType } from '../../recognition/types';
+import { describeRefusal } from '../shared/recognition/picture';
 import type { Source } from './state';
 
 /** The localised name of a recognition type. */
@@ -60,37 +62,6 @@ export function typeOptions(): TypeOption[] {
 export function panelTitle(source: Source, type: RecognitionType): string {
   const short = source.url ? source.stem : path.posix.basename(source.uri?.path ?? source.title);
   return vscode.l10n.t('{0} · {1}', short, typeName(type));
-}
-
-/** Why a picture was refused before anything was sent. */
-export function describeRefusal(err: ImageRefusedError, name: string): string {
-  const mb = (n: number): string => (n / (1024 * 1024)).toFixed(1);
-  switch (err.reason) {
-    case 'empty':
-      return vscode.l10n.t('{0} is empty. Nothing was sent.', name);
-    case 'not-image':
-      return vscode.l10n.t('{0} is not an image (JPEG, PNG or WebP). Nothing was sent.', name);
-    case 'unsupported-format':
-      return vscode.l10n.t(
-        '{0} is a {1} image; the platform takes JPEG, PNG or WebP. Nothing was sent.',
-        name,
-        (err.format ?? '').toUpperCase(),
-      );
-    case 'too-large':
-      return vscode.l10n.t(
-        '{0} is {1} MB, more than the {2} MB this extension reads. Nothing was sent.',
-        name,
-        mb(err.byteLength),
-        mb(MAX_INPUT_BYTES),
-      );
-    case 'cannot-shrink':
-      return vscode.l10n.t(
-        "{0} is {1} MB, over the platform's {2} MB limit, and could not be shrunk. Save it as a smaller JPEG and try again. Nothing was sent.",
-        name,
-        mb(err.byteLength),
-        mb(MAX_UPLOAD_BYTES),
-      );
-  }
 }
 
 /** Why our own download of a URL failed. */

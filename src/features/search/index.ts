@@ -12,10 +12,10 @@ import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
 import { passageCount } from '../shared/passageText';
-import type { SearchRun, SearchServices } from './sessionState';
-import { TYPING_DELAY_MS } from './freeText';
+import type { SearchRun, SearchServices } from './state';
+import { TYPING_DELAY_MS } from './typing';
 import { SearchSession } from './session';
-import { textSearchOptions } from './searching';
+import { textSearchOptions } from '../shared/search/searching';
 
 /** What the search feature registered. */
 /** Options given as a command argument: a search to run at once (or just a knowledge base to start from). */

@@ -2,6 +2,8 @@
  * "Shunong: Search Knowledge" in one quick input: the guided steps (or the free-text query step),
  * then the search with progress (Cancel aborts the request) and its results, or, on a miss, the
  * counts, threshold and best score with the ways out; the loop goes on while the user retries.
+ * The session is the one file that imports the steps (steps/): it hands each step the others
+ * through its context (`steps`), so no step imports another.
  */
 import vscode = require('vscode');
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
@@ -9,20 +11,33 @@ import type { MissInfo } from '../../knowledge/miss';
 import type { SearchOutcome } from '../../knowledge/search';
 import { isPlatformError, showError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
-import { searchThrough } from './searching';
-import { commitOutcome, type FlowContext, type SearchRun, type SearchServices } from './sessionState';
-import { LiveSearch } from './freeText';
-import { runGuided, type GuidedStart } from './guided';
+import { commitOutcome, searchThrough } from '../shared/search/searching';
 import { FlowAction, FlowInput } from './input';
 import { describeOptions } from './items';
-import { offersStep } from './offers';
-import { queryStep } from './query';
-import { resultsStep } from './results';
+import type { FlowContext, GuidedStart, SearchRun, SearchServices, Steps } from './state';
+import { LiveSearch } from './typing';
+import { citePassage, confirmBelowUsual, passageButton } from './steps/cite';
+import { confirmNoise, confirmStep } from './steps/confirm';
+import { runGuided } from './steps/guided';
+import { offersStep } from './steps/offers';
+import { editOptions } from './steps/options';
+import { queryStep } from './steps/query';
+import { resultsStep } from './steps/results';
 
 /** One run of the search UI, on one QuickPick. */
 export class SearchSession implements FlowContext, vscode.Disposable {
   readonly input = new FlowInput();
   readonly typing: LiveSearch;
+  readonly steps: Steps = {
+    guided: (start) => runGuided(this, start),
+    query: (initial, place) => queryStep(this, initial, place),
+    options: (initial) => editOptions(this, initial),
+    confirm: (q) => confirmStep(this, q),
+    confirmNoise: (warning) => confirmNoise(this, warning),
+    cite: (passage, snippet) => citePassage(this, passage, snippet),
+    confirmBelowUsual: (stored) => confirmBelowUsual(this, stored),
+    passageButton: (record, stored, button, remember) => passageButton(this, record, stored, button, remember),
+  };
   private lastRecord: SearchRecord | undefined;
   private lastMiss: MissInfo | undefined;
   private free = false;
@@ -47,7 +62,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
    * user closed the flow.
    */
   guided(start: GuidedStart = {}): Promise<SearchOptions | undefined> {
-    return runGuided(this, start);
+    return this.steps.guided(start);
   }
 
   /**
@@ -58,7 +73,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
     this.free = true;
     let chosen;
     try {
-      chosen = await queryStep(this, initial, { back: false, live: true });
+      chosen = await this.steps.query(initial, { back: false, live: true });
     } catch (err) {
       if (err === FlowAction.cancel) return this.end('closed');
       throw err;

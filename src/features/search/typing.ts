@@ -1,25 +1,18 @@
 /**
  * Search-as-you-type of the free-text query step: debounced, a superseded request aborted, busy
- * while a request is in flight, the server's order kept; a miss or a failure is a quiet item.
+ * while a request is in flight (the query step, steps/query.ts, lists what it answers).
  */
-import vscode = require('vscode');
 import type { SearchOptions } from '../../knowledge/history';
 import type { LatestOnly } from '../../knowledge/latestOnly';
 import type { SearchOutcome } from '../../knowledge/search';
-import { describeError, isPlatformError } from '../shared/errors';
-import { searchThrough } from './searching';
-import type { SearchServices, TypingSearch } from './sessionState';
+import { searchThrough } from '../shared/search/searching';
+import type { SearchServices, TypingSearch } from './state';
 import type { FlowInput } from './input';
-import type { SafetyService } from '../shared/safety';
-import { passageItems, resultsHeading, separator, type FlowItem } from './items';
 
 /** Quiet time after the last keystroke before a search-as-you-type request is sent. */
 export const TYPING_DELAY_MS = 300;
 /** Shorter queries are not searched while typing (Enter still searches them). */
 const TYPING_MIN_CHARS = 2;
-
-/** A query too short to search while typing (its list is emptied). */
-class TypingTooShort extends Error {}
 
 /** Search-as-you-type of one session (its debouncer is made on first use). */
 export class LiveSearch implements TypingSearch {
@@ -33,7 +26,7 @@ export class LiveSearch implements TypingSearch {
   ) {}
 
   /** @inheritdoc Failures are shown by `shown` as an item, never as notifications. */
-  typed(options: SearchOptions, shown: (r: SearchOutcome | Error) => void): void {
+  typed(options: SearchOptions, shown: (r: SearchOutcome | Error | undefined) => void): void {
     const live = (this.live ??= this.services.debounce((o: SearchOptions, signal: AbortSignal) =>
       this.request(o, signal),
     ));
@@ -42,7 +35,7 @@ export class LiveSearch implements TypingSearch {
     if ([...options.query].length < TYPING_MIN_CHARS) {
       live.cancel();
       input.qp.busy = false;
-      shown(new TypingTooShort());
+      shown(undefined);
       return;
     }
     live(options).then(
@@ -70,23 +63,4 @@ export class LiveSearch implements TypingSearch {
       if (gen === this.generation) this.input.qp.busy = false;
     }
   }
-}
-
-/** The items of a search-as-you-type answer: the passages in the server's order, or one quiet line. */
-export function typedItems(r: SearchOutcome | Error, endpoint: string, safety: SafetyService): FlowItem[] {
-  if (r instanceof TypingTooShort) return [];
-  if (r instanceof Error) {
-    const about = isPlatformError(r, 'cancelled') ? vscode.l10n.t('Cancelled.') : describeError(r, endpoint);
-    return [{ label: `$(warning) ${about}`, role: 'info', alwaysShow: true }];
-  }
-  if (r.kind === 'miss') {
-    return [
-      {
-        label: `$(info) ${vscode.l10n.t('No passage for "{0}" yet. Enter searches and tells why.', r.options.query)}`,
-        role: 'info',
-        alwaysShow: true,
-      },
-    ];
-  }
-  return [separator(resultsHeading(r)), ...passageItems(r.record, true, safety)];
 }

@@ -1,11 +1,10 @@
 /** The options of one search (knowledge base, topK, threshold, rerank, mode), edited in the same quick input. */
 import vscode = require('vscode');
-import type { SearchOptions } from '../../knowledge/history';
-import type { Connection } from '../shared/connection';
-import type { FlowContext } from './sessionState';
-import { confirmNoise } from './confirm';
-import type { FlowItem } from './items';
-import { vocabularyFor } from './vocabulary';
+import type { SearchOptions } from '../../../knowledge/history';
+import type { Connection } from '../../shared/connection';
+import { vocabularyFor } from '../../shared/search/vocabulary';
+import type { FlowItem } from '../items';
+import type { FlowContext } from '../state';
 
 /** True when the endpoint's knowledge_search declares a `mode` argument. */
 async function modeDeclared(connection: Connection): Promise<boolean> {
@@ -144,7 +143,9 @@ async function pickNumber(ctx: FlowContext, o: SearchOptions, isTopK: boolean): 
   if (!isTopK && Number.isFinite(raw) && raw >= 0 && raw <= 1) {
     if (
       raw === 0 &&
-      !(await confirmNoise(ctx, vscode.l10n.t('With the threshold off, unrelated low-scoring passages are returned.')))
+      !(await ctx.steps.confirmNoise(
+        vscode.l10n.t('With the threshold off, unrelated low-scoring passages are returned.'),
+      ))
     )
       return o;
     return { ...o, scoreThreshold: raw };

@@ -4,17 +4,14 @@
  * knowledge base, or edit the query. Nothing is inserted without a hit.
  */
 import vscode = require('vscode');
-import type { SearchOptions } from '../../knowledge/history';
-import type { MissOffer } from '../../knowledge/miss';
-import type { SearchOutcome } from '../../knowledge/search';
-import { localise } from '../shared/passageText';
-import type { EndStatus, FlowContext } from './sessionState';
-import { runGuided } from './guided';
-import { FlowAction } from './input';
-import { confirmNoise } from './confirm';
-import { separator, type FlowItem } from './items';
-import { queryStep } from './query';
-import { vocabularyFor } from './vocabulary';
+import type { SearchOptions } from '../../../knowledge/history';
+import type { MissOffer } from '../../../knowledge/miss';
+import type { SearchOutcome } from '../../../knowledge/search';
+import { localise } from '../../shared/passageText';
+import { vocabularyFor } from '../../shared/search/vocabulary';
+import { FlowAction } from '../input';
+import { separator, type FlowItem } from '../items';
+import type { EndStatus, FlowContext } from '../state';
 
 function offerIcon(o: MissOffer): string {
   switch (o.id) {
@@ -63,14 +60,14 @@ export async function offersStep(
     });
     const it = r.item;
     if (!it || (it.role !== 'edit' && it.role !== 'offer')) continue;
-    if (it.role === 'edit') return queryStep(ctx, outcome.options, { back: false, live: ctx.freeText });
+    if (it.role === 'edit') return ctx.steps.query(outcome.options, { back: false, live: ctx.freeText });
     const offer = it.offer;
-    if (offer.requiresConfirmation && !(await confirmNoise(ctx, offer.warning ? localise(offer.warning) : noise)))
+    if (offer.requiresConfirmation && !(await ctx.steps.confirmNoise(offer.warning ? localise(offer.warning) : noise)))
       continue;
     if (offer.change.kind === 'guided') {
       const { query: _q, ...rest } = outcome.options;
       void _q;
-      const guided = await runGuided(ctx, {
+      const guided = await ctx.steps.guided({
         prefill: offer.change.prefill,
         ...(rest.kbCode ? { kbCode: rest.kbCode } : {}),
       });

@@ -1,9 +1,9 @@
 /** The search vocabulary: built in, extended by `shunong.knowledge.vocabulary`. */
 import vscode = require('vscode');
-import type { Vocabulary } from '../../knowledge/vocabulary';
-import type { KnowledgeLib } from '../../bundles';
-import { localise } from '../shared/passageText';
-import { settings } from '../shared/settings';
+import type { Vocabulary } from '../../../knowledge/vocabulary';
+import type { KnowledgeLib } from '../../../bundles';
+import { localise } from '../passageText';
+import { settings } from '../settings';
 
 /** The vocabulary: built in, extended by `shunong.knowledge.vocabulary`; problems are shown once per change. */
 let warnedVocabulary = '';

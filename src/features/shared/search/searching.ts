@@ -3,16 +3,17 @@
  * search-as-you-type) and the chat's knowledge tool both run it, so a query is turned into the same
  * arguments (the `shunong.knowledge.*` settings, the knowledge base its crop names), every
  * knowledge base is searched one by one and fused by rank, and each passage's score is read by its
- * `score_type`, whoever asks.
+ * `score_type`, whoever asks; and what a search saw is kept in the store the same way.
  */
 import type * as vscode from 'vscode';
-import type { KnowledgeLib } from '../../bundles';
-import type { KnowledgeState, SearchOptions } from '../../knowledge/history';
-import { runSearch, type SearchDeps, type SearchOutcome } from '../../knowledge/search';
-import type { KnowledgeResult } from '../../shunong/index';
-import type { Connection } from '../shared/connection';
-import { isPlatformError } from '../shared/errors';
-import { settings } from '../shared/settings';
+import type { KnowledgeLib } from '../../../bundles';
+import { addSearch, observeBases, type KnowledgeState, type SearchOptions } from '../../../knowledge/history';
+import { runSearch, type SearchDeps, type SearchOutcome } from '../../../knowledge/search';
+import type { KnowledgeResult } from '../../../shunong/index';
+import type { Connection } from '../connection';
+import type { KnowledgeStore } from '../knowledgeStore';
+import { isPlatformError } from '../errors';
+import { settings } from '../settings';
 import { vocabularyFor } from './vocabulary';
 
 /**
@@ -62,5 +63,19 @@ export function searchThrough(
 ): Promise<SearchOutcome> {
   return connection.run((client) => runSearch(options, searchDeps(client, state, scope), signal), {
     offerSetKey: false,
+  });
+}
+
+/**
+ * Remembers what a search saw (knowledge bases) and, for a hit, the search in the history
+ * (`toHistory` false: the bases only, for a search the author did not run from the search UI).
+ */
+export async function commitOutcome(store: KnowledgeStore, outcome: SearchOutcome, toHistory = true): Promise<void> {
+  await store.update((s) => {
+    let next = s;
+    for (const o of outcome.observed) next = observeBases(next, o.kbCode, o.kbName, o.listed);
+    if (toHistory && outcome.kind === 'hit' && !next.history.some((r) => r.id === outcome.record.id))
+      next = addSearch(next, outcome.record);
+    return next;
   });
 }

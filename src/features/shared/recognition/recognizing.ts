@@ -4,10 +4,10 @@
  * picture is checked, shrunk, converted and (for a URL the platform cannot fetch) downloaded the
  * same way whoever asks.
  */
-import type { Connection } from '../shared/connection';
-import { downloadImage } from '../../recognition/download';
-import { recognize, type FlowDeps, type FlowOutcome, type ImageSource } from '../../recognition/flow';
-import type { RecognitionType } from '../../recognition/types';
+import type { Connection } from '../connection';
+import { downloadImage } from '../../../recognition/download';
+import { recognize, type FlowDeps, type FlowOutcome, type ImageSource } from '../../../recognition/flow';
+import type { RecognitionType } from '../../../recognition/types';
 
 /** What the caller adds to the flow: the shrinker, what it is told, and whether a rejected key offers "Set API Key". */
 export type RecognizeHooks = Pick<FlowDeps, 'shrinker' | 'onNote' | 'onPreview'> & { offerSetKey?: boolean };

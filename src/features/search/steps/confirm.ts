@@ -4,14 +4,11 @@
  * "Back" comes first and is highlighted, so one more Enter never does the risky thing.
  */
 import vscode = require('vscode');
-import type { FlowContext } from './sessionState';
-import type { FlowItem } from './items';
+import type { FlowItem } from '../items';
+import type { FlowContext, Question } from '../state';
 
 /** Asks `title` with `go` as the way forward; true only when `go` is accepted. */
-export async function confirmStep(
-  ctx: FlowContext,
-  q: { title: string; placeholder: string; go: string; back: string },
-): Promise<boolean> {
+export async function confirmStep(ctx: FlowContext, q: Question): Promise<boolean> {
   const back: FlowItem = { label: `$(arrow-left) ${q.back}`, role: 'skip' };
   const go: FlowItem = { label: `$(warning) ${q.go}`, role: 'done' };
   const r = await ctx.input.pickOrBack({

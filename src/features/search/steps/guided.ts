@@ -4,7 +4,7 @@
  * crop, stage and task are one "pick from the vocabulary" step with different entries.
  */
 import vscode = require('vscode');
-import type { SearchOptions } from '../../knowledge/history';
+import type { SearchOptions } from '../../../knowledge/history';
 import {
   answerOf,
   guidedRows,
@@ -14,28 +14,14 @@ import {
   type GuidedRow,
   type StepEntry,
   type StepRows,
-} from '../../knowledge/guidedRows';
-import type { Crop, Stage, Task, Vocabulary, VocabularyEntry } from '../../knowledge/vocabulary';
-import type { KnowledgeLib } from '../../bundles';
-import type { FlowContext } from './sessionState';
-import { runSteps, type FlowInput, type Step } from './input';
-import { labelOf, separator, skipItem, type FlowItem } from './items';
-import { queryStep } from './query';
-import { settings, type KnowledgeSettings } from '../shared/settings';
-import { vocabularyFor } from './vocabulary';
-
-/** Entries (ids) preselected when refining after a miss. */
-export interface Prefill {
-  readonly crop?: string;
-  readonly stage?: string;
-  readonly task?: string;
-}
-
-/** Where the guided search starts: a knowledge base given, entries preselected. */
-export interface GuidedStart {
-  readonly prefill?: Prefill;
-  readonly kbCode?: string;
-}
+} from '../../../knowledge/guidedRows';
+import type { Crop, Stage, Task, Vocabulary, VocabularyEntry } from '../../../knowledge/vocabulary';
+import type { KnowledgeLib } from '../../../bundles';
+import { vocabularyFor } from '../../shared/search/vocabulary';
+import { settings, type KnowledgeSettings } from '../../shared/settings';
+import { runSteps, type FlowInput, type Step } from '../input';
+import { labelOf, separator, skipItem, type FlowItem } from '../items';
+import type { FlowContext, GuidedStart, Prefill } from '../state';
 
 /** What the steps gathered so far (kept when going Back, so each step shows its answer again). */
 interface Guided {
@@ -284,8 +270,7 @@ class GuidedSteps {
       this.vocab,
     );
     const kbCode = g.base || this.crop?.kbCode || this.startKb || composed.kbCode || defaults.defaultKbCode;
-    const chosen = await queryStep(
-      this.ctx,
+    const chosen = await this.ctx.steps.query(
       {
         query: composed.query,
         ...(kbCode ? { kbCode } : {}),

@@ -1,11 +1,10 @@
 /** What a passage of the results can do: be inserted cited into the bulletin, copied, or shown in the browser. */
 import vscode = require('vscode');
-import type { CitedPassage } from '../../citations/passage';
-import { idOf, keyOf, type SearchRecord, type StoredPassage } from '../../knowledge/history';
-import { copyPassage } from '../shared/passageText';
-import type { EndStatus, FlowContext } from './sessionState';
-import { confirmStep } from './confirm';
-import { BUTTON_COPY, BUTTON_REVEAL } from './items';
+import type { CitedPassage } from '../../../citations/passage';
+import { idOf, keyOf, type SearchRecord, type StoredPassage } from '../../../knowledge/history';
+import { copyPassage } from '../../shared/passageText';
+import { BUTTON_COPY, BUTTON_REVEAL } from '../items';
+import type { EndStatus, FlowContext } from '../state';
 
 /** Inserts a passage into the editor the search started from (a Markdown bulletin). */
 export async function citePassage(ctx: FlowContext, passage: CitedPassage, snippet: boolean): Promise<EndStatus> {
@@ -39,7 +38,7 @@ export async function citePassage(ctx: FlowContext, passage: CitedPassage, snipp
 export async function confirmBelowUsual(ctx: FlowContext, stored: StoredPassage): Promise<boolean> {
   const usual = stored.view.belowUsual;
   if (usual === undefined) return true;
-  return confirmStep(ctx, {
+  return ctx.steps.confirm({
     title: vscode.l10n.t('{0} is below the usual relevance threshold {1}', keyOf(stored.passage), String(usual)),
     placeholder: vscode.l10n.t(
       'It was found only because the threshold was lowered, and may be off-topic. Check that it supports your text.',

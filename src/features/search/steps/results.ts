@@ -4,14 +4,12 @@
  * show a passage in the browser.
  */
 import vscode = require('vscode');
-import type { SearchOptions } from '../../knowledge/history';
-import type { SearchOutcome } from '../../knowledge/search';
-import { summarizeCounts } from '../../knowledge/summary';
-import { describeError } from '../shared/errors';
-import { localise, scoreNote } from '../shared/passageText';
-import { citePassage, confirmBelowUsual, passageButton } from './cite';
-import type { EndStatus, FlowContext } from './sessionState';
-import { FlowAction } from './input';
+import type { SearchOptions } from '../../../knowledge/history';
+import type { SearchOutcome } from '../../../knowledge/search';
+import { summarizeCounts } from '../../../knowledge/summary';
+import { describeError } from '../../shared/errors';
+import { localise, scoreNote } from '../../shared/passageText';
+import { FlowAction } from '../input';
 import {
   BUTTON_CITATION,
   BUTTON_OPTIONS,
@@ -20,9 +18,8 @@ import {
   resultsHeading,
   separator,
   type FlowItem,
-} from './items';
-import { editOptions } from './options';
-import { queryStep } from './query';
+} from '../items';
+import type { EndStatus, FlowContext } from '../state';
 
 /** The info lines under the results: counts, server warnings, what the scores mean, the bases that failed. */
 function infoItems(ctx: FlowContext, outcome: SearchOutcome & { kind: 'hit' }): FlowItem[] {
@@ -74,19 +71,19 @@ export async function resultsStep(
               value: '',
               citeAs: button === BUTTON_SNIPPET ? 'snippet' : 'citation',
             });
-          else passageButton(ctx, record, item.stored, button, () => Promise.resolve());
+          else ctx.steps.passageButton(record, item.stored, button, () => Promise.resolve());
         },
       });
     } catch (err) {
-      if (err === FlowAction.back) return queryStep(ctx, record.options, { back: false, live: ctx.freeText });
+      if (err === FlowAction.back) return ctx.steps.query(record.options, { back: false, live: ctx.freeText });
       if (err === FlowAction.cancel) await docs.closePreview();
       throw err;
     }
-    if (r.kind === 'button') return editOptions(ctx, record.options);
+    if (r.kind === 'button') return ctx.steps.options(record.options);
     if (r.item?.role !== 'passage') continue;
-    if (!(await confirmBelowUsual(ctx, r.item.stored))) continue;
+    if (!(await ctx.steps.confirmBelowUsual(r.item.stored))) continue;
     input.qp.hide();
     await docs.closePreview();
-    return citePassage(ctx, r.item.stored.passage, r.citeAs !== 'citation');
+    return ctx.steps.cite(r.item.stored.passage, r.citeAs !== 'citation');
   }
 }
