@@ -1,8 +1,9 @@
 /**
  * The documentation stays true to the repository: the links in it lead somewhere, every command
- * and setting a user can meet is described, and the architecture's code map has a section for
- * exactly the folders under src/ (so a change that moves a folder must update it), each saying what
- * the folder may import and its invariants ("May import:", "Invariant:" lines).
+ * and setting a user can meet is described, the architecture's code map has a section for exactly
+ * the folders under src/ (so a change that moves a folder must update it), each saying what the
+ * folder may import and its invariants ("May import:", "Invariant:" lines), and no table cell of
+ * the architecture, CONTRIBUTING or the benchmarks runs long.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -77,6 +78,14 @@ function codeMap(): { heading: string; body: string }[] {
       const [heading = '', ...body] = section.split('\n');
       return { heading, body: body.join('\n') };
     });
+}
+
+/** The text of every table cell in a document, as markdown-it reads it. */
+function tableCells(file: string): string[] {
+  const tokens = md.parse(read(file), {});
+  return tokens.flatMap((t, i) =>
+    (t.type === 'td_open' || t.type === 'th_open') && tokens[i + 1]?.type === 'inline' ? [tokens[i + 1]!.content] : [],
+  );
 }
 
 function folders(dir: string): string[] {
@@ -170,6 +179,15 @@ describe('The documentation', () => {
       sections.filter((s) => !/^Invariant: /m.test(s.body)).map((s) => s.heading),
       [],
     );
+  });
+
+  it('keeps every table cell of the architecture, CONTRIBUTING and the benchmarks short', () => {
+    const long = ['docs/ARCHITECTURE.md', 'CONTRIBUTING.md', 'docs/benchmarks.md'].flatMap((file) =>
+      tableCells(file)
+        .filter((cell) => [...cell].length > 300)
+        .map((cell) => `${file}: ${cell.slice(0, 60)}…`),
+    );
+    assert.deepEqual(long, []);
   });
 
   it('keeps the README for authors short', () => {
