@@ -1,5 +1,6 @@
 // Builds the extension's bundles.
-//   dist/extension.js  - activation entry: tiny; command stand-ins, then loads dist/features.js.
+//   dist/extension.js  - activation entry: tiny; the stand-ins of every command and of the chat
+//                        contributions, the open bulletins' citation Problems, then dist/features.js.
 //   dist/features.js   - the features (status bar, views, Markdown providers, commands).
 //   dist/errors.js     - src/shunong/errors.ts, the platform's error classes, required by every
 //                        bundle below that throws or catches them, so there is one copy of each
@@ -12,7 +13,9 @@
 //                        (and convert WebP) before upload, loaded on first use; the decoders'
 //                        compiled modules are dist/mozjpeg_dec.wasm and dist/webp_dec.wasm.
 //   dist/knowledge.js  - src/knowledge (vocabulary, query, misses; zod), loaded on first search.
-//   dist/publish.js    - src/publish (Word via docx, WeChat article, HTML page), loaded on first export.
+//   dist/publish.js    - src/publish (Word from our own WordprocessingML writer, zipped with
+//                        node:zlib, a template .docx read with jszip and sax; the WeChat article;
+//                        the HTML page), loaded on first export.
 //   dist/safety.js     - src/safety (the pesticide rules and their lint), loaded on first use.
 //   dist/safetySchema.js - the rules file's schema (zod, jsonc-parser), required by dist/safety.js
 //                        only when a station's rules file is read.

@@ -1,6 +1,7 @@
 /**
- * Activation bench in the real VS Code (code-server): our activation time against an empty
- * extension's, and the sizes of dist/extension.js and of the .vsix. The work is done by
+ * Activation bench in the real VS Code (code-server): our activation and the host's thread until
+ * an open bulletin's Problems are published, against an anchor extension's over a like span, and
+ * the sizes of dist/extension.js and of the .vsix. The work is done by
  * bench/activation.mjs (it shares the code-server harness, which is plain JavaScript); this file
  * only runs it, so `npm run bench` finds it like every other `*.bench.ts`.
  */

@@ -10,11 +10,16 @@
 //    definition), i.e. activation, the citations bundle and the first lint (in its worker). Two
 //    clocks: the wall clock, which includes the waits (the worker's start and lint), and the
 //    extension host thread's busy time over the same span
-//    (`performance.eventLoopUtilization()`: the time its event loop was not idle), which is what
-//    the goal is about: ≤ 2× the anchor's activation, on the same clock. The moment is read where
-//    VS Code's DiagnosticCollection (one class for every extension's collections) takes them: its
-//    `onDidChangeDiagnostics` fires only 50 ms later (the extension host debounces it), and the
-//    thread's work over those 50 ms is the host's, reported apart for information;
+//    (`performance.eventLoopUtilization()`: the time its event loop was not idle). The moment is
+//    read where VS Code's DiagnosticCollection (one class for every extension's collections) takes
+//    them: its `onDidChangeDiagnostics` fires only 50 ms later (the extension host debounces it),
+//    and the thread's work over those 50 ms is the host's, reported apart for information;
+//  - the anchor over a like span, which is what the goal is about: its thread's busy time over the
+//    first SPAN_MS from its activation (longer than ours needs for its Problems), which holds what
+//    its registrations cost after its `activate()` returns (they reach the workbench in a later
+//    task, and it handles the replies), as ours until the Problems does. Goal: ours ≤ 1.2× that.
+//    Ours against the anchor's activation alone compares unlike spans and is printed for
+//    information;
 //  - for information: an empty extension's activation; sizes of dist/extension.js and the .vsix.
 // Nothing in the extension marks time for the bench: it observes what a user would (activation,
 // the exported `loaded` promise, the Problems).
@@ -66,7 +71,7 @@ const ANCHOR = 'shunong-bench.anchor-extension';
 const BULLETIN =
   '# 茶园冬季管理\n\n茶树修剪[^1]要点。\n\n茶园封园[^2]。\n\n[^1]: 茶园管理手册.docx#3 — 茶叶知识库 (TEA_MANAGER_001)\n';
 const NEVER = 'onCommand:shunong.bench.neverFires';
-/** The span over which the anchor's thread is also read from activation on (for information). */
+/** The span over which the anchor's thread is read from its activation on (the goal's like span). */
 const SPAN_MS = 150;
 const LIMIT_MS = 10 * 60_000;
 
@@ -466,8 +471,8 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   row('ours: + citations checked, wall clock', ms(m(OURS, 'checked')), '(waits)', true);
   const checkedBusy = m(OURS, 'checkedBusy');
   row('ours: + citations checked, thread busy', ms(checkedBusy), '', true);
-  const ratio = checkedBusy / anchorBusy;
-  row('  over the anchor (thread busy)', ratio.toFixed(2), '≤ 2', ratio <= 2);
+  // For information: against the anchor's activation alone, a shorter span than ours (see below).
+  row('  over the anchor activation (thread busy)', (checkedBusy / anchorBusy).toFixed(2), '(no goal)', true);
   // VS Code's onDidChangeDiagnostics tells of them 50 ms after the collection takes them (the
   // extension host debounces the event): the thread's work over that wait is the host's own.
   row('for information: until the event, thread busy', ms(m(OURS, 'toldBusy')), '(no goal)', true);
@@ -475,11 +480,14 @@ await runBench(LIMIT_MS, async ({ cleanup, work, vsix }) => {
   // until the Problems (read over 200 ms just before activating): part of the figure above.
   const background = (m(OURS, 'backgroundBusyPer100ms') * m(OURS, 'checked')) / 100;
   row('for information: host background, same span', ms(background), '(no goal)', true);
-  // The anchor's registrations reach the workbench after its activation returns, in a later task,
-  // so that work is outside its activation but inside ours until the Problems.
+  // The goal, over like spans: the anchor's registrations reach the workbench after its activation
+  // returns, in a later task, so that work is outside its activation but inside ours until the
+  // Problems; its thread over the first SPAN_MS from activation holds it.
   const anchorSpan = m(ANCHOR, 'spanBusy');
-  row(`for information: anchor, first ${SPAN_MS} ms`, ms(anchorSpan), '(no goal)', true);
-  row('  ours until checked over that', (checkedBusy / anchorSpan).toFixed(2), '(no goal)', true);
+  row(`anchor: first ${SPAN_MS} ms from activation, busy`, ms(anchorSpan), '', true);
+  // Like spans only while ours reaches its Problems within the anchor's span.
+  const like = checkedBusy / anchorSpan;
+  row('  ours until checked over that', like.toFixed(2), '≤ 1.2', like <= 1.2 && m(OURS, 'checked') <= SPAN_MS);
   if (results[EMPTY].length > 0)
     row('for information: empty ext., activation', ms(m(EMPTY, 'activate')), '(no goal)', true);
   if (preview) {

@@ -44,9 +44,9 @@ export interface ChatFeature {
 type Part = keyof ChatSettings;
 
 /**
- * Registers what the settings turn on, and follows the settings. `standIns` (Production): the
- * registrations activation made for VS Code's chat, taken over here the first time a part is on
- * and released when it is off (standIns.ts).
+ * Registers what the settings turn on, and follows the settings. `standIns`: the registrations
+ * activation made for VS Code's chat, taken over here the first time a part is on and released when
+ * it is off (standIns.ts).
  */
 export function activate(
   context: vscode.ExtensionContext,

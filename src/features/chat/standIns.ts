@@ -1,8 +1,9 @@
 /**
- * Stand-ins for what VS Code's chat may call before the features have loaded (Production only):
- * every language model tool, the `@shunong` participant and the MCP server definition provider
- * the manifest contributes, registered at activation where this VS Code has the API. The chat
- * feature takes each over (index.ts) or, when its setting is off, releases it.
+ * Stand-ins for what VS Code's chat may call before the features have loaded: every language model
+ * tool, the `@shunong` participant and the MCP server definition provider the manifest contributes,
+ * registered at activation (src/extension.ts, the one way of activating, in every extension mode)
+ * where this VS Code has the API. The chat feature takes each over (index.ts) or, when its setting
+ * is off, releases it.
  */
 import vscode = require('vscode');
 import { mcpApi, type McpHttpServerDefinition, type McpServerDefinitionProvider } from './mcpApi';

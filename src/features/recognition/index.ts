@@ -6,7 +6,8 @@
  *
  * This file is the glue: the command and the panels' messages. What the command accepts is in
  * ./arguments, the file checks in ./checks, a run in ./running, saving in ./saving, the summary's
- * insertion in ./insertion and every user-facing sentence in ./messages.
+ * insertion in ./insertion, and the type names, refusals, failures, notes and the result's words in
+ * ./strings (each step words its own prompts and progress).
  */
 import vscode = require('vscode');
 import type { CommandRegistry } from '../shared/commands';

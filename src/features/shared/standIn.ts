@@ -1,8 +1,8 @@
 /**
  * A registration made at activation for something the features bundle implements once it has
- * loaded. In Production the features load in the task after activation, but VS Code may call a
- * chat tool, the participant or the MCP provider the moment activation returns (it activates us
- * for that call, then wants an implementation at once). A stand-in is registered at activation
+ * loaded. The features load once the open bulletins' Problems are published (src/extension.ts, in
+ * every extension mode), but VS Code may call a chat tool, the participant or the MCP provider the
+ * moment activation returns (it activates us for that call, then wants an implementation at once). A stand-in is registered at activation
  * under the real id; when called, it loads the features and delegates to what they handed over.
  * The features take the registration over (`take`) instead of registering their own, so VS Code
  * never sees a moment without one.

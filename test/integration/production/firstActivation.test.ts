@@ -1,8 +1,9 @@
 /**
- * Production mode: the installed .vsix loads its features in the task after activation. A chat
- * tool call that is the very first thing to activate Shunong must still reach our tool (VS Code
- * activates the extension on `onLanguageModelTool:<name>` and then wants an implementation at
- * once). The run gives ours no key: Production reads it only from SecretStorage.
+ * Production mode, the installed .vsix: the features load after activation (once the open
+ * bulletins' Problems are published, or at the first call). A chat tool call that is the very
+ * first thing to activate Shunong must still reach our tool (VS Code activates the extension on
+ * `onLanguageModelTool:<name>` and then wants an implementation at once). The run gives ours no
+ * key: Production reads it only from SecretStorage.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { StandIn } from '../../../src/features/shared/standIn';
-import { LazyCommands } from '../../../src/extension';
+import { LazyCommands, type ExtensionExports } from '../../../src/extension';
 import { api, displayed } from './helpers';
 
 const EXTENSION_ID = 'shunong-authors.shunong-vscode';
@@ -31,11 +31,14 @@ suite('Activation', () => {
     assert.equal(pkg.main, './dist/extension.js');
   });
 
-  test('it activates without error', async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  test('it activates, and its features load without error', async () => {
+    const ext = vscode.extensions.getExtension<ExtensionExports>(EXTENSION_ID);
     assert.ok(ext);
-    await ext.activate();
+    const exports = await ext.activate();
     assert.equal(ext.isActive, true);
+    await exports.loaded;
+    // A getter of the features' API loads them again if they failed to: it throws what they threw.
+    assert.ok(exports.connection, 'the features are loaded');
   });
 
   test('it runs in the Node extension host, and never activates on "*"', () => {
@@ -106,8 +109,9 @@ suite('Activation: one path, one copy of the error classes', () => {
 });
 
 suite('Activation: command stand-ins', () => {
-  // In Production the features load right after activation; a command run before that goes through
-  // a stand-in. Exercised here on commands of our own, in the real command registry.
+  // The features load after activation, once the open bulletins' Problems are published; a command
+  // run before that goes through a stand-in. Exercised here on commands of our own, in the real
+  // command registry.
   const ids = ['shunong.test.lazyA', 'shunong.test.lazyB'];
   const disposables: vscode.Disposable[] = [];
   teardown(() => {
@@ -147,10 +151,12 @@ suite('Activation: command stand-ins', () => {
     assert.ok(!(await vscode.commands.getCommands(true)).includes('shunong.test.lazyBroken'));
   });
 
-  test('every command the manifest contributes is registered once activated', async () => {
+  test('every command the manifest contributes is registered by the features once they have loaded', async () => {
+    // Waiting for `loaded`: until then the stand-ins answer for every contributed command, and
+    // loading the features disposes them, so what is registered after it is the features' own.
+    await api();
     const ext = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(ext);
-    await ext.activate();
     const contributed = (
       ext.packageJSON as { contributes: { commands: { command: string }[] } }
     ).contributes.commands.map((c) => c.command);
@@ -163,9 +169,10 @@ suite('Activation: command stand-ins', () => {
 });
 
 suite('Activation: chat stand-ins', () => {
-  // In Production, VS Code's chat may call a tool, the participant or the MCP provider the moment
-  // activation returns: a stand-in registered at activation loads the features and delegates to
-  // what they take it over with. Exercised here with a command of our own as the registration.
+  // VS Code's chat may call a tool, the participant or the MCP provider the moment activation
+  // returns, before the features have loaded: a stand-in registered at activation loads the
+  // features and delegates to what they take it over with. Exercised here with a command of our
+  // own as the registration.
   const id = 'shunong.test.standIn';
   const disposables: vscode.Disposable[] = [];
   teardown(() => {

@@ -1,7 +1,9 @@
 /**
  * The documentation stays true to the repository: the links in it lead somewhere, every command
- * and setting a user can meet is described, and the architecture's code map names exactly the
- * folders under src/ (so a change that moves a folder must update it).
+ * and setting a user can meet is described, the architecture's code map has a section for exactly
+ * the folders under src/ (so a change that moves a folder must update it), each saying what the
+ * folder may import and its invariants ("May import:", "Invariant:" lines), and no table cell of
+ * the architecture, CONTRIBUTING or the benchmarks runs long.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -60,6 +62,30 @@ function targets(file: string): string[] {
     if (t.type === 'image') out.push(String(t.attrGet('src') ?? ''));
   }
   return out;
+}
+
+/** The code map of docs/ARCHITECTURE.md: each `###` section under `## Code map`, its heading and text. */
+function codeMap(): { heading: string; body: string }[] {
+  const text = read('docs/ARCHITECTURE.md');
+  const start = text.indexOf('\n## Code map\n');
+  assert.ok(start >= 0, 'the architecture has a code map');
+  const end = text.indexOf('\n## ', start + 1);
+  return text
+    .slice(start, end < 0 ? undefined : end)
+    .split(/\n(?=### )/)
+    .slice(1)
+    .map((section) => {
+      const [heading = '', ...body] = section.split('\n');
+      return { heading, body: body.join('\n') };
+    });
+}
+
+/** The text of every table cell in a document, as markdown-it reads it. */
+function tableCells(file: string): string[] {
+  const tokens = md.parse(read(file), {});
+  return tokens.flatMap((t, i) =>
+    (t.type === 'td_open' || t.type === 'th_open') && tokens[i + 1]?.type === 'inline' ? [tokens[i + 1]!.content] : [],
+  );
 }
 
 function folders(dir: string): string[] {
@@ -122,14 +148,46 @@ describe('The documentation', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('names every folder under src/ in the architecture, and none that does not exist', () => {
-    const text = read('docs/ARCHITECTURE.md');
-    const named = new Set([...text.matchAll(/`(src\/[\w./-]*\/)`/g)].map((m) => m[1]));
+  it('gives every folder under src/ a section of the code map, and none to a folder that does not exist', () => {
+    const named = new Set(
+      codeMap().flatMap((section) => [...section.heading.matchAll(/`(src\/[\w./-]*\/)`/g)].map((m) => m[1])),
+    );
     const actual = new Set(folders('src'));
     assert.deepEqual(
       { missing: [...actual].filter((f) => !named.has(f)), unknown: [...named].filter((f) => !actual.has(f)) },
       { missing: [], unknown: [] },
     );
+  });
+
+  it('names no folder under src/ anywhere in the architecture that does not exist', () => {
+    const actual = new Set(folders('src'));
+    const named = [...read('docs/ARCHITECTURE.md').matchAll(/`(src\/[\w./-]*\/)`/g)].map((m) => m[1]!);
+    assert.deepEqual(
+      named.filter((f) => !actual.has(f)),
+      [],
+    );
+  });
+
+  it('says in each section of the code map what the folder may import and what it keeps', () => {
+    const sections = codeMap();
+    assert.ok(sections.length > 20);
+    assert.deepEqual(
+      sections.filter((s) => !/^May import: /m.test(s.body)).map((s) => s.heading),
+      [],
+    );
+    assert.deepEqual(
+      sections.filter((s) => !/^Invariant: /m.test(s.body)).map((s) => s.heading),
+      [],
+    );
+  });
+
+  it('keeps every table cell of the architecture, CONTRIBUTING and the benchmarks short', () => {
+    const long = ['docs/ARCHITECTURE.md', 'CONTRIBUTING.md', 'docs/benchmarks.md'].flatMap((file) =>
+      tableCells(file)
+        .filter((cell) => [...cell].length > 300)
+        .map((cell) => `${file}: ${cell.slice(0, 60)}…`),
+    );
+    assert.deepEqual(long, []);
   });
 
   it('keeps the README for authors short', () => {
