@@ -165,6 +165,8 @@ suite('Activation: command stand-ins', () => {
       contributed.filter((c) => !registered.has(c)),
       [],
     );
+    // …and by the one registry: exactly the manifest's commands, both ways.
+    assert.deepEqual([...(await api()).commands].sort(), [...contributed].sort());
   });
 });
 
