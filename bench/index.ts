@@ -7,6 +7,9 @@
  * (SHUNONG_BENCH_SMOKE=1 in its environment, read through bench/smoke.mjs) and only has to run to
  * its end; this runner then names the benches that failed and ends with one `N passed, N failed`
  * line counting benches, which the CI summary (test/harness/ci-summary.mjs) adds up.
+ *
+ * `--except a,b` leaves those benches out (names matched as the positional ones are): CI runs the
+ * smoke mode in two lanes, one naming the benches it runs and the other leaving the same ones out.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -15,7 +18,7 @@ import { parseArgs } from 'node:util';
 
 const dir = __dirname;
 const { values, positionals: wanted } = parseArgs({
-  options: { smoke: { type: 'boolean', default: false } },
+  options: { smoke: { type: 'boolean', default: false }, except: { type: 'string', default: '' } },
   allowPositionals: true,
 });
 const smoke = values.smoke === true;
@@ -23,6 +26,7 @@ const env = smoke ? { ...process.env, SHUNONG_BENCH_SMOKE: '1' } : process.env;
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.bench.ts'))
   .filter((f) => wanted.length === 0 || wanted.some((w) => f.includes(w)))
+  .filter((f) => !values.except.split(',').some((w) => w !== '' && f.includes(w)))
   .sort();
 if (files.length === 0) {
   process.stderr.write(`no bench matches ${wanted.join(', ')}\n`);
