@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { secretName, type Connection, type ConnectionState } from '../../../src/features/shared/connection';
-import { admin, api, localEndpoint, setSetting, stub, until } from './helpers';
+import { admin, api, displayed, localEndpoint, setSetting, stub, until } from './helpers';
 
 /** The extension's own SecretStorage (what another window of the same profile writes to). */
 function secretsOf(connection: Connection): vscode.SecretStorage {
@@ -211,6 +211,27 @@ suite('Account and connection', () => {
       (e: Error) => /Set API Key|设置 API 密钥/.test(e.message),
     );
     assert.equal(connection.state, 'no-key');
+  });
+
+  test('a command that fails: told once in the user\'s words (with "Set API Key"), and the command resolves', async () => {
+    // The registry's guard: the weather brief's call fails for want of a key; the failure is not
+    // thrown out of the command (VS Code's own "command failed" would follow) but said, once.
+    const { connection } = await api();
+    await connection.clearKey();
+    const error = stub(
+      vscode.window,
+      'showErrorMessage',
+      (async () => undefined) as unknown as typeof vscode.window.showErrorMessage,
+    );
+    try {
+      assert.equal(await vscode.commands.executeCommand('shunong.insertWeatherBrief', '成都'), undefined);
+      await until(() => error.calls.length > 0, 'the error message');
+      assert.deepEqual(error.calls, [
+        [displayed('No API key is set for {0}. Run "Shunong: Set API Key".', local.url), displayed('Set API Key')],
+      ]);
+    } finally {
+      error.restore();
+    }
   });
 
   test('endpoint down: the state is "offline" and the message says what to check', async () => {
