@@ -8,6 +8,7 @@ import { queryFromContext } from '../../knowledge/editorQuery';
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import { loadKnowledge, type KnowledgeLib } from '../../bundles';
 import type { CommandRegistry } from '../shared/commands';
+import type { Failures } from '../shared/failures';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeServices } from '../shared/knowledge';
 import { KNOWLEDGE_SCHEME } from '../shared/passageDocs';
@@ -84,7 +85,11 @@ async function searchAgain(
 /** Registers the search commands. */
 export function activate(
   context: vscode.ExtensionContext,
-  services: KnowledgeServices & { readonly connection: Connection; readonly commands: CommandRegistry },
+  services: KnowledgeServices & {
+    readonly connection: Connection;
+    readonly commands: CommandRegistry;
+    readonly failures: Failures;
+  },
 ): void {
   const { store } = services;
   const sessionServices: SearchServices = {

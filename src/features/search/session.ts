@@ -9,7 +9,7 @@ import vscode = require('vscode');
 import type { SearchOptions, SearchRecord } from '../../knowledge/history';
 import type { MissInfo } from '../../knowledge/miss';
 import type { SearchOutcome } from '../../knowledge/search';
-import { isPlatformError, showError } from '../shared/errors';
+import { isPlatformError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
 import { commitOutcome, searchThrough } from '../shared/search/searching';
 import { FlowAction, FlowInput } from './input';
@@ -90,7 +90,7 @@ export class SearchSession implements FlowContext, vscode.Disposable {
       if (outcome === 'cancelled') return this.end('cancelled');
       if (outcome instanceof Error) {
         this.input.qp.hide();
-        void showError(outcome, this.services.connection.endpoint);
+        this.services.failures.report('search', outcome);
         return this.end('error');
       }
       let next;

@@ -11,6 +11,7 @@ import type { MissInfo } from '../../knowledge/miss';
 import type { SearchOptions, SearchRecord, StoredPassage } from '../../knowledge/history';
 import type { SearchOutcome } from '../../knowledge/search';
 import type { KnowledgeLib } from '../../bundles';
+import type { Failures } from '../shared/failures';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
 import type { PassageDocs } from '../shared/passageDocs';
@@ -34,6 +35,8 @@ export type Debounce = <I, R>(request: (input: I, signal: AbortSignal) => Promis
 /** What the search flow needs. */
 export interface SearchServices {
   readonly connection: Connection;
+  /** Where a failed search is told and logged. */
+  readonly failures: Failures;
   readonly store: KnowledgeStore;
   readonly docs: PassageDocs;
   /** The pesticide rules: results that recommend a banned pesticide are marked. */

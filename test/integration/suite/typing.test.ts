@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { freeTextOptions } from '../../../src/features/search/index';
 import type { FlowItem } from '../../../src/features/search/items';
 import { SearchSession } from '../../../src/features/search/session';
+import { Failures } from '../../../src/features/shared/failures';
 import * as knowledgeLib from '../../../src/knowledge/index';
 import { createLatestOnly } from '../../../src/knowledge/latestOnly';
 import { ManualScheduler } from '../../support/manual-scheduler';
@@ -44,6 +45,12 @@ interface TypingCounts {
 }
 let typingStats: () => TypingCounts | undefined = () => undefined;
 
+/** The log of this suite's own sessions (the features' is the extension's). */
+let channel: vscode.LogOutputChannel | undefined;
+function output(): vscode.LogOutputChannel {
+  return (channel ??= vscode.window.createOutputChannel('Shunong (typing suite)', { log: true }));
+}
+
 /**
  * Opens the free-text search on an empty bulletin, as "Search Knowledge for Selection" does, its
  * debouncer on `clock`, and waits for its query step.
@@ -59,6 +66,7 @@ async function openQueryStep(clock: ManualScheduler): Promise<{
   const s = new SearchSession(
     {
       connection,
+      failures: new Failures(output(), connection),
       store: knowledge.store,
       docs: knowledge.docs,
       safety: knowledge.safety,
