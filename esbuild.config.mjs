@@ -35,6 +35,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readFileSync,
   readdirSync,
   realpathSync,
   rmSync,
@@ -139,6 +140,9 @@ const SHARED = {
   sax: { sax: 'sax' },
 };
 
+/** What a plugin's own `build.resolve` passes, so that no plugin resolves it again (they would loop). */
+const INNER = 'resolved-by-a-plugin';
+
 /** The real path of the project's own copy of an npm package (not a copy nested in another package). */
 function packageDir(name) {
   return realpathSync(dirname(createRequire(join(ROOT, 'package.json')).resolve(`${name}/package.json`)));
@@ -160,13 +164,13 @@ function sharedModules() {
     name: 'shared-modules',
     setup(build) {
       build.onResolve({ filter: exact([...served.keys()]) }, async (args) => {
-        if (args.pluginData === 'shared-modules') return undefined;
+        if (args.pluginData === INNER) return undefined;
         const { bundle, name } = served.get(args.path);
         const found = await build.resolve(args.path, {
           kind: args.kind,
           importer: args.importer,
           resolveDir: args.resolveDir,
-          pluginData: 'shared-modules',
+          pluginData: INNER,
         });
         if (found.errors.length > 0) return undefined;
         const pkg = args.path.split('/')[0];
@@ -203,6 +207,58 @@ function sharedBundle(name) {
   };
 }
 
+/**
+ * One copy of each version of an npm package in a bundle. npm nests a copy of a package under each
+ * dependent that wants another version than the project's own (each of jimp's plugins has its own
+ * zod 3, sixteen copies of one version), and esbuild bundles every copy. An import that resolves
+ * into such a nested copy resolves to the same file of the first copy (by path) of that version.
+ */
+function oneCopyPerVersion() {
+  const modules = realpathSync(join(ROOT, 'node_modules'));
+  const versionOf = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+  /** The copies of a package one level down (node_modules/<dependent>/node_modules/<name>), by version. */
+  const copies = new Map();
+  function firstCopy(name, version) {
+    if (!copies.has(name)) {
+      const dependents = readdirSync(modules).flatMap((d) =>
+        d.startsWith('@') ? readdirSync(join(modules, d)).map((s) => `${d}/${s}`) : [d],
+      );
+      const found = new Map();
+      for (const dir of dependents
+        .map((d) => join(modules, d, 'node_modules', name))
+        .filter((d) => existsSync(join(d, 'package.json')))
+        .sort())
+        if (!found.has(versionOf(dir))) found.set(versionOf(dir), dir);
+      copies.set(name, found);
+    }
+    return copies.get(name).get(version);
+  }
+  const nested = new RegExp(
+    `^${modules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:@[^/]+/)?[^/]+/node_modules/((?:@[^/]+/)?[^/]+)/(.*)$`,
+  );
+  return {
+    name: 'one-copy-per-version',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, async (args) => {
+        if (args.pluginData === INNER || args.path.startsWith('node:')) return undefined;
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: INNER,
+        });
+        const m = found.errors.length === 0 && !found.external ? nested.exec(found.path) : null;
+        if (!m) return undefined;
+        const dir = found.path.slice(0, found.path.length - m[2].length - 1);
+        const first = firstCopy(m[1], versionOf(dir));
+        return first === undefined || first === dir
+          ? undefined
+          : { path: join(first, m[2]), sideEffects: found.sideEffects };
+      });
+    },
+  };
+}
+
 /** A bundle of the extension host in dist/: it requires the modules of REQUIRED and SHARED. */
 function hostBundle(name, entry, options = {}) {
   const own = resolvePath(ROOT, entry);
@@ -211,7 +267,11 @@ function hostBundle(name, entry, options = {}) {
     entryPoints: { [name]: entry },
     outdir: 'dist',
     external: ['vscode'],
-    plugins: [...REQUIRED.filter(([file]) => file !== own).map(([file, at]) => requiredAt(file, at)), sharedModules()],
+    plugins: [
+      ...REQUIRED.filter(([file]) => file !== own).map(([file, at]) => requiredAt(file, at)),
+      sharedModules(),
+      oneCopyPerVersion(),
+    ],
     ...options,
   };
 }
