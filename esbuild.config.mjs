@@ -46,7 +46,11 @@ import { dirname, join, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
-const run = process.argv[1] !== undefined && resolvePath(process.argv[1]) === fileURLToPath(import.meta.url);
+/** Whether Node runs this file (`node esbuild.config.mjs`), not a module that imports it; symlinks resolved. */
+const run = (() => {
+  const real = (file) => (existsSync(file) ? realpathSync(file) : file);
+  return process.argv[1] !== undefined && real(resolvePath(process.argv[1])) === real(fileURLToPath(import.meta.url));
+})();
 const watch = run && process.argv.includes('--watch');
 const production = !(run && process.argv.includes('--dev'));
 if (run) process.chdir(ROOT); // the paths below are the repository's
