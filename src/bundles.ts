@@ -1,12 +1,14 @@
 /**
  * Lazy access to the heavy bundles, required on first use and never at activation, so
  * `dist/extension.js` stays small:
- * - `dist/platform.js`: src/shunong (MCP SDK + zod);
+ * - `dist/platform.js`: src/shunong (MCP SDK; zod, from `dist/zod.js`);
  * - `dist/citations.js`: src/citations (markdown-it);
  * - `dist/knowledge.js`: src/knowledge (vocabulary, query composition, misses; zod);
- * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports);
+ * - `dist/publish.js`: src/publish (Word, WeChat and HTML exports; the citation layer from
+ *   `dist/citations.js`);
  * - `dist/safety.js`: src/safety (the pesticide rules and their lint; zod only once a station's
  *   rules file is read).
+ * Each bundle requires the modules it shares with others (esbuild.config.mjs: REQUIRED, SHARED).
  */
 import * as path from 'node:path';
 
@@ -16,17 +18,14 @@ export type KnowledgeLib = typeof import('./knowledge/index');
 export type PublishLib = typeof import('./publish/index');
 export type SafetyLib = typeof import('./safety/index');
 
-const loaded = new Map<string, unknown>();
-
+/**
+ * The bundle `file` beside this one. Node's module cache holds each bundle once, so this module
+ * keeps no state of its own (it is copied into both the activation and the features bundle).
+ */
 function load<T>(file: string): T {
-  let m = loaded.get(file);
-  if (m === undefined) {
-    // A computed path keeps esbuild from inlining the module into the activation bundle.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    m = require(path.join(__dirname, file)) as T;
-    loaded.set(file, m);
-  }
-  return m as T;
+  // A computed path keeps esbuild from inlining the module into the activation bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(__dirname, file)) as T;
 }
 
 /** The platform bundle (MCP client), loaded once. */

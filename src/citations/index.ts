@@ -3,17 +3,26 @@
  *
  * Every operation parses the document once (markdown-it, see `parser.ts`) and returns edits in
  * UTF-16 document offsets, sorted and non-overlapping, to apply as one WorkspaceEdit.
+ *
+ * Bundled as dist/citations.js, which the export requires for everything it takes from here
+ * (markdown-it included) instead of holding a copy.
  */
 export * from './types';
 export {
+  citationKey,
+  isOurLabel,
   parseCitation,
+  parseDefinitionBody,
   parseRawCitation,
   formatCitation,
   formatDefinition,
   formatInlineCitation,
   type ParseCitationResult,
 } from './citation';
-export { analyzeDocument } from './analyze';
+export { analyzeDocument, recognisedHeadings } from './analyze';
+export { normalizeForParser, type Token } from './parser';
+/** markdown-it itself, for the export's reader (it parses bulletins as the preview does). */
+export { default as markdownIt } from 'markdown-it';
 export type {
   AuthorDefinition,
   CitationError,
@@ -32,7 +41,7 @@ export { applyEdits } from './edits';
 export { renumber, type RenumberOptions, type RenumberResult } from './renumber';
 export { lint, type Diagnostic, type Fix } from './lint';
 export { CitationCache, type CitationContext, type CitationCacheData, type Retrieval } from './retrievalContext';
-export { citationsPlugin, firstWords, type PreviewOptions, type PreviewText } from './citationsPlugin';
+export { citationsPlugin, firstWords, PREVIEW_CLASSES, type PreviewOptions, type PreviewText } from './citationsPlugin';
 export { verifySources, type VerifyOptions, type VerifyReport, type VerifyResult } from './verify';
 export {
   VerifyCache,

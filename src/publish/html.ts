@@ -5,10 +5,8 @@
  * style sheet of its own (the preview's colours come from the theme; a page has none). Pure.
  */
 import type { MarkdownIt } from 'markdown-it';
-import type { Token } from '../citations/parser';
-import { PREVIEW_CLASSES } from '../citations/citationsPlugin';
+import { normalizeForParser, PREVIEW_CLASSES, type Token } from '../citations/index';
 import { frontMatter } from '../bulletin/frontMatter';
-import { normalizeForParser } from '../citations/parser';
 import { dataUri } from './images';
 import type { ImageMap, PublishDocument } from './model';
 import { newPublishEngine } from './read';

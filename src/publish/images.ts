@@ -3,7 +3,7 @@
  * (beside the bulletin, from the workspace root, in the recognition copies' folder) and what the
  * bytes are. The host reads files (the CLI through `fs`, the extension through `workspace.fs`). Pure.
  */
-import { imageSize, sniffImageFormat } from '../recognition/image';
+import { imageSize, sniffImageFormat } from '../recognition/header';
 import type { ImageMap, LoadedImage, PublishDocument, PublishWarning } from './model';
 
 /** A place to look for an image: a path relative to one of three folders. */

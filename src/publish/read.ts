@@ -3,14 +3,21 @@
  * citations plugin the preview uses, so the export sees exactly the footnotes the preview shows)
  * turned into the model of `model.ts`. Pure: no `vscode`.
  */
-import markdownIt, { type MarkdownIt } from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
 import { withoutBom } from '../text/bom';
 import type { Lang } from '../text/words';
-import { analyzeDocument, recognisedHeadings } from '../citations/analyze';
-import { isOurLabel, parseDefinitionBody, parseRawCitation } from '../citations/citation';
-import { normalizeForParser, type Token } from '../citations/parser';
-import { citationsPlugin } from '../citations/citationsPlugin';
-import type { CitationOptions } from '../citations/types';
+import {
+  analyzeDocument,
+  citationsPlugin,
+  isOurLabel,
+  markdownIt,
+  normalizeForParser,
+  parseDefinitionBody,
+  parseRawCitation,
+  recognisedHeadings,
+  type CitationOptions,
+  type Token,
+} from '../citations/index';
 import { frontMatter } from '../bulletin/frontMatter';
 import type { Block, Note, PublishDocument, PublishWarning } from './model';
 import { isComment, Walker } from './walk';

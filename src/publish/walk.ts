@@ -4,8 +4,7 @@
  * own in a paragraph, as a safety directive, with its line break), `<br>` as a line break, anything
  * else left out with a warning (nothing executable reaches an export). Pure.
  */
-import { citationKey, parseRawCitation } from '../citations/citation';
-import type { Token } from '../citations/parser';
+import { citationKey, parseRawCitation, type Token } from '../citations/index';
 import type { Align, Block, Inline, Marks, Note, PublishWarning } from './model';
 
 /** What the walker needs besides the tokens. */

@@ -79,19 +79,16 @@ function hasTransparency(rgba: Uint8Array | Buffer): boolean {
   return false;
 }
 
-let cached: Shrinker | undefined;
-
 /**
- * Loads the shrinker on first use: `dist/imaging.js` (jimp and the decoders, bundled on their
+ * The shrinker, loaded on first use: `dist/imaging.js` (jimp and the decoders, bundled on their
  * own) beside this bundle, or its source under tsx in development. The computed path keeps esbuild
- * from inlining the libraries into the activation bundle.
+ * from inlining the libraries into the activation bundle. Node's module cache loads it once, so
+ * this module keeps no state of its own (part of it is in the features bundle, part in imaging's).
  */
 export function loadShrinker(): Shrinker {
-  if (cached) return cached;
   const bundled = path.join(__dirname, 'imaging.js');
   const mod = createRequire(__filename)(existsSync(bundled) ? bundled : path.join(__dirname, 'imaging.ts')) as {
     shrink: Shrinker;
   };
-  cached = mod.shrink;
-  return cached;
+  return mod.shrink;
 }

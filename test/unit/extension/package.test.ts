@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -22,6 +23,17 @@ function bundlesLoaded(): string[] {
     for (const m of text.matchAll(/'([a-z_]+\.(?:js|wasm))'/g)) found.add(m[1]!);
   }
   return [...found].sort();
+}
+
+/** The files the build writes for the extension host (esbuild.config.mjs, `extensionBundles`). */
+async function extensionBundleFiles(): Promise<string[]> {
+  const config = pathToFileURL(join(ROOT, 'esbuild.config.mjs')).href;
+  const { extensionBundles } = (await import(config)) as { extensionBundles: BuildOptions[] };
+  return extensionBundles.flatMap((b) =>
+    b.outfile !== undefined
+      ? [b.outfile]
+      : Object.keys(b.entryPoints as Record<string, string>).map((n) => `${b.outdir}/${n}.js`),
+  );
 }
 
 describe('package: the .vsix contents', () => {
@@ -43,14 +55,15 @@ describe('package: the .vsix contents', () => {
     ]);
   });
 
-  it('ships every bundle loaded at run time, and the activation entry named in package.json', () => {
+  it('ships every bundle loaded at run time, and the activation entry named in package.json', async () => {
     const main = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { main: string }).main.replace(
       /^\.\//,
       '',
     );
-    // Required by the bundles themselves (esbuild.config.mjs, hostBundle): dist/errors.js, the error
-    // classes' one copy; dist/safetySchema.js, a station rules file's schema; and the l10n catalogue.
-    const required = ['dist/errors.js', 'dist/safetySchema.js'];
+    // Required by the bundles themselves (esbuild.config.mjs, REQUIRED and SHARED): every bundle the
+    // build makes for the extension host (dist/errors.js, dist/zod.js…), and the l10n catalogue.
+    const required = await extensionBundleFiles();
+    assert.ok(required.includes('dist/errors.js') && required.includes('dist/zod.js'), 'the build is read');
     for (const file of [main, ...required, ...bundlesLoaded().map((b) => `dist/${b}`)]) {
       assert.ok(ignore.includes(`!${file}`), `.vscodeignore must keep ${file}`);
     }
