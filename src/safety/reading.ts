@@ -131,12 +131,14 @@ export function readMentions(
   let first = 0;
   for (let i = 0; i < mentions.length; i++) {
     const next = mentions[i + 1];
-    if (next && next.start - mentions[i]!.end <= 60 && LIST_GAP.test(text.slice(mentions[i]!.end, next.start))) continue;
+    if (next && next.start - mentions[i]!.end <= 60 && LIST_GAP.test(text.slice(mentions[i]!.end, next.start)))
+      continue;
     let governs: MentionStatus | undefined | null = null;
     for (let j = first; j <= i; j++) {
       if (!wanted(j)) continue;
       if (governs === null) governs = listGovernor(text, mentions[first]!, mentions[i]!, clauses, sentences);
-      const status = governs ?? statusOf(text, mentions[j]!, sentences, leads.at(mentions[j]!.start), (cues ??= cuesOf(text, date)));
+      const status =
+        governs ?? statusOf(text, mentions[j]!, sentences, leads.at(mentions[j]!.start), (cues ??= cuesOf(text, date)));
       readings[j] = { status, list: first };
     }
     first = i + 1;

@@ -5,7 +5,7 @@ import { buildBlocks, splitDraft } from '../../citations/draftBlocks';
 import { insertLanguageFor } from '../shared/language';
 import { chooseSentences, sourceLabel } from './choose';
 import { usageText } from './draftDocuments';
-import type { DraftArgs, DraftOutcome, DraftServices } from './index';
+import type { DraftArgs, DraftOutcome, DraftServices } from './types';
 import type { Streamed } from './stream';
 
 /** Offers the draft's sentences (or takes the scripted choice) and inserts those accepted. */

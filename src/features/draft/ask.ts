@@ -1,6 +1,6 @@
 /** What a draft is asked: the question and the options, from the command's arguments or from the author. */
 import vscode = require('vscode');
-import type { DraftArgs } from './index';
+import type { DraftArgs } from './types';
 import { askQuestion, defaultOptions, pickOptions, type DraftOptions } from './options';
 
 /** The question and options of a draft; undefined when the author closed a prompt. */

@@ -9,7 +9,7 @@ import type { ChatRequest, ChatResult, WeatherCitation } from '../../shunong/ind
 import { describeError, isPlatformError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
 import { DraftPreview, renderPreview, type PreviewState } from './draftDocuments';
-import type { DraftOutcome, DraftServices } from './index';
+import type { DraftOutcome, DraftServices } from './types';
 import type { DraftOptions } from './options';
 import { resolveAll } from './resolve';
 

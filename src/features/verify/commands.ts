@@ -9,7 +9,7 @@ import { isMisdecodedDocument, refusedAsMisdecoded } from '../shared/decoding';
 import type { Failures } from '../shared/failures';
 import { announce } from './announce';
 import { documentSources } from './diagnostics';
-import type { VerifyRunOptions, VerifyServices } from './index';
+import type { VerifyRunOptions, VerifyServices } from './types';
 import type { Verifier } from './run';
 
 /** The feature's commands, each running through `verifier`. */

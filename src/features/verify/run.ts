@@ -13,7 +13,7 @@ import { describeError } from '../shared/errors';
 import { withCancellableProgress } from '../shared/progress';
 import type { SourceOutcome } from '../shared/sourceOutcomes';
 import { documentSources, type SourceDiagnostics } from './diagnostics';
-import type { VerifyRunOptions, VerifyServices } from './index';
+import type { VerifyRunOptions, VerifyServices } from './types';
 
 const CACHE_KEY = 'shunong.verifyCache';
 

@@ -72,7 +72,11 @@ describe('Every bench has a smoke mode, and CI runs it', () => {
     else {
       assert.ok(named, 'the benches split between lanes are named once, in SMOKE_IN_OLDEST');
       assert.deepEqual(runs.sort(), ['${SMOKE_IN_OLDEST//,/ }', '--except $SMOKE_IN_OLDEST'].sort());
-      for (const name of named.split(',')) assert.ok(benches.some((f) => f.includes(name)), `${name} names a bench`);
+      for (const name of named.split(','))
+        assert.ok(
+          benches.some((f) => f.includes(name)),
+          `${name} names a bench`,
+        );
     }
     for (const [, name] of smoke) {
       const landed = ci.search(new RegExp(`^landed ${name!.replace(/\./g, '\\.')} "\\$\\w+"$`, 'm'));
