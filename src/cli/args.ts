@@ -31,6 +31,7 @@ const OPTIONS = {
   lang: { type: 'string' },
   workspace: { type: 'string' },
   'save-folder': { type: 'string' },
+  'image-base-url': { type: 'string' },
 } as const;
 
 /** An option some command takes. */

@@ -9,8 +9,9 @@
  * template), 2 usage error or a bulletin whose bytes are not UTF-8, UTF-16 (with its byte order
  * mark) or GB18030 text. A bulletin read as GB18030 or UTF-16 says so on stderr; the export is UTF-8.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
 import { langOf, langTag, wordsOf, type Words } from '../text/words';
 import { findingLine, problemFinding, safetyFinding } from '../citations/check';
@@ -20,6 +21,7 @@ import {
   EXPORT_FORMATS,
   exportBulletin,
   outputName,
+  picturePrefix,
   templateProblemText,
   warningText,
   type ExportFormat,
@@ -44,6 +46,8 @@ function exportUsage(words: Words): string {
   --lang <zh-CN|en>      the language of the export's own words (default: the bulletin's)
   --workspace <dir>      the folder pictures are looked up from (default: the current folder)
   --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)
+  --image-base-url <url> where the station hosts a WeChat article's pictures (default: embedded); the
+                         pictures are written beside the article either way, to upload
 A bulletin saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK is read as such (said on
 stderr); the export is written in UTF-8. The messages follow LC_ALL / LC_MESSAGES / LANG.
 exit codes: 0 written, 1 refused or failed, 2 usage error or a bulletin that is none of those encodings`);
@@ -61,6 +65,7 @@ const OPTIONS = [
   'lang',
   'workspace',
   'save-folder',
+  'image-base-url',
 ] as const;
 
 interface Args {
@@ -75,6 +80,7 @@ interface Args {
   lang?: string | undefined;
   workspace: string;
   saveFolder: string;
+  imageBaseUrl?: string | undefined;
 }
 
 function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
@@ -100,6 +106,7 @@ function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
     lang: o.lang,
     workspace: resolve(cwd, o.workspace ?? '.'),
     saveFolder: o['save-folder'] ?? 'images/recognition',
+    imageBaseUrl: o['image-base-url']?.replace(/\/+$/, ''),
   };
 }
 
@@ -161,6 +168,7 @@ export async function runExport(
     workspace: args.workspace,
     saveFolder: resolve(args.workspace, args.saveFolder),
   };
+  const out = args.output ? resolve(cwd, args.output) : outputName(file, args.to);
   const outcome = await exportBulletin({
     text,
     format: args.to,
@@ -169,6 +177,12 @@ export async function runExport(
     refuseBrokenCitations: args.refuseBroken,
     ...(template ? { template } : {}),
     now: new Date(now()),
+    ...(args.to === 'wechat'
+      ? {
+          picturePrefix: picturePrefix(basename(out)),
+          ...(args.imageBaseUrl ? { imageBaseUrl: args.imageBaseUrl } : {}),
+        }
+      : {}),
     readImage: async (c) => {
       try {
         return new Uint8Array(await readFile(join(bases[c.base], ...c.path.split('/'))));
@@ -191,21 +205,38 @@ export async function runExport(
   }
   for (const w of outcome.warnings)
     io.stderr(`${args.file}: ${warningText(w, words, (p) => problemMessageIn(p, words))}\n`);
-  const out = args.output ? resolve(cwd, args.output) : outputName(file, args.to);
+  // The article, then its pictures beside it in order (to upload in WeChat's editor, or to the
+  // station's host), as the editor's export writes them.
+  const files = [
+    { path: out, bytes: outcome.bytes },
+    ...(outcome.pictures ?? []).map((p) => ({ path: join(dirname(out), p.name), bytes: p.bytes })),
+  ];
+  // Nothing is written when one of the files is there already (without --force): no article without its pictures.
+  const taken = args.force ? undefined : files.find((f) => existsSync(f.path));
+  if (taken) {
+    io.stderr(`shunong export: ${words.t('{0} exists; give --force to overwrite it', taken.path)}\n`);
+    return 1;
+  }
+  for (const f of files) if (!(await written(f.path, f.bytes, args.force, io, words))) return 1;
+  for (const f of files) io.stdout(`${f.path}\n`);
+  return 0;
+}
+
+/** Writes a file (its folder made), refusing to overwrite unless `force`; false (said on stderr) when it could not. */
+async function written(path: string, bytes: Uint8Array, force: boolean, io: CliIo, words: Words): Promise<boolean> {
   try {
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, outcome.bytes, { flag: args.force ? 'w' : 'wx' });
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, bytes, { flag: force ? 'w' : 'wx' });
+    return true;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     io.stderr(
       `shunong export: ${
         code === 'EEXIST'
-          ? words.t('{0} exists; give --force to overwrite it', out)
-          : words.t('cannot write {0}: {1}', out, code ?? String(err))
+          ? words.t('{0} exists; give --force to overwrite it', path)
+          : words.t('cannot write {0}: {1}', path, code ?? String(err))
       }\n`,
     );
-    return 1;
+    return false;
   }
-  io.stdout(`${out}\n`);
-  return 0;
 }

@@ -90,6 +90,35 @@ describe('cli: shunong export', () => {
     assert.match(readFileSync(join(dir, 'bulletins', '周报.html'), 'utf8'), /class="footnote-item"/);
   });
 
+  it("writes a WeChat article's pictures beside it, in order, named as the article names them (as the editor does)", async () => {
+    const a = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'wechat'], a.io, {}), 0);
+    const article = join(dir, 'bulletins', '周报.wechat.html');
+    const picture = join(dir, 'bulletins', '周报.wechat-1.jpeg');
+    assert.deepEqual(a.out.join('').split('\n').filter(Boolean), [article, picture]);
+    assert.ok(readFileSync(picture).equals(Buffer.from(PHOTO)), 'the picture is the one the bulletin shows');
+    // With the station's host, the article points there; the file beside it is what to upload.
+    const b = io();
+    assert.equal(
+      await main(
+        ['export', 'bulletins/周报.md', '--to', 'wechat', '--force', '--image-base-url', 'https://example.org/pics/'],
+        b.io,
+        {},
+      ),
+      0,
+    );
+    assert.match(
+      readFileSync(article, 'utf8'),
+      /src="https:\/\/example\.org\/pics\/%E5%91%A8%E6%8A%A5\.wechat-1\.jpeg"/,
+    );
+    // An existing picture is not overwritten without --force: the export says so and fails.
+    const c = io();
+    rmSync(article);
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'wechat'], c.io, {}), 1);
+    assert.match(c.err.join(''), /周报\.wechat-1\.jpeg exists; give --force to overwrite it/);
+    assert.ok(!existsSync(article), 'nothing is written: no article without its pictures');
+  });
+
   it('refuses broken citations with --refuse-broken (exit 1), else exports with a warning listing them', async () => {
     writeFileSync(join(dir, 'broken.md'), '# T\n\n甲[^9]，乙〔a.docx#x〕。\n');
     const a = io();
