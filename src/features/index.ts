@@ -86,6 +86,38 @@ function connect(context: vscode.ExtensionContext): { connection: Connection; ou
   return { connection, output };
 }
 
+/** The services the features share, besides the connection and the output channel. */
+interface SharedServices {
+  readonly failures: Failures;
+  readonly commands: CommandRegistry;
+  readonly safetyService: SafetyService;
+  readonly citationService: CitationService;
+  /** The knowledge store and passage documents. */
+  readonly shared: KnowledgeServices;
+}
+
+/** Builds the services the features share. */
+function sharedServices(
+  context: vscode.ExtensionContext,
+  connection: Connection,
+  output: vscode.LogOutputChannel,
+): SharedServices {
+  const failures = new Failures(output, connection);
+  const commands = new CommandRegistry(context, failures);
+  const safetyService = new SafetyService();
+  context.subscriptions.push(safetyService);
+  const citationService = new CitationService(context.workspaceState, safetyService);
+  const shared = createKnowledgeServices(context, () => citationService.cache, safetyService);
+  return { failures, commands, safetyService, citationService, shared };
+}
+
+/** Logs the commands the manifest contributes and no feature registered, if any. */
+function logMissing(commands: CommandRegistry, output: vscode.LogOutputChannel): void {
+  const missing = commands.missing();
+  if (missing.length > 0)
+    output.error(`commands the manifest contributes and no feature registered: ${missing.join(', ')}`);
+}
+
 /** The shared services first, then the features: one line each, `feature.activate(context, services)`. */
 function register(
   context: vscode.ExtensionContext,
@@ -93,12 +125,7 @@ function register(
   output: vscode.LogOutputChannel,
   { standIns, diagnostics }: Handoff,
 ): ShunongApi {
-  const failures = new Failures(output, connection);
-  const commands = new CommandRegistry(context, failures);
-  const safetyService = new SafetyService();
-  context.subscriptions.push(safetyService);
-  const citationService = new CitationService(context.workspaceState, safetyService);
-  const shared = createKnowledgeServices(context, () => citationService.cache, safetyService);
+  const { failures, commands, safetyService, citationService, shared } = sharedServices(context, connection, output);
   const base = { connection, commands, failures };
   draft.activate(context, { ...base, citations: citationService });
   recognition.activate(context, base);
@@ -135,9 +162,7 @@ function register(
     },
     standIns,
   );
-  const missing = commands.missing();
-  if (missing.length > 0)
-    output.error(`commands the manifest contributes and no feature registered: ${missing.join(', ')}`);
+  logMissing(commands, output);
   return {
     connection,
     commands: commands.ids,

@@ -89,62 +89,77 @@ async function setApiKey(connection: Connection): Promise<boolean> {
     void vscode.window.showErrorMessage(connection.lastErrorMessage ?? s.endpoint);
     return false;
   }
-  const input = vscode.window.createInputBox();
-  input.title = vscode.l10n.t('Shunong: Set API Key');
-  input.prompt = vscode.l10n.t('API key for {0}. It is stored in VS Code SecretStorage only.', s.endpoint);
-  input.placeholder = 'sk_…';
-  input.password = true;
-  input.ignoreFocusOut = true;
-  let abort: AbortController | undefined;
+  const input = keyInput(s.endpoint);
   try {
-    return await new Promise<boolean>((resolve) => {
-      let done = false;
-      const finish = (v: boolean): void => {
-        if (done) return;
-        done = true;
-        resolve(v);
-        input.hide();
-      };
-      input.onDidChangeValue(() => {
-        input.validationMessage = undefined;
-      });
-      input.onDidHide(() => {
-        abort?.abort();
-        finish(false);
-      });
-      input.onDidAccept(async () => {
-        const key = input.value.trim();
-        if (!key) {
-          input.validationMessage = vscode.l10n.t('Enter the API key (it usually starts with sk_).');
-          return;
-        }
-        if (/\s/.test(key)) {
-          input.validationMessage = vscode.l10n.t('An API key has no spaces. Paste the key only.');
-          return;
-        }
-        input.busy = true;
-        input.enabled = false;
-        abort = new AbortController();
-        const result = await connection.verifyKey(key, s.endpoint, abort.signal);
-        input.busy = false;
-        input.enabled = true;
-        if (done) return;
-        if (!result.ok) {
-          input.validationMessage = result.message;
-          return;
-        }
-        await connection.storeKey(key, s.endpoint);
-        await connection.check();
-        finish(true);
-        void vscode.window.showInformationMessage(
-          vscode.l10n.t('Connected to {0}. Tools: {1}.', s.endpoint, result.tools.map((t) => t.name).join(', ')),
-        );
-      });
-      input.show();
-    });
+    return await askForKey(input, connection, s.endpoint);
   } finally {
     input.dispose();
   }
+}
+
+/** Creates the password box that asks for the key of `endpoint`. */
+function keyInput(endpoint: string): vscode.InputBox {
+  const input = vscode.window.createInputBox();
+  input.title = vscode.l10n.t('Shunong: Set API Key');
+  input.prompt = vscode.l10n.t('API key for {0}. It is stored in VS Code SecretStorage only.', endpoint);
+  input.placeholder = 'sk_…';
+  input.password = true;
+  input.ignoreFocusOut = true;
+  return input;
+}
+
+/** What is wrong with a typed key before it is sent, or undefined when nothing is. */
+function keyProblem(key: string): string | undefined {
+  if (!key) return vscode.l10n.t('Enter the API key (it usually starts with sk_).');
+  if (/\s/.test(key)) return vscode.l10n.t('An API key has no spaces. Paste the key only.');
+  return undefined;
+}
+
+/** Shows the box until a key the endpoint accepts is stored (true) or the box is hidden (false). */
+function askForKey(input: vscode.InputBox, connection: Connection, endpoint: string): Promise<boolean> {
+  let abort: AbortController | undefined;
+  return new Promise<boolean>((resolve) => {
+    let done = false;
+    const finish = (v: boolean): void => {
+      if (done) return;
+      done = true;
+      resolve(v);
+      input.hide();
+    };
+    input.onDidChangeValue(() => {
+      input.validationMessage = undefined;
+    });
+    input.onDidHide(() => {
+      abort?.abort();
+      finish(false);
+    });
+    input.onDidAccept(async () => {
+      const key = input.value.trim();
+      const problem = keyProblem(key);
+      if (problem) {
+        input.validationMessage = problem;
+        return;
+      }
+      input.busy = true;
+      input.enabled = false;
+      abort = new AbortController();
+      const result = await connection.verifyKey(key, endpoint, abort.signal);
+      input.busy = false;
+      input.enabled = true;
+      if (done) return;
+      if (!result.ok) {
+        input.validationMessage = result.message;
+        return;
+      }
+      await connection.storeKey(key, endpoint);
+      await connection.check();
+      finish(true);
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Connected to {0}. Tools: {1}.', endpoint, result.tools.map((t) => t.name).join(', ')),
+      );
+    });
+    input.show();
+  });
 }
 
 /** Deletes the key of the configured endpoint after confirmation. */

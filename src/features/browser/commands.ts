@@ -98,6 +98,41 @@ export function passageCommands({ store, docs }: BrowserNeeds): Command[] {
   ];
 }
 
+/** Clears the workspace's recent searches, asking first unless `skipConfirm` is true. */
+async function clearSearches(store: BrowserNeeds['store'], skipConfirm: unknown): Promise<boolean> {
+  if (store.state.history.length === 0) return false;
+  if (
+    skipConfirm !== true &&
+    !(await confirm(
+      store.state.history.length === 1
+        ? vscode.l10n.t('Clear the recent search of this workspace? Pinned passages stay.')
+        : vscode.l10n.t(
+            'Clear the {0} recent searches of this workspace? Pinned passages stay.',
+            store.state.history.length,
+          ),
+    ))
+  )
+    return false;
+  await store.update(clearHistory);
+  return true;
+}
+
+/** Unpins every pinned passage, asking first unless `skipConfirm` is true. */
+async function unpinAll(store: BrowserNeeds['store'], skipConfirm: unknown): Promise<boolean> {
+  if (store.state.pins.length === 0) return false;
+  if (
+    skipConfirm !== true &&
+    !(await confirm(
+      store.state.pins.length === 1
+        ? vscode.l10n.t('Unpin the pinned passage?')
+        : vscode.l10n.t('Unpin all {0} pinned passages?', store.state.pins.length),
+    ))
+  )
+    return false;
+  await store.update(clearPins);
+  return true;
+}
+
 /** The commands on the view's searches and pins. */
 export function searchCommands({ store, reveal }: BrowserNeeds): Command[] {
   return [
@@ -125,43 +160,8 @@ export function searchCommands({ store, reveal }: BrowserNeeds): Command[] {
         if (n?.type === 'search') await store.update((s) => removeSearch(s, n.record.id));
       },
     },
-    {
-      id: 'shunong.browser.clearHistory',
-      run: async (skipConfirm?: unknown) => {
-        if (store.state.history.length === 0) return false;
-        if (
-          skipConfirm !== true &&
-          !(await confirm(
-            store.state.history.length === 1
-              ? vscode.l10n.t('Clear the recent search of this workspace? Pinned passages stay.')
-              : vscode.l10n.t(
-                  'Clear the {0} recent searches of this workspace? Pinned passages stay.',
-                  store.state.history.length,
-                ),
-          ))
-        )
-          return false;
-        await store.update(clearHistory);
-        return true;
-      },
-    },
-    {
-      id: 'shunong.browser.clearPins',
-      run: async (skipConfirm?: unknown) => {
-        if (store.state.pins.length === 0) return false;
-        if (
-          skipConfirm !== true &&
-          !(await confirm(
-            store.state.pins.length === 1
-              ? vscode.l10n.t('Unpin the pinned passage?')
-              : vscode.l10n.t('Unpin all {0} pinned passages?', store.state.pins.length),
-          ))
-        )
-          return false;
-        await store.update(clearPins);
-        return true;
-      },
-    },
+    { id: 'shunong.browser.clearHistory', run: (skipConfirm?: unknown) => clearSearches(store, skipConfirm) },
+    { id: 'shunong.browser.clearPins', run: (skipConfirm?: unknown) => unpinAll(store, skipConfirm) },
     {
       id: 'shunong.browser.reveal',
       run: (recordId?: unknown, passageId?: unknown) =>

@@ -42,6 +42,9 @@ export interface ChatFeature {
 }
 
 type Part = keyof ChatSettings;
+type Tools = ReadonlyMap<string, vscode.LanguageModelTool<object>>;
+/** What registers each part, or returns undefined where this VS Code lacks its API. */
+type Registrars = Record<Part, () => vscode.Disposable | undefined>;
 
 /**
  * Registers what the settings turn on, and follows the settings. `standIns`: the registrations
@@ -55,41 +58,11 @@ export function activate(
 ): ChatFeature {
   const registrations: Partial<Record<Part, vscode.Disposable>> = {};
   const tools = createTools(services);
-  let mcp: ShunongMcpProvider | undefined;
+  const mcp: { provider: ShunongMcpProvider | undefined } = { provider: undefined };
   const participant = new ShunongParticipant(services);
   services.commands.register(insertAnswerCommand(participant));
-  const registrars: Record<Part, () => vscode.Disposable | undefined> = {
-    tools: () =>
-      standIns.tools?.take(tools) ?? (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
-    participant: () =>
-      typeof vscode.chat?.createChatParticipant === 'function'
-        ? registerParticipant(participant, context.extensionUri, (handler) => standIns.participant?.take(handler))
-        : undefined,
-    mcpServer: () => {
-      const r = registerMcpProvider(services.connection, mcpApi(), context.secrets, (provider) =>
-        standIns.mcpServer?.take(provider),
-      );
-      mcp = r?.provider;
-      return r && vscode.Disposable.from(r.registration, { dispose: () => (mcp = undefined) });
-    },
-  };
-  const apply = (): void => {
-    const wanted = settings.chat();
-    for (const part of Object.keys(registrars) as Part[]) {
-      const on = wanted[part];
-      if (on && !registrations[part]) {
-        try {
-          const d = registrars[part]();
-          if (d) registrations[part] = d;
-        } catch {
-          // the API is absent or refused in this VS Code: nothing is offered
-        }
-      } else if (!on && registrations[part]) {
-        registrations[part]!.dispose();
-        delete registrations[part];
-      }
-    }
-  };
+  const registrars = partRegistrars(context, services, standIns, { tools, participant, mcp });
+  const apply = (): void => applySettings(registrars, registrations);
   apply();
   // What the settings leave off is not offered through a stand-in either.
   for (const standIn of Object.values(standIns)) standIn?.dispose();
@@ -106,18 +79,65 @@ export function activate(
       mcpServer: registrations.mcpServer !== undefined,
     }),
     participant,
-    mcpProvider: () => mcp,
-    prepare: async (name, input) => {
-      const tool = tools.get(name);
-      if (!tool?.prepareInvocation) throw new Error(`no tool ${name}`);
-      const none = new vscode.CancellationTokenSource();
-      try {
-        const prepared = await tool.prepareInvocation({ input }, none.token);
-        if (!prepared) throw new Error(`${name} prepared nothing`);
-        return prepared;
-      } finally {
-        none.dispose();
-      }
+    mcpProvider: () => mcp.provider,
+    prepare: (name, input) => prepareTool(tools, name, input),
+  };
+}
+
+/** The registrar of each part, each taking its stand-in over where there is one; `mcp` follows the MCP provider. */
+function partRegistrars(
+  context: vscode.ExtensionContext,
+  services: ChatServices,
+  standIns: ChatStandIns,
+  parts: { tools: Tools; participant: ShunongParticipant; mcp: { provider: ShunongMcpProvider | undefined } },
+): Registrars {
+  const { tools, participant, mcp } = parts;
+  return {
+    tools: () =>
+      standIns.tools?.take(tools) ?? (typeof vscode.lm?.registerTool === 'function' ? registerTools(tools) : undefined),
+    participant: () =>
+      typeof vscode.chat?.createChatParticipant === 'function'
+        ? registerParticipant(participant, context.extensionUri, (handler) => standIns.participant?.take(handler))
+        : undefined,
+    mcpServer: () => {
+      const r = registerMcpProvider(services.connection, mcpApi(), context.secrets, (provider) =>
+        standIns.mcpServer?.take(provider),
+      );
+      mcp.provider = r?.provider;
+      return r && vscode.Disposable.from(r.registration, { dispose: () => (mcp.provider = undefined) });
     },
   };
+}
+
+/** Registers each part the settings turn on and is not registered yet, and removes each they turn off. */
+function applySettings(registrars: Registrars, registrations: Partial<Record<Part, vscode.Disposable>>): void {
+  const wanted = settings.chat();
+  for (const part of Object.keys(registrars) as Part[]) {
+    const on = wanted[part];
+    if (on && !registrations[part]) {
+      try {
+        const d = registrars[part]();
+        if (d) registrations[part] = d;
+      } catch {
+        // the API is absent or refused in this VS Code: nothing is offered
+      }
+    } else if (!on && registrations[part]) {
+      registrations[part]!.dispose();
+      delete registrations[part];
+    }
+  }
+}
+
+/** A tool's confirmation for `input`, as VS Code would show it before the call. */
+async function prepareTool(tools: Tools, name: string, input: object): Promise<vscode.PreparedToolInvocation> {
+  const tool = tools.get(name);
+  if (!tool?.prepareInvocation) throw new Error(`no tool ${name}`);
+  const none = new vscode.CancellationTokenSource();
+  try {
+    const prepared = await tool.prepareInvocation({ input }, none.token);
+    if (!prepared) throw new Error(`${name} prepared nothing`);
+    return prepared;
+  } finally {
+    none.dispose();
+  }
 }

@@ -6,7 +6,7 @@
  * is off, releases it.
  */
 import vscode = require('vscode');
-import { mcpApi, type McpHttpServerDefinition, type McpServerDefinitionProvider } from './mcpApi';
+import { mcpApi, type McpApi, type McpHttpServerDefinition, type McpServerDefinitionProvider } from './mcpApi';
 import { StandIn } from '../shared/standIn';
 
 type Tools = ReadonlyMap<string, vscode.LanguageModelTool<object>>;
@@ -50,42 +50,16 @@ export function chatStandIns(context: vscode.ExtensionContext, load: () => void)
     typeof vscode.chat?.createChatParticipant === 'function' && participantId
       ? attempt(
           () =>
-            new StandIn<vscode.ChatRequestHandler>(load, (current) => {
-              const chat = vscode.chat.createChatParticipant(participantId, (...args) => current()(...args));
-              chat.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
-              return chat;
-            }),
+            new StandIn<vscode.ChatRequestHandler>(load, (current) =>
+              registerParticipant(participantId, context.extensionUri, current),
+            ),
         )
       : undefined;
   const mcpServer =
     mcp && providerId
       ? attempt(
           () =>
-            new StandIn<McpProvider>(load, (current, taken) => {
-              const changed = new vscode.EventEmitter<void>();
-              let forward: vscode.Disposable | undefined;
-              const following = taken((p) => {
-                forward?.dispose();
-                forward = p.onDidChangeMcpServerDefinitions?.(() => changed.fire());
-              });
-              const parts = vscode.Disposable.from(following, changed, { dispose: () => forward?.dispose() });
-              try {
-                const registration = mcp.register(providerId, {
-                  onDidChangeMcpServerDefinitions: changed.event,
-                  provideMcpServerDefinitions: (token) => current().provideMcpServerDefinitions(token),
-                  resolveMcpServerDefinition: (server, token) => {
-                    const provider = current();
-                    return provider.resolveMcpServerDefinition
-                      ? provider.resolveMcpServerDefinition(server, token)
-                      : server;
-                  },
-                });
-                return vscode.Disposable.from(registration, parts);
-              } catch (err) {
-                parts.dispose();
-                throw err;
-              }
-            }),
+            new StandIn<McpProvider>(load, (current, taken) => registerMcpProvider(mcp, providerId, current, taken)),
         )
       : undefined;
   const standIns = { tools, participant, mcpServer };
@@ -95,6 +69,47 @@ export function chatStandIns(context: vscode.ExtensionContext, load: () => void)
     ...(participant ? { participant } : {}),
     ...(mcpServer ? { mcpServer } : {}),
   };
+}
+
+/** The stand-in participant `id`, delegating to the handler the features handed over. */
+function registerParticipant(
+  id: string,
+  extensionUri: vscode.Uri,
+  current: () => vscode.ChatRequestHandler,
+): vscode.ChatParticipant {
+  const chat = vscode.chat.createChatParticipant(id, (...args) => current()(...args));
+  chat.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
+  return chat;
+}
+
+/** The stand-in MCP provider `id`, delegating to the features' provider and forwarding its change events. */
+function registerMcpProvider(
+  mcp: McpApi,
+  id: string,
+  current: () => McpProvider,
+  taken: vscode.Event<McpProvider>,
+): vscode.Disposable {
+  const changed = new vscode.EventEmitter<void>();
+  let forward: vscode.Disposable | undefined;
+  const following = taken((p) => {
+    forward?.dispose();
+    forward = p.onDidChangeMcpServerDefinitions?.(() => changed.fire());
+  });
+  const parts = vscode.Disposable.from(following, changed, { dispose: () => forward?.dispose() });
+  try {
+    const registration = mcp.register(id, {
+      onDidChangeMcpServerDefinitions: changed.event,
+      provideMcpServerDefinitions: (token) => current().provideMcpServerDefinitions(token),
+      resolveMcpServerDefinition: (server, token) => {
+        const provider = current();
+        return provider.resolveMcpServerDefinition ? provider.resolveMcpServerDefinition(server, token) : server;
+      },
+    });
+    return vscode.Disposable.from(registration, parts);
+  } catch (err) {
+    parts.dispose();
+    throw err;
+  }
 }
 
 /** One stand-in tool per contributed name, each delegating to the tool of that name. */

@@ -9,7 +9,8 @@
 import { insideFolder } from '../../paths';
 import vscode = require('vscode');
 import { loadPublish, type PublishLib } from '../../bundles';
-import type { ExportFormat, PublishWarning } from '../../publish/index';
+import type { ExportFormat, ExportOutcome, PublishWarning } from '../../publish/index';
+import type { SettingGroups } from '../../settings/index';
 import { refusedAsMisdecoded } from '../shared/decoding';
 import { insertLanguageFor } from '../shared/language';
 import { problemMessage } from '../shared/problems';
@@ -75,6 +76,7 @@ async function bulletinDocument(uri: vscode.Uri | undefined): Promise<vscode.Tex
   return undefined;
 }
 
+/** Exports `document` as `format` to the file the user chooses, then says what was written; that file, if any. */
 async function exportDocument(
   context: vscode.ExtensionContext,
   { output, safety, failures }: ExportServices,
@@ -91,37 +93,7 @@ async function exportDocument(
   if (template === null) return undefined;
   let outcome;
   try {
-    outcome = await vscode.window.withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: vscode.l10n.t('Exporting {0}…', basename(target.uri)),
-        cancellable: true,
-      },
-      async (_progress, token) => {
-        const result = await publish.exportBulletin({
-          text: document.getText(),
-          format,
-          lang: insertLanguageFor(document),
-          referencesHeading: settings.citations(document.uri).referencesHeading,
-          citations: s.citations,
-          refuseBrokenCitations: s.refuseBrokenCitations,
-          ...(template ? { template } : {}),
-          readImage: imageReader(document),
-          now: new Date(),
-          ...(format === 'wechat'
-            ? { imageBaseUrl: s.imageBaseUrl, picturePrefix: publish.picturePrefix(basename(target.uri)) }
-            : {}),
-        });
-        if (token.isCancellationRequested) return 'cancelled' as const;
-        if (result.ok) {
-          await vscode.workspace.fs.writeFile(target.uri, result.bytes);
-          // the article's pictures beside it, in order: to upload in WeChat's editor, or to the station's host
-          for (const p of result.pictures ?? [])
-            await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target.uri, '..', p.name), p.bytes);
-        }
-        return result;
-      },
-    );
+    outcome = await writeExport(publish, s, document, format, target, template);
   } catch (err) {
     // a file that cannot be written (read-only folder, full disk) or a writer's own failure: said, not thrown
     const why = err instanceof Error ? err.message : String(err);
@@ -148,6 +120,48 @@ async function exportDocument(
   const pictures = (outcome.pictures ?? []).map((p) => vscode.Uri.joinPath(target.uri, '..', p.name));
   await report(context, output, document, target, format, outcome.warnings, outcome.article, pictures);
   return target.uri;
+}
+
+/** Exports under a cancellable progress and, unless cancelled, writes the file (a WeChat article's pictures beside it). */
+async function writeExport(
+  publish: PublishLib,
+  s: SettingGroups['export'],
+  document: vscode.TextDocument,
+  format: ExportFormat,
+  target: Target,
+  template: Uint8Array | undefined,
+): Promise<ExportOutcome | 'cancelled'> {
+  return vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Exporting {0}…', basename(target.uri)),
+      cancellable: true,
+    },
+    async (_progress, token) => {
+      const result = await publish.exportBulletin({
+        text: document.getText(),
+        format,
+        lang: insertLanguageFor(document),
+        referencesHeading: settings.citations(document.uri).referencesHeading,
+        citations: s.citations,
+        refuseBrokenCitations: s.refuseBrokenCitations,
+        ...(template ? { template } : {}),
+        readImage: imageReader(document),
+        now: new Date(),
+        ...(format === 'wechat'
+          ? { imageBaseUrl: s.imageBaseUrl, picturePrefix: publish.picturePrefix(basename(target.uri)) }
+          : {}),
+      });
+      if (token.isCancellationRequested) return 'cancelled' as const;
+      if (result.ok) {
+        await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+        // the article's pictures beside it, in order: to upload in WeChat's editor, or to the station's host
+        for (const p of result.pictures ?? [])
+          await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target.uri, '..', p.name), p.bytes);
+      }
+      return result;
+    },
+  );
 }
 
 /** The template's bytes; null (after telling the user) when it cannot be read. */

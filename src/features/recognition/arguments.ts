@@ -139,44 +139,56 @@ export async function pickSource(): Promise<Source | undefined> {
   switch (pick.action) {
     case 'file':
       return pick.uri ? fileSource(pick.uri) : undefined;
-    case 'browse': {
-      const uris = await vscode.window.showOpenDialog({
-        canSelectMany: false,
-        filters: { [vscode.l10n.t('Images')]: ['jpg', 'jpeg', 'png', 'webp'] },
-        ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
-      });
-      return uris?.[0] ? fileSource(uris[0]) : undefined;
-    }
-    case 'url': {
-      const url = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Shunong: Recognize Crop Image'),
-        prompt: vscode.l10n.t(
-          'The image URL (http or https). If the platform cannot download it, the extension downloads it and sends it as data.',
-        ),
-        placeHolder: 'https://…/field.jpg',
-        ignoreFocusOut: true,
-        validateInput: (v) =>
-          /^https?:\/\/\S+$/i.test(v.trim()) || /^data:image\//i.test(v.trim())
-            ? undefined
-            : vscode.l10n.t('Enter an http(s) URL.'),
-      });
-      return url ? textSource(url) : undefined;
-    }
-    case 'path': {
-      const clip = (await vscode.env.clipboard.readText()).trim();
-      const value = await vscode.window.showInputBox({
-        title: vscode.l10n.t('Shunong: Recognize Crop Image'),
-        prompt: vscode.l10n.t('The path of an image file (absolute, or relative to the workspace folder).'),
-        ...(clip && clip.length < 1000 && !clip.includes('\n') ? { value: clip } : {}),
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a path.')),
-      });
-      if (!value) return undefined;
-      const s = textSource(value);
-      if (!s) void vscode.window.showErrorMessage(notASource(value));
-      return s;
-    }
+    case 'browse':
+      return browseSource();
+    case 'url':
+      return askUrlSource();
+    case 'path':
+      return askPathSource();
   }
+}
+
+/** Asks for an image in a file dialog. */
+async function browseSource(): Promise<Source | undefined> {
+  const uris = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    filters: { [vscode.l10n.t('Images')]: ['jpg', 'jpeg', 'png', 'webp'] },
+    ...(vscode.workspace.workspaceFolders?.[0] ? { defaultUri: vscode.workspace.workspaceFolders[0].uri } : {}),
+  });
+  return uris?.[0] ? fileSource(uris[0]) : undefined;
+}
+
+/** Asks for the image's http(s) URL (or a data URI). */
+async function askUrlSource(): Promise<Source | undefined> {
+  const url = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Shunong: Recognize Crop Image'),
+    prompt: vscode.l10n.t(
+      'The image URL (http or https). If the platform cannot download it, the extension downloads it and sends it as data.',
+    ),
+    placeHolder: 'https://…/field.jpg',
+    ignoreFocusOut: true,
+    validateInput: (v) =>
+      /^https?:\/\/\S+$/i.test(v.trim()) || /^data:image\//i.test(v.trim())
+        ? undefined
+        : vscode.l10n.t('Enter an http(s) URL.'),
+  });
+  return url ? textSource(url) : undefined;
+}
+
+/** Asks for the image's path, offering the clipboard's text; says so when the answer is no path. */
+async function askPathSource(): Promise<Source | undefined> {
+  const clip = (await vscode.env.clipboard.readText()).trim();
+  const value = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Shunong: Recognize Crop Image'),
+    prompt: vscode.l10n.t('The path of an image file (absolute, or relative to the workspace folder).'),
+    ...(clip && clip.length < 1000 && !clip.includes('\n') ? { value: clip } : {}),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a path.')),
+  });
+  if (!value) return undefined;
+  const s = textSource(value);
+  if (!s) void vscode.window.showErrorMessage(notASource(value));
+  return s;
 }
 
 /** The recognition type: the setting, or asked (never left to the server's default). */

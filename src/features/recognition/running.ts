@@ -8,14 +8,15 @@ import vscode = require('vscode');
 import type { Failures } from '../shared/failures';
 import type { Connection } from '../shared/connection';
 import { isPlatformError } from '../shared/errors';
-import type { FlowNote, ImageSource, PreviewImage } from '../../recognition/flow';
+import type { FlowNote, FlowOutcome, ImageSource, PreviewImage } from '../../recognition/flow';
 import { withCancellableProgress } from '../shared/progress';
-import { ImageRefusedError, mimeOf, toDataUri } from '../../recognition/image';
+import { ImageRefusedError, mimeOf, toDataUri, type Shrinker } from '../../recognition/image';
 import type { ImageView } from '../../recognition/protocol';
 import { loadShrinker } from '../../recognition/resize';
-import { runPreview } from '../../recognition/run';
+import { runPreview, type RunEnd } from '../../recognition/run';
 import { webviewFirst, type ShrunkBy } from '../../recognition/webviewShrink';
-import { summarize } from '../../recognition/summary';
+import { summarize, type RecognitionSummary } from '../../recognition/summary';
+import type { RecognitionType } from '../../recognition/types';
 import type { Source } from './state';
 import type { PreviewCopies } from './copies';
 import { describeFailure, noteText, panelTitle, resultView, typeName } from './strings';
@@ -33,17 +34,8 @@ export class Runner {
 
   /** One recognition run into `panel`. */
   async run(panel: RecognitionPanel, state: PanelState): Promise<RecognizeCommandResult> {
-    state.abort?.abort();
-    const abort = new AbortController();
-    state.abort = abort;
-    const run = ++state.run;
-    state.outcome = undefined;
-    state.summary = undefined;
-    state.saved = undefined;
+    const { run, abort, firstBytes } = startRun(panel, state);
     const { source, type } = state;
-    const firstBytes = state.firstBytes;
-    state.firstBytes = undefined;
-    panel.panel.title = panelTitle(source, type);
     const notes: FlowNote[] = [];
     let shrunkBy: ShrunkBy | undefined;
     const shrinker = webviewFirst((request, signal) => panel.shrink(request, signal), loadShrinker, {
@@ -63,36 +55,7 @@ export class Runner {
         {
           post: (m) => panel.post(m),
           isLatest,
-          recognize: (onPreview) =>
-            withCancellableProgress(
-              vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
-              async (signal, progress) => {
-                const input: ImageSource = source.url
-                  ? { kind: 'url', url: source.url }
-                  : {
-                      kind: 'bytes',
-                      bytes:
-                        source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
-                      name: source.title,
-                    };
-                return recognizeThrough(
-                  this.connection,
-                  input,
-                  type,
-                  {
-                    shrinker: () => shrinker,
-                    onNote: (n) => {
-                      notes.push(n);
-                      progress.report({ message: noteText(n) });
-                      if (n.kind === 'fallback') void vscode.window.showInformationMessage(noteText(n));
-                    },
-                    onPreview,
-                  },
-                  signal,
-                );
-              },
-              abort,
-            ),
+          recognize: (onPreview) => this.recognize({ source, type, firstBytes }, shrinker, notes, onPreview, abort),
           picture: (preview, asGiven) => this.picture(panel, source, preview, asGiven),
           done: (outcome, image) => {
             const summary = summarize(outcome.result, type);
@@ -110,20 +73,48 @@ export class Runner {
           },
         },
       );
-      if (end.status === 'stale') return { key: source.key, status: 'cancelled' };
-      if (end.status === 'done')
-        return { key: source.key, status: 'done', summary: end.answer, notes, ...(shrunkBy ? { shrunkBy } : {}) };
-      const refused = end.error instanceof ImageRefusedError;
-      if (!end.cancelled && refused) void vscode.window.showErrorMessage(end.message);
-      return {
-        key: source.key,
-        status: end.cancelled ? 'cancelled' : refused ? 'refused' : 'failed',
-        message: end.message,
-        notes,
-      };
+      return commandResult(end, source.key, notes, shrunkBy);
     } finally {
       if (state.abort === abort) state.abort = undefined;
     }
+  }
+
+  /** Recognises the picture under a cancellable progress notification, noting each step there and in `notes`. */
+  private recognize(
+    { source, type, firstBytes }: { source: Source; type: RecognitionType; firstBytes: Uint8Array | undefined },
+    shrinker: Shrinker,
+    notes: FlowNote[],
+    onPreview: (preview: PreviewImage, asGiven: boolean) => void,
+    abort: AbortController,
+  ): Thenable<FlowOutcome> {
+    return withCancellableProgress(
+      vscode.l10n.t('Recognizing {0} ({1})…', source.title, typeName(type)),
+      async (signal, progress) => {
+        const input: ImageSource = source.url
+          ? { kind: 'url', url: source.url }
+          : {
+              kind: 'bytes',
+              bytes: source.data ?? firstBytes ?? (await vscode.workspace.fs.readFile(source.uri as vscode.Uri)),
+              name: source.title,
+            };
+        return recognizeThrough(
+          this.connection,
+          input,
+          type,
+          {
+            shrinker: () => shrinker,
+            onNote: (n) => {
+              notes.push(n);
+              progress.report({ message: noteText(n) });
+              if (n.kind === 'fallback') void vscode.window.showInformationMessage(noteText(n));
+            },
+            onPreview,
+          },
+          signal,
+        );
+      },
+      abort,
+    );
   }
 
   /**
@@ -148,4 +139,42 @@ export class Runner {
       return { src: toDataUri(preview.bytes, mimeOf(preview.format)), ...shown };
     }
   }
+}
+
+/** Starts a new run: aborts the last one, clears its result, titles the panel and takes the command's bytes. */
+function startRun(
+  panel: RecognitionPanel,
+  state: PanelState,
+): { run: number; abort: AbortController; firstBytes: Uint8Array | undefined } {
+  state.abort?.abort();
+  const abort = new AbortController();
+  state.abort = abort;
+  const run = ++state.run;
+  state.outcome = undefined;
+  state.summary = undefined;
+  state.saved = undefined;
+  const firstBytes = state.firstBytes;
+  state.firstBytes = undefined;
+  panel.panel.title = panelTitle(state.source, state.type);
+  return { run, abort, firstBytes };
+}
+
+/** What the command answers for how the run ended; a picture refused is also said in a message. */
+function commandResult(
+  end: RunEnd<RecognitionSummary>,
+  key: string | undefined,
+  notes: FlowNote[],
+  shrunkBy: ShrunkBy | undefined,
+): RecognizeCommandResult {
+  if (end.status === 'stale') return { key, status: 'cancelled' };
+  if (end.status === 'done')
+    return { key, status: 'done', summary: end.answer, notes, ...(shrunkBy ? { shrunkBy } : {}) };
+  const refused = end.error instanceof ImageRefusedError;
+  if (!end.cancelled && refused) void vscode.window.showErrorMessage(end.message);
+  return {
+    key,
+    status: end.cancelled ? 'cancelled' : refused ? 'refused' : 'failed',
+    message: end.message,
+    notes,
+  };
 }

@@ -142,41 +142,8 @@ export function resultView(
   image: ImageView | undefined,
 ): ResultView {
   const d = o.result.data;
-  const rows: ResultView['summary'] = [
-    { label: vscode.l10n.t('Model'), value: `${s.modelName} (${s.modelId})` },
-    { label: vscode.l10n.t('Result'), value: headline(s) },
-    {
-      label: vscode.l10n.t('Detections'),
-      value: vscode.l10n.t(
-        '{0} (confidence ≥ 0.5: {1}; below 0.5: {2})',
-        String(s.total),
-        String(s.confident),
-        String(s.low),
-      ),
-    },
-  ];
-  if (s.inferenceMs !== undefined)
-    rows.push({ label: vscode.l10n.t('Inference time'), value: vscode.l10n.t('{0} ms', String(s.inferenceMs)) });
-  if (s.inputSize) rows.push({ label: vscode.l10n.t('Input size'), value: `${s.inputSize[0]} × ${s.inputSize[1]}` });
-  if (o.preview?.size)
-    rows.push({ label: vscode.l10n.t('Picture'), value: `${o.preview.size.width} × ${o.preview.size.height} px` });
-  rows.push({
-    label: vscode.l10n.t('Sent as'),
-    value: o.sentAs === 'url' ? vscode.l10n.t('URL') : vscode.l10n.t('image data (base64)'),
-  });
-  const warnings: string[] = [];
-  if (s.low > 0)
-    warnings.push(
-      vscode.l10n.t(
-        '{0} of {1} detections have a confidence below 0.5: do not rely on them; retake the photo.',
-        String(s.low),
-        String(s.total),
-      ),
-    );
-  else if (s.kind === 'stage' && s.retakeAdvised)
-    warnings.push(
-      vscode.l10n.t('The stage was read with a confidence below 0.5: retake the photo before relying on it.'),
-    );
+  const rows = summaryRows(o, s);
+  const warnings = resultWarnings(s);
   return {
     run,
     title: source.title,
@@ -204,6 +171,51 @@ export function resultView(
       String(s.low),
     ),
   };
+}
+
+/** The rows of the result's summary: the model, the result, the detections, the times and sizes, how the picture was sent. */
+function summaryRows(o: FlowOutcome, s: RecognitionSummary): ResultView['summary'] {
+  const rows: ResultView['summary'] = [
+    { label: vscode.l10n.t('Model'), value: `${s.modelName} (${s.modelId})` },
+    { label: vscode.l10n.t('Result'), value: headline(s) },
+    {
+      label: vscode.l10n.t('Detections'),
+      value: vscode.l10n.t(
+        '{0} (confidence ≥ 0.5: {1}; below 0.5: {2})',
+        String(s.total),
+        String(s.confident),
+        String(s.low),
+      ),
+    },
+  ];
+  if (s.inferenceMs !== undefined)
+    rows.push({ label: vscode.l10n.t('Inference time'), value: vscode.l10n.t('{0} ms', String(s.inferenceMs)) });
+  if (s.inputSize) rows.push({ label: vscode.l10n.t('Input size'), value: `${s.inputSize[0]} × ${s.inputSize[1]}` });
+  if (o.preview?.size)
+    rows.push({ label: vscode.l10n.t('Picture'), value: `${o.preview.size.width} × ${o.preview.size.height} px` });
+  rows.push({
+    label: vscode.l10n.t('Sent as'),
+    value: o.sentAs === 'url' ? vscode.l10n.t('URL') : vscode.l10n.t('image data (base64)'),
+  });
+  return rows;
+}
+
+/** The warnings on a result read with a low confidence. */
+function resultWarnings(s: RecognitionSummary): string[] {
+  const warnings: string[] = [];
+  if (s.low > 0)
+    warnings.push(
+      vscode.l10n.t(
+        '{0} of {1} detections have a confidence below 0.5: do not rely on them; retake the photo.',
+        String(s.low),
+        String(s.total),
+      ),
+    );
+  else if (s.kind === 'stage' && s.retakeAdvised)
+    warnings.push(
+      vscode.l10n.t('The stage was read with a confidence below 0.5: retake the photo before relying on it.'),
+    );
+  return warnings;
 }
 
 /** The sentence shown for a failed run. */

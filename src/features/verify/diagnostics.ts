@@ -105,6 +105,7 @@ export class SourceDiagnostics implements vscode.Disposable {
     return out;
   }
 
+  /** The quick fixes of one use of a source: keep a changed passage, search for a replacement, remove the citation. */
   private fixes(
     doc: vscode.TextDocument,
     model: DocumentModel,
@@ -114,56 +115,9 @@ export class SourceDiagnostics implements vscode.Disposable {
     diag: vscode.Diagnostic,
   ): vscode.CodeAction[] {
     const out: vscode.CodeAction[] = [];
-    if (o.status === 'changed') {
-      const keep = new vscode.CodeAction(
-        vscode.l10n.t("Keep the passage's current text"),
-        vscode.CodeActionKind.QuickFix,
-      );
-      keep.command = {
-        title: keep.title,
-        command: 'shunong.acceptChangedPassage',
-        arguments: [doc.uri.toString(), s.key],
-      };
-      keep.diagnostics = [diag];
-      keep.isPreferred = true;
-      out.push(keep);
-    }
-    if (o.status !== 'unverified') {
-      const k = settings.knowledge(doc.uri);
-      const search = new vscode.CodeAction(vscode.l10n.t('Search for a replacement'), vscode.CodeActionKind.QuickFix);
-      const query = s.citedText || s.docName.replace(/\.[^.]+$/, '');
-      search.command = {
-        title: search.title,
-        command: 'shunong.searchKnowledge',
-        arguments: [
-          {
-            query: query.length > 200 ? query.slice(0, 200) : query,
-            ...(s.kbCode && o.status !== 'unknown-kb' ? { kbCode: s.kbCode } : {}),
-            topK: k.topK,
-            scoreThreshold: k.scoreThreshold,
-            useRerank: k.useRerank,
-          },
-        ],
-      };
-      search.diagnostics = [diag];
-      search.isPreferred = o.status !== 'changed';
-      out.push(search);
-    }
-    if (o.status === 'not-located' || o.status === 'unknown-kb') {
-      const edits = loadCitations().removeCitationEdits(doc.getText(), model, use);
-      const remove = new vscode.CodeAction(
-        use.label !== undefined
-          ? vscode.l10n.t('Remove citation [^{0}]', use.label)
-          : vscode.l10n.t('Remove the citation {0}', s.citation),
-        vscode.CodeActionKind.QuickFix,
-      );
-      const we = new vscode.WorkspaceEdit();
-      for (const e of edits)
-        we.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
-      remove.edit = we;
-      remove.diagnostics = [diag];
-      out.push(remove);
-    }
+    if (o.status === 'changed') out.push(keepFix(doc, s, diag));
+    if (o.status !== 'unverified') out.push(searchFix(doc, s, o, diag));
+    if (o.status === 'not-located' || o.status === 'unknown-kb') out.push(removeFix(doc, model, s, use, diag));
     return out;
   }
 
@@ -171,4 +125,68 @@ export class SourceDiagnostics implements vscode.Disposable {
     for (const t of this.timers.values()) clearTimeout(t);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The fix that keeps a changed passage's current text (the preferred one). */
+function keepFix(doc: vscode.TextDocument, s: VerifySource, diag: vscode.Diagnostic): vscode.CodeAction {
+  const keep = new vscode.CodeAction(vscode.l10n.t("Keep the passage's current text"), vscode.CodeActionKind.QuickFix);
+  keep.command = {
+    title: keep.title,
+    command: 'shunong.acceptChangedPassage',
+    arguments: [doc.uri.toString(), s.key],
+  };
+  keep.diagnostics = [diag];
+  keep.isPreferred = true;
+  return keep;
+}
+
+/** The fix that searches for a replacement of the cited text, in the source's knowledge base unless that one is unknown. */
+function searchFix(
+  doc: vscode.TextDocument,
+  s: VerifySource,
+  o: VerifyOutcome,
+  diag: vscode.Diagnostic,
+): vscode.CodeAction {
+  const k = settings.knowledge(doc.uri);
+  const search = new vscode.CodeAction(vscode.l10n.t('Search for a replacement'), vscode.CodeActionKind.QuickFix);
+  const query = s.citedText || s.docName.replace(/\.[^.]+$/, '');
+  search.command = {
+    title: search.title,
+    command: 'shunong.searchKnowledge',
+    arguments: [
+      {
+        query: query.length > 200 ? query.slice(0, 200) : query,
+        ...(s.kbCode && o.status !== 'unknown-kb' ? { kbCode: s.kbCode } : {}),
+        topK: k.topK,
+        scoreThreshold: k.scoreThreshold,
+        useRerank: k.useRerank,
+      },
+    ],
+  };
+  search.diagnostics = [diag];
+  search.isPreferred = o.status !== 'changed';
+  return search;
+}
+
+/** The fix that removes the citation: a definition and every reference to its label, or the one inline citation. */
+function removeFix(
+  doc: vscode.TextDocument,
+  model: DocumentModel,
+  s: VerifySource,
+  use: VerifySource['uses'][number],
+  diag: vscode.Diagnostic,
+): vscode.CodeAction {
+  const edits = loadCitations().removeCitationEdits(doc.getText(), model, use);
+  const remove = new vscode.CodeAction(
+    use.label !== undefined
+      ? vscode.l10n.t('Remove citation [^{0}]', use.label)
+      : vscode.l10n.t('Remove the citation {0}', s.citation),
+    vscode.CodeActionKind.QuickFix,
+  );
+  const we = new vscode.WorkspaceEdit();
+  for (const e of edits)
+    we.replace(doc.uri, new vscode.Range(doc.positionAt(e.start), doc.positionAt(e.end)), e.newText);
+  remove.edit = we;
+  remove.diagnostics = [diag];
+  return remove;
 }
