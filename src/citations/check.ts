@@ -11,7 +11,10 @@
  * problem, a scope ban where no crop is named (`warning`) and a coming ban or restricted use
  * (`information`) are notes, which do not change the exit code. A finding silenced by a
  * `<!-- shunong-disable-next-line … -->` comment (src/safety/silence.ts) is listed as `silenced` and
- * counts as neither. A one-line summary goes to stderr. The messages are in the check's language
+ * counts as neither. A forecast (front matter `type: forecast`, 预报, 病虫情报, 警报) that does not
+ * state a part the 2021 forecast rules require gets a `warning` on its `type:` line for each, read as
+ * a safety finding (`file:line:col warning [forecast-missing-area] message`) and counted as a note.
+ * A one-line summary goes to stderr. The messages are in the check's language
  * (the l10n bundle's words); the severities and `silenced` are keywords, the same in every language.
  * The bulletins are read by the caller's reader, so this module touches no file.
  */
@@ -19,8 +22,12 @@ import { bulletinDate } from '../bulletin/date';
 import {
   DATE_RULE,
   findingMessage,
+  forecastMessage,
   lintSafety,
+  missingForecastParts,
   partitionSilenced,
+  type ForecastPart,
+  type MissingForecastPart,
   type RuleSet,
   type SafetyFinding,
   type SafetyRule,
@@ -60,16 +67,19 @@ export interface CheckFinding {
   endColumn: number;
   /** Every citation finding but an unverified source is an error: it counts as a problem. */
   severity: 'error' | 'warning' | 'information';
-  /** The safety rule's id (`carbofuran-736`), or the citation rule's (`citations/undefined-reference`). */
+  /**
+   * The safety rule's id (`carbofuran-736`), the citation rule's (`citations/undefined-reference`),
+   * or the forecast part's (`forecast-missing-area`).
+   */
   rule: string;
-  source: 'citations' | 'safety';
+  source: 'citations' | 'safety' | 'forecast';
   message: string;
   /** A citation finding's footnote label (the line format's ` [^label]`). */
   label?: string | undefined;
   /** Silenced by a comment on the line before: listed, counted as neither a problem nor a note. */
   silenced?: true | undefined;
   /** The kind of a citation finding, or the safety rule of a safety finding (the formats describe their rules by it). */
-  kind: { citation: CitationFindingKind } | { safety: SafetyRule } | { date: string };
+  kind: { citation: CitationFindingKind } | { safety: SafetyRule } | { date: string } | { forecast: ForecastPart };
   /** UTF-16 offset in its file: the order of a file's findings. */
   offset: number;
 }
@@ -114,7 +124,7 @@ export interface CheckOptions {
 /** One finding as a line of the default format (without line break). */
 export function findingLine(f: CheckFinding): string {
   const at = `${f.file}:${f.line}:${f.column}`;
-  if (f.source === 'safety') return `${at} ${f.silenced ? 'silenced' : f.severity} [${f.rule}] ${f.message}`;
+  if (f.source !== 'citations') return `${at} ${f.silenced ? 'silenced' : f.severity} [${f.rule}] ${f.message}`;
   return `${at}${f.label !== undefined ? ` [^${f.label}]` : ''} ${f.message}`;
 }
 
@@ -199,6 +209,23 @@ function dateFinding(
   };
 }
 
+/** A part a forecast does not state, as a warning on its front matter's `type:` line. */
+export function forecastFinding(file: string, m: MissingForecastPart, lang: Lang): CheckFinding {
+  return {
+    file,
+    line: m.line + 1,
+    column: m.character + 1,
+    endLine: m.line + 1,
+    endColumn: m.character + 1 + m.length,
+    severity: 'warning',
+    rule: m.code,
+    source: 'forecast',
+    message: forecastMessage(m.part, lang),
+    kind: { forecast: m.part },
+    offset: m.offset,
+  };
+}
+
 /** What a check reports of one bulletin: its findings in document order, how many are problems, notes, silenced. */
 export interface BulletinReport {
   findings: CheckFinding[];
@@ -208,8 +235,8 @@ export interface BulletinReport {
 }
 
 /**
- * The citation problems and safety findings of one bulletin (`model` is its citation analysis), a
- * safety finding its comments silence among them, marked so.
+ * The citation problems, safety findings and a forecast's missing parts of one bulletin (`model` is
+ * its citation analysis), a safety finding its comments silence among them, marked so.
  */
 export function reportBulletin(
   file: string,
@@ -223,8 +250,10 @@ export function reportBulletin(
   const lines = new LineIndex(text);
   const words = wordsOf(options.lang);
   const date = dateFinding(file, text, options);
+  const forecast = missingForecastParts(text, rules, { today }).map((m) => forecastFinding(file, m, options.lang));
   const findings = [
     ...(date ? [date] : []),
+    ...forecast,
     ...model.problems.map((p) => problemFinding(file, p, words)),
     ...active.map((f) => safetyFinding(file, f, lines, { rules, lang: options.lang })),
     ...silenced.map((f) => safetyFinding(file, f, lines, { rules, lang: options.lang, silenced: true })),
@@ -232,7 +261,7 @@ export function reportBulletin(
   return {
     findings,
     problems: model.problems.length + bans,
-    notes: active.length - bans + (date ? 1 : 0),
+    notes: active.length - bans + (date ? 1 : 0) + forecast.length,
     silenced: silenced.length,
   };
 }

@@ -38,7 +38,10 @@ front matter's date:, else today in Beijing). A safety line reads file:line:col 
 an error (a ban in force) is a problem; a warning (a scope ban where no crop is named) or
 information (a ban coming within six months, a restricted-use pesticide) is a note, and notes do
 not change the exit code. A finding silenced by <!-- shunong-disable-next-line pesticide --> on the
-line before reads file:line:col silenced [rule] message and counts as neither. Bulletins and rules
+line before reads file:line:col silenced [rule] message and counts as neither. A forecast (front
+matter type: forecast, 预报, 病虫情报 or 警报) gets a warning, a note, for each part the 2021 forecast
+rules require that it does not state (pest, time, area, severity, measures, issuer, date):
+file:line:col warning [forecast-missing-area] message, on its type: line. Bulletins and rules
 files saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK are read as such (said on
 stderr); a file that is none of these is not checked (exit 2). The messages follow LC_ALL /
 LC_MESSAGES / LANG: Chinese for zh*, else English.

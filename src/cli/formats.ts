@@ -1,6 +1,7 @@
 /**
  * `shunong check --format json|sarif`: the whole report of a check as one document on stdout, for a
- * station's CI. Every checker's findings are there (citations and pesticide safety), each with its
+ * station's CI. Every checker's findings are there (citations, pesticide safety and a forecast's
+ * missing parts), each with its
  * file, 1-based line and column (UTF-16 code units, as the line format counts them) and exclusive
  * end, severity, rule and message (in the CLI's language).
  *
@@ -14,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { CheckFinding, CheckReport } from '../citations/check';
 import { citationRuleText } from '../citations/problemText';
-import { noteIn, ruleSummary, unreadableDateRule } from '../safety/message';
+import { forecastRule, noteIn, ruleSummary, unreadableDateRule } from '../safety/message';
 import { langTag, wordsOf } from '../text/words';
 import { CLI_VERSION } from './version';
 
@@ -53,7 +54,7 @@ export interface CheckJson {
     filesWithProblems: number;
     /** Problems: citation problems and bans in force (not the silenced). */
     problems: number;
-    /** Notes: warnings and information of the safety lint (not the silenced). */
+    /** Notes: warnings and information of the safety lint, a forecast's missing parts (not the silenced). */
     notes: number;
     silenced: number;
     /** With `--online`: the sources looked up, by outcome, and the requests sent. */
@@ -118,6 +119,7 @@ function ruleOf(f: CheckFinding, r: CheckReport): ReportingDescriptor {
   if ('citation' in f.kind)
     return { id: f.rule, shortDescription: { text: citationRuleText(f.kind.citation, wordsOf(r.lang)) } };
   if ('date' in f.kind) return { id: f.rule, shortDescription: { text: unreadableDateRule(r.lang) } };
+  if ('forecast' in f.kind) return { id: f.rule, shortDescription: { text: forecastRule(f.kind.forecast, r.lang) } };
   const note = noteIn(f.kind.safety, r.lang);
   return {
     id: f.rule,

@@ -19,6 +19,7 @@ import * as calendar from './calendar/index';
 import * as cite from './cite/index';
 import * as draft from './draft/index';
 import * as exporting from './export/index';
+import * as forecast from './forecast/index';
 import * as newBulletin from './newBulletin/index';
 import * as preview from './markdownPreview/index';
 import * as recognition from './recognition/index';
@@ -153,6 +154,7 @@ function register(
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
   const exports = exporting.activate(context, { commands, failures, output, safety: safetyService });
   const safetyFeature = safety.activate(context, { commands, safety: safetyService });
+  forecast.activate(context, { safety: safetyService });
   const chatFeature = chat.activate(
     context,
     {

@@ -1,7 +1,8 @@
 /**
  * Pesticide safety in bulletins (pure, no vscode): the rules as shipped data a station can extend,
- * the lint that finds banned and restricted pesticides recommended in Markdown, and its messages.
- * Loaded as its own bundle (`dist/safety.js`) on first use; its zod schema only for a station file.
+ * the lint that finds banned and restricted pesticides recommended in Markdown, and its messages;
+ * and the parts a forecast must state, read with the same reader. Loaded as its own bundle
+ * (`dist/safety.js`) on first use; its zod schema only for a station file.
  */
 export type { Crop, RuleSet, RulesProblem, SafetyFinding, SafetyKind, SafetyRule, Use } from './types';
 export { shippedRules, withStationRules } from './ruleSet';
@@ -11,6 +12,8 @@ export {
   announcementIn,
   DATE_RULE,
   findingMessage,
+  forecastMessage,
+  forecastRule,
   noteIn,
   scopeIn,
   substanceIn,
@@ -19,3 +22,12 @@ export {
 } from './message';
 export { partitionSilenced, silenceComment, silencesIn, type Silence } from './silence';
 export { silenceEdit, type SilenceEdit } from './silenceEdit';
+export {
+  FORECAST_PARTS,
+  forecastCode,
+  isForecastType,
+  missingForecastParts,
+  type ForecastCode,
+  type ForecastPart,
+  type MissingForecastPart,
+} from './forecast';

@@ -46,6 +46,11 @@ function compile(rules: RuleSet): Compiled {
   return c;
 }
 
+/** The dictionary of a rule set, built once (the forecast check reads its pesticide names too). */
+export function dictionaryOf(rules: RuleSet): Dictionary {
+  return compile(rules).dictionary;
+}
+
 /** The date `months` after a YYYY-MM-DD date (the day kept, or the month's last). */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -355,7 +360,7 @@ function lineStarts(text: string): number[] {
  * The text with its HTML comments blanked (their line breaks kept, so every offset stays): a comment
  * is not published (an author's note, a `shunong-disable-next-line carbofuran-736` directive).
  */
-function withoutComments(text: string): string {
+export function withoutComments(text: string): string {
   return text.includes('<!--') ? text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\r\n]/g, ' ')) : text;
 }
 

@@ -1,11 +1,12 @@
 /**
  * A finding in words, in the UI's language (the editor's Problems) or any other (`shunong check`
  * writes the terminal's): the substance as written, why it is flagged, the announcement and its
- * date. The strings are the l10n bundle's, through the {@link Words} catalogue, so the CLI and the
+ * date; and a forecast's missing part. The strings are the l10n bundle's, through the {@link Words} catalogue, so the CLI and the
  * extension say the same. Pure.
  */
 import { wordsOf, type Lang } from '../text/words';
 import { Crops } from './crops';
+import type { ForecastPart } from './forecast';
 import { shippedRules } from './ruleSet';
 import type { RuleSet, SafetyFinding, SafetyRule } from './types';
 
@@ -162,4 +163,56 @@ export function unreadableDateMessage(value: string, used: string, lang: Lang): 
 /** The rule of an unreadable `date:`, described. */
 export function unreadableDateRule(lang: Lang): string {
   return wordsOf(lang).t("A bulletin's date: that is not a calendar day (the pesticide rules are applied on today's).");
+}
+
+/** What is said of a forecast that does not state one of the parts the 2021 forecast rules require. */
+export function forecastMessage(part: ForecastPart, lang: Lang): string {
+  const words = wordsOf(lang);
+  switch (part) {
+    case 'pest':
+      return words.t(
+        'This forecast does not name the pest or disease it forecasts (the 2021 forecast rules require it).',
+      );
+    case 'time':
+      return words.t('This forecast does not state the time or period it covers (the 2021 forecast rules require it).');
+    case 'area':
+      return words.t('This forecast does not state the area it covers (the 2021 forecast rules require it).');
+    case 'severity':
+      return words.t(
+        'This forecast does not state the severity: a level 1–5, or 轻发生, 偏轻, 中等, 偏重, 大发生 (the 2021 forecast rules require it).',
+      );
+    case 'measures':
+      return words.t(
+        'This forecast recommends no control measures: no pesticide with its dose or use (the 2021 forecast rules require them).',
+      );
+    case 'issuer':
+      return words.t(
+        'This forecast does not name its issuing body: add issuer: to the front matter or a 发布单位： line (the 2021 forecast rules require it).',
+      );
+    case 'date':
+      return words.t(
+        'This forecast has no issue date: add date: to the front matter (the 2021 forecast rules require it).',
+      );
+  }
+}
+
+/** The rule of a forecast's part, described (a rule of `shunong check --format sarif`). */
+export function forecastRule(part: ForecastPart, lang: Lang): string {
+  const words = wordsOf(lang);
+  switch (part) {
+    case 'pest':
+      return words.t('A forecast names the pest or disease it forecasts (the 2021 forecast rules).');
+    case 'time':
+      return words.t('A forecast states the time or period it covers (the 2021 forecast rules).');
+    case 'area':
+      return words.t('A forecast states the area it covers (the 2021 forecast rules).');
+    case 'severity':
+      return words.t('A forecast states the severity it expects (the 2021 forecast rules).');
+    case 'measures':
+      return words.t('A forecast recommends control measures (the 2021 forecast rules).');
+    case 'issuer':
+      return words.t('A forecast names its issuing body (the 2021 forecast rules).');
+    case 'date':
+      return words.t('A forecast states its issue date (the 2021 forecast rules).');
+  }
 }
