@@ -9,26 +9,29 @@
 import vscode = require('vscode');
 import { frontMatter } from '../../bulletin/frontMatter';
 import type { MissingForecastPart } from '../../safety/forecast';
-import { realScheduler, type Scheduler, type Timer } from '../../time/scheduler';
+import { realScheduler, type Scheduler } from '../../time/scheduler';
 import { isMisdecodedDocument } from '../shared/decoding';
 import { uiLanguage } from '../shared/language';
+import { MarkdownDebounce } from '../shared/markdownDebounce';
 import type { SafetyService } from '../shared/safety';
-
-/** Problems wait this long after the last change of a document, as the safety and citation ones do. */
-export const DEBOUNCE_MS = 400;
 
 export const FORECAST_SOURCE = 'shunong-forecast';
 
 /** The missing parts of the Markdown documents that are forecasts. */
 export class ForecastDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(FORECAST_SOURCE);
-  private readonly timers = new Map<string, Timer>();
   private readonly rulesChanged: vscode.Disposable;
+  private readonly debounce: MarkdownDebounce;
 
   constructor(
     private readonly safety: SafetyService,
-    private readonly clock: Pick<Scheduler, 'setTimer'> = realScheduler,
+    clock: Pick<Scheduler, 'setTimer'> = realScheduler,
   ) {
+    this.debounce = new MarkdownDebounce(
+      (doc) => this.refresh(doc),
+      (doc) => this.closed(doc),
+      clock,
+    );
     // The rules' dictionary tells which pesticides a recommendation names: new rules, a new reading.
     this.rulesChanged = safety.onDidChangeRules(() => {
       for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') this.refresh(d);
@@ -68,42 +71,23 @@ export class ForecastDiagnostics implements vscode.Disposable {
   }
 
   /** Schedules a check after the debounce (or `delayMs`); a newer change cancels the pending one. */
-  schedule(doc: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
-    const key = doc.uri.toString();
-    this.timers.get(key)?.dispose();
-    const version = doc.version;
-    this.timers.set(
-      key,
-      this.clock.setTimer(delayMs, () => {
-        this.timers.delete(key);
-        if (!doc.isClosed && doc.version === version) this.refresh(doc);
-      }),
-    );
+  schedule(doc: vscode.TextDocument, delayMs?: number): void {
+    this.debounce.schedule(doc, delayMs);
   }
 
   /** Keeps the Problems in step with opening, typing and closing. */
   watch(): vscode.Disposable[] {
-    const markdown = (d: vscode.TextDocument): boolean => d.languageId === 'markdown';
-    return [
-      vscode.workspace.onDidOpenTextDocument((d) => markdown(d) && this.schedule(d)),
-      vscode.workspace.onDidChangeTextDocument(
-        (e) => markdown(e.document) && e.contentChanges.length > 0 && this.schedule(e.document),
-      ),
-      vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
-    ];
+    return this.debounce.watch();
   }
 
-  /** A closed document: its pending check is dropped; an untitled one's Problems go. */
-  closed(doc: vscode.TextDocument): void {
-    const key = doc.uri.toString();
-    this.timers.get(key)?.dispose();
-    this.timers.delete(key);
+  /** A closed document (its pending check already dropped): an untitled one's Problems go. */
+  private closed(doc: vscode.TextDocument): void {
     if (doc.isUntitled) this.collection.delete(doc.uri);
   }
 
   dispose(): void {
     this.rulesChanged.dispose();
-    for (const t of this.timers.values()) t.dispose();
+    this.debounce.dispose();
     this.collection.dispose();
   }
 }

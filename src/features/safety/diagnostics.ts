@@ -5,9 +5,10 @@
  * from an injected scheduler so tests run on a virtual clock.
  */
 import vscode = require('vscode');
+import { MarkdownDebounce } from '../shared/markdownDebounce';
 import type { SafetyLinter } from '../../safety/lint';
 import type { SafetyFinding } from '../../safety/types';
-import { realScheduler, type Scheduler, type Timer } from '../../time/scheduler';
+import { realScheduler, type Scheduler } from '../../time/scheduler';
 import {
   firstMisdecoded,
   forgetMisdecoded,
@@ -17,9 +18,6 @@ import {
 } from '../shared/decoding';
 import { uiLanguage } from '../shared/language';
 import type { SafetyService } from '../shared/safety';
-
-/** Diagnostics wait this long after the last change of a document, as the citation diagnostics do. */
-export const DEBOUNCE_MS = 400;
 
 export const SAFETY_SOURCE = 'shunong-safety';
 
@@ -37,14 +35,18 @@ export class SafetyDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(SAFETY_SOURCE);
   private readonly linters = new Map<string, SafetyLinter>();
   private readonly findings = new Map<string, { version: number; items: SafetyFinding[] }>();
-  private readonly timers = new Map<string, Timer>();
-
   private readonly rulesChanged: vscode.Disposable;
+  private readonly debounce: MarkdownDebounce;
 
   constructor(
     private readonly safety: SafetyService,
-    private readonly clock: Pick<Scheduler, 'setTimer'> = realScheduler,
+    clock: Pick<Scheduler, 'setTimer'> = realScheduler,
   ) {
+    this.debounce = new MarkdownDebounce(
+      (doc) => this.refresh(doc),
+      (doc) => this.closed(doc),
+      clock,
+    );
     this.rulesChanged = safety.onDidChangeRules(() => this.relint());
   }
 
@@ -112,17 +114,8 @@ export class SafetyDiagnostics implements vscode.Disposable {
   }
 
   /** Schedules a lint after the debounce (or `delayMs`); a newer change cancels the pending one. */
-  schedule(doc: vscode.TextDocument, delayMs = DEBOUNCE_MS): void {
-    const key = doc.uri.toString();
-    this.timers.get(key)?.dispose();
-    const version = doc.version;
-    this.timers.set(
-      key,
-      this.clock.setTimer(delayMs, () => {
-        this.timers.delete(key);
-        if (!doc.isClosed && doc.version === version) this.refresh(doc);
-      }),
-    );
+  schedule(doc: vscode.TextDocument, delayMs?: number): void {
+    this.debounce.schedule(doc, delayMs);
   }
 
   /** The findings of a document at its current version (linted now when none are published). */
@@ -148,21 +141,12 @@ export class SafetyDiagnostics implements vscode.Disposable {
 
   /** Keeps the Problems in step with opening, typing and closing. */
   watch(): vscode.Disposable[] {
-    const markdown = (d: vscode.TextDocument): boolean => d.languageId === 'markdown';
-    return [
-      vscode.workspace.onDidOpenTextDocument((d) => markdown(d) && this.schedule(d)),
-      vscode.workspace.onDidChangeTextDocument(
-        (e) => markdown(e.document) && e.contentChanges.length > 0 && this.schedule(e.document),
-      ),
-      vscode.workspace.onDidCloseTextDocument((d) => this.closed(d)),
-    ];
+    return this.debounce.watch();
   }
 
-  /** A closed document: its linter and findings are forgotten; an untitled one's Problems go. */
-  closed(doc: vscode.TextDocument): void {
+  /** A closed document (its pending lint already dropped): its linter and findings are forgotten; an untitled one's Problems go. */
+  private closed(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
-    this.timers.get(key)?.dispose();
-    this.timers.delete(key);
     this.linters.delete(key);
     this.findings.delete(key);
     forgetMisdecoded(doc);
@@ -171,7 +155,7 @@ export class SafetyDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     this.rulesChanged.dispose();
-    for (const t of this.timers.values()) t.dispose();
+    this.debounce.dispose();
     this.collection.dispose();
   }
 }
