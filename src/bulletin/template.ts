@@ -14,6 +14,8 @@ export interface BulletinValues {
   calendarLine: string;
   place: string;
   referencesHeading: string;
+  /** The issue (`2026年第13期`), in a forecast's front matter. */
+  issue: string;
 }
 
 /** The front matter, title and date line of every built-in template. */
@@ -33,6 +35,48 @@ place: "{{place}}"
 {{calendarLine}}
 
 `;
+
+/**
+ * The front matter of the built-in pest forecast (病虫情报): the parts the 2021 forecast rules ask
+ * of it that the front matter holds (`type`, the issuer, the issue date) and its masthead and issue.
+ * The issuer is left for the author: the forecast check names it until it is filled in.
+ */
+const FORECAST_HEAD = `---
+title: "{{title}}"
+lang: {{lang}}
+type: forecast
+masthead: "{{masthead}}"
+issue: "{{issue}}"
+issuer: ""
+date: {{date}}
+place: "{{place}}"
+---
+
+# {{title}}
+
+`;
+
+/** The built-in pest forecast of a language: the sections a forecast states, with hints. */
+export function builtinForecastTemplate(lang: Lang): string {
+  const words = wordsOf(lang);
+  const section = (heading: string, hint: string): string => `## ${heading}\n\n<!-- ${hint} -->\n\n`;
+  return (
+    FORECAST_HEAD.replace('{{masthead}}', words.t('Pest forecast')) +
+    section(
+      words.t('Current situation'),
+      words.t('The pest or disease, where it was surveyed, and what was found (counts, incidence).'),
+    ) +
+    section(
+      words.t('Forecast'),
+      words.t('When and where it will occur, and how severely (a level 1–5, or 轻发生 … 大发生).'),
+    ) +
+    section(
+      words.t('Control advice'),
+      words.t('When to treat, with what product and dose; find sources with "Shunong: Search Knowledge".'),
+    ) +
+    '## {{referencesHeading}}\n'
+  );
+}
 
 /** The built-in template of a language: its headings and hints from the catalogue. */
 export function builtinTemplate(lang: Lang): string {

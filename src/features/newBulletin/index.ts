@@ -1,14 +1,19 @@
-/** "New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
+/**
+ * "New Bulletin": an untitled Markdown bulletin from the template, filled from the tools: a farm
+ * bulletin, or a pest forecast (病虫情报) with the fields the 2021 forecast rules ask for and the
+ * next issue number of the year among the workspace's bulletins.
+ */
 import vscode = require('vscode');
-import { readWorkspaceText } from '../shared/decoding';
 import type { CurrentTime } from '../../shunong/index';
 import type { DailyValue } from '../../bulletin/daily';
 import { calendarLine } from '../../bulletin/render';
-import { builtinTemplate, fillTemplate } from '../../bulletin/template';
-import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf } from '../../text/words';
+import { builtinForecastTemplate, builtinTemplate, fillTemplate } from '../../bulletin/template';
+import { issueLabel, nextIssueNumber } from '../../bulletin/issue';
+import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf, type Lang } from '../../text/words';
 import type { CommandRegistry } from '../shared/commands';
 import { insertLanguageFor } from '../shared/language';
 import { settings } from '../shared/settings';
+import { chooseKind, customTemplate, workspaceIssues, type BulletinKind } from './choices';
 
 /** The services New Bulletin uses: the calendar's cache of the day, and the command registry. */
 export interface NewBulletinServices {
@@ -20,49 +25,40 @@ export interface NewBulletinServices {
 export function activate(_context: vscode.ExtensionContext, services: NewBulletinServices): void {
   services.commands.register({
     id: 'shunong.newBulletin',
-    run: (place?: string) => newBulletin(services.calendar, place),
+    run: (place?: string, kind?: BulletinKind) => newBulletin(services.calendar, place, kind),
   });
 }
 
-/** "Shunong: New Bulletin": an untitled Markdown bulletin from the template, filled from the tools. */
+/**
+ * "Shunong: New Bulletin": what kind (asked unless given; a workspace template is a farm
+ * bulletin), the place, then the bulletin opens untitled.
+ */
 async function newBulletin(
   calendar: DailyValue<CurrentTime>,
   givenPlace?: string,
+  givenKind?: BulletinKind,
 ): Promise<vscode.TextDocument | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  const place =
-    typeof givenPlace === 'string'
-      ? givenPlace
-      : await vscode.window.showInputBox({
-          title: vscode.l10n.t('Shunong: New Bulletin'),
-          prompt: vscode.l10n.t('Place of the bulletin (optional)'),
-          value: settings.weather(folder?.uri).defaultLocation,
-        });
+  const scripted = typeof givenPlace === 'string';
+  const kind = givenKind ?? (scripted ? 'bulletin' : await chooseKind());
+  if (!kind) return undefined;
+  const place = scripted
+    ? givenPlace
+    : await vscode.window.showInputBox({
+        title: vscode.l10n.t('Shunong: New Bulletin'),
+        prompt: vscode.l10n.t('Place of the bulletin (optional)'),
+        value: settings.weather(folder?.uri).defaultLocation,
+      });
   if (place === undefined) return undefined;
   // a failure (no key, offline) is the registry's to tell
   const t = await calendar.get();
-  let template: string | undefined;
-  const templatePath = settings.bulletin(folder?.uri).template;
-  if (templatePath) {
-    const uri = folder ? vscode.Uri.joinPath(folder.uri, templatePath) : vscode.Uri.file(templatePath);
-    const read = await readWorkspaceText(uri);
-    if ('text' in read) template = read.text;
-    else
-      void vscode.window.showWarningMessage(
-        read.error === 'undecodable'
-          ? vscode.l10n.t(
-              'The bulletin template {0} is not UTF-8, UTF-16 or GB18030 text; the built-in template is used. Save it as UTF-8.',
-              templatePath,
-            )
-          : vscode.l10n.t('The bulletin template {0} could not be read; the built-in template is used.', templatePath),
-      );
-  }
+  const template = kind === 'bulletin' ? await customTemplate(folder) : undefined;
   // The bulletin's language: the custom template's lang:, else the setting, else its prose, else the UI language.
   const lang = insertLanguageFor(undefined, folder?.uri, template);
-  const words = wordsOf(lang);
-  const title = place ? words.t('{0} farm bulletin {1}', place, t.date) : words.t('Farm bulletin {0}', t.date);
-  const content = fillTemplate(template ?? builtinTemplate(lang), {
-    title,
+  const year = Number(t.date.slice(0, 4));
+  const issue = issueLabel(year, nextIssueNumber(await workspaceIssues(), year), lang);
+  const content = fillTemplate(template ?? (kind === 'forecast' ? builtinForecastTemplate : builtinTemplate)(lang), {
+    title: titleOf(kind, place, t.date, lang),
     lang: langTag(lang),
     date: t.date,
     weekday: weekdayName(t.weekday, lang),
@@ -72,8 +68,17 @@ async function newBulletin(
     calendarLine: calendarLine(t, lang, settings.calendar(folder?.uri).format),
     place,
     referencesHeading: settings.citations(folder?.uri).referencesHeading || referencesHeadingOf(lang),
+    issue,
   });
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(doc);
   return doc;
+}
+
+/** The title of a new bulletin of `kind`, in the bulletin's language. */
+function titleOf(kind: BulletinKind, place: string, date: string, lang: Lang): string {
+  const words = wordsOf(lang);
+  if (kind === 'forecast')
+    return place ? words.t('{0} pest forecast {1}', place, date) : words.t('Pest forecast {0}', date);
+  return place ? words.t('{0} farm bulletin {1}', place, date) : words.t('Farm bulletin {0}', date);
 }

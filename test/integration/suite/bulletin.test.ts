@@ -161,4 +161,35 @@ suite('Weather and the farming calendar', () => {
     assert.ok(text.startsWith(head + 'days_to_next_solar_term: 1\nplace: "成都"\n---\n'), text);
     assert.match(text, zh ? /^## 参考资料$/m : /^## References$/m);
   });
+
+  test('"New Bulletin" as a pest forecast: its fields, and the next issue of the year among the workspace\'s bulletins', async () => {
+    const { calendar } = await api();
+    await admin({ now: '2026-11-06T09:00:00+08:00' });
+    calendar.invalidate();
+    // The sample workspace's tea bulletin is 2026年第11期; these add a later one and one of last year.
+    const dir = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, '.bulletin-test-issues');
+    const write = (name: string, issue: string): Thenable<void> =>
+      vscode.workspace.fs.writeFile(
+        vscode.Uri.joinPath(dir, name),
+        Buffer.from(`---\nissue: "${issue}"\n---\n\n# x\n`),
+      );
+    await write('a.md', '2026年第12期');
+    await write('b.md', '2025年第30期');
+    try {
+      const doc = (await vscode.commands.executeCommand(
+        'shunong.newBulletin',
+        '成都',
+        'forecast',
+      )) as vscode.TextDocument;
+      const text = doc.getText();
+      const zh = vscode.env.language.startsWith('zh');
+      assert.match(text, /^type: forecast$/m);
+      assert.match(text, zh ? /^issue: "2026年第13期"$/m : /^issue: "2026 No\. 13"$/m);
+      assert.match(text, /^date: 2026-11-06$/m);
+      assert.match(text, /^issuer: ""$/m, 'the issuer is left for the author');
+      assert.match(text, zh ? /^title: "成都病虫情报 2026-11-06"$/m : /^title: "成都 pest forecast 2026-11-06"$/m);
+    } finally {
+      await vscode.workspace.fs.delete(dir, { recursive: true });
+    }
+  });
 });

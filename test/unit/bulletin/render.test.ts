@@ -188,6 +188,7 @@ describe('bulletin template', () => {
     calendarLine: '2026年10月25日 星期日 · 霜降（距立冬 13 天）',
     place: '成都\n---',
     referencesHeading: '参考资料',
+    issue: '2026年第13期',
   };
 
   it('fills the front matter without letting values break it', () => {
@@ -441,6 +442,7 @@ describe('bulletin/template: the hints and the placeholders', () => {
       calendarLine: '',
       place: '',
       referencesHeading: '',
+      issue: '',
     };
     assert.equal(fillTemplate('{{ title }}|{{date  }}|{{\tlang}}', values), '一 二 三|D|en');
   });
