@@ -1,4 +1,5 @@
-// e2e: a person creates a new bulletin from the palette ("Shunong: New Bulletin"), then inserts a
+// e2e: a person creates a new bulletin from the palette ("Shunong: New Bulletin", a farm bulletin
+// rather than a pest forecast), then inserts a
 // weather brief for 成都 into it ("Shunong: Insert Weather Brief"): front matter from
 // get_current_time, the 7-day table from weather_search, all seen in the editor. Then a Chinese
 // bulletin (a scratch copy of the sample workspace's 茶园冬季管理) gets a Chinese weather brief
@@ -29,6 +30,17 @@ export const tests = [
     timeoutMs: 90_000,
     async run({ page, wb, screenshot }) {
       await wb.runCommand(wb.l10n.command('shunong.newBulletin'));
+      // First the kind of bulletin: a farm bulletin (the first item) or a pest forecast.
+      const kind = wb.quickInput.locator('.monaco-list-row', { hasText: wb.l10n.t('Farm bulletin') }).first();
+      await kind.waitFor({ state: 'visible', timeout: 15_000 });
+      await wb.quickInput
+        .locator('.monaco-list-row', { hasText: wb.l10n.t('Pest forecast (病虫情报)') })
+        .first()
+        .waitFor({ state: 'visible', timeout: 5_000 });
+      await screenshot('00-kind');
+      await wb.assertNoEnglish('the kind of bulletin');
+      await page.keyboard.press('Enter');
+      await kind.waitFor({ state: 'hidden', timeout: 10_000 });
       const input = wb.quickInput.locator('.quick-input-box input');
       await input.waitFor({ state: 'visible', timeout: 15_000 });
       await input.fill('成都');
