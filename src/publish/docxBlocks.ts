@@ -42,6 +42,10 @@ export interface DocxContext {
   link(href: string): string;
   /** The relationship id of an embedded picture, and a drawing id unique in the document. */
   picture(src: string): { rId: string; id: number };
+  /** The official layout: a heading's number, written before its text. */
+  headingNumber?(heading: Block): string;
+  /** The official layout: the body's lines are a fixed pitch, which would cut a picture off. */
+  fixedLines?: boolean;
 }
 
 /** Paragraph-level options passed down into nested blocks. */
@@ -74,12 +78,18 @@ function docxBlock(b: Block, ctx: DocxContext, out: string[], frame: Frame): voi
   switch (b.kind) {
     case 'heading': {
       const key = `heading${Math.min(Math.max(b.level, 1), 6)}` as `heading${1 | 2 | 3 | 4 | 5 | 6}`;
-      out.push(paragraph({ style: ctx.style.ids[key], ...framed }, runs(b.content, ctx)));
+      const number = ctx.headingNumber?.(b);
+      out.push(
+        paragraph({ style: ctx.style.ids[key], ...framed }, (number ? textRun(number) : '') + runs(b.content, ctx)),
+      );
       return;
     }
-    case 'paragraph':
-      out.push(paragraph(framed, runs(b.content, ctx)));
+    case 'paragraph': {
+      // a picture's paragraph grows with it where the lines are fixed
+      const grows = ctx.fixedLines && b.content.some((x) => x.kind === 'image');
+      out.push(paragraph(grows ? { ...framed, spacing: { after: 0, line: 240 } } : framed, runs(b.content, ctx)));
       return;
+    }
     case 'quote':
       docxBlocks(b.blocks, ctx, out, { indent: frame.indent + INDENT, quote: true });
       return;

@@ -90,8 +90,8 @@ export interface ParaProps {
   /** A bar on the left (a quote). */
   leftBorder?: Hex;
   shading?: Hex;
-  /** Twips. */
-  spacing?: { before?: number; after: number };
+  /** Twips; `line`: a line's height in 240ths of a line (`auto`). */
+  spacing?: { before?: number; after: number; line?: number };
   /** Twips. */
   indent?: number;
   align?: 'left' | 'center' | 'right';
@@ -115,6 +115,7 @@ function pPr(p: ParaProps): string {
       '<w:spacing' +
       (p.spacing.before !== undefined ? ` w:before="${p.spacing.before}"` : '') +
       ` w:after="${p.spacing.after}"` +
+      (p.spacing.line !== undefined ? ` w:line="${p.spacing.line}" w:lineRule="auto"` : '') +
       '/>';
   if (p.indent) s += `<w:ind w:left="${p.indent}"/>`;
   if (p.align) s += `<w:jc w:val="${p.align}"/>`;
