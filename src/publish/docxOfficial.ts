@@ -62,6 +62,10 @@ export function officialStylesXml(page: PageSetup): string {
   const style = (id: string, name: string, pPr: string, rPr: string): string =>
     `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/><w:basedOn w:val="Normal"/>` +
     `<w:next w:val="Normal"/><w:qFormat/><w:pPr>${pPr}</w:pPr><w:rPr>${rPr}</w:rPr></w:style>`;
+  // 28 characters on a line: each one a little narrower than its size, so that 28 fit the text block's
+  // width in any renderer (Word's character grid does the same, but LibreOffice then gives a character
+  // two grid cells)
+  const condensed = `<w:spacing w:val="${page.charPitch - page.bodySize * 10}"/>`;
   const headingFonts: FontKey[] = ['heiti', 'heiti', 'kaiti', 'fangsong', 'fangsong', 'fangsong'];
   const headings = headingFonts
     .map((font, i) =>
@@ -75,10 +79,11 @@ export function officialStylesXml(page: PageSetup): string {
     .join('');
   return (
     `${XML_DECLARATION}<w:styles ${W}>` +
-    `<w:docDefaults><w:rPrDefault><w:rPr>${rFonts('fangsong')}<w:color w:val="000000"/>${size(page.bodySize)}</w:rPr></w:rPrDefault>` +
+    `<w:docDefaults><w:rPrDefault><w:rPr>${rFonts('fangsong')}<w:color w:val="000000"/>${condensed}${size(page.bodySize)}</w:rPr></w:rPrDefault>` +
     `<w:pPrDefault><w:pPr><w:spacing w:before="0" w:after="0" w:line="${page.linePitch}" w:lineRule="exact"/></w:pPr></w:pPrDefault></w:docDefaults>` +
     '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/>' +
-    `<w:pPr><w:ind w:firstLineChars="${page.firstLineChars * 100}" w:firstLine="${page.firstLineChars * page.bodySize * 10}"/><w:jc w:val="both"/></w:pPr></w:style>` +
+    `<w:pPr><w:ind w:firstLineChars="${page.firstLineChars * 100}" w:firstLine="${page.firstLineChars * page.bodySize * 10}"/><w:jc w:val="both"/></w:pPr>` +
+    `<w:rPr>${rFonts('fangsong')}${condensed}${size(page.bodySize)}</w:rPr></w:style>` +
     '<w:style w:type="character" w:default="1" w:styleId="DefaultParagraphFont"><w:name w:val="Default Paragraph Font"/><w:uiPriority w:val="1"/><w:semiHidden/><w:unhideWhenUsed/></w:style>' +
     style(ids.title, 'Title', `${NO_INDENT}<w:jc w:val="center"/>`, `${rFonts('xiaobiaosong')}${size(TITLE_SIZE)}`) +
     headings +
@@ -96,18 +101,16 @@ export interface FooterIds {
   even: string;
 }
 
-/** The section: A4, the standard's margins, the fixed line pitch and character grid, the footers. */
+/** The section: A4, the standard's margins, the line grid at the fixed pitch, the footers. */
 export function officialSectionXml(page: PageSetup, footers: FooterIds): string {
   const m = page.margins;
   // the page number's line ends 7 mm below the text block (7.5): the footer's bottom is its height above that
   const footer = mmToTwips(35 - 7) - SMALL_SIZE * 10;
-  // the grid's character pitch, as Word writes it: 1/4096 pt more (or less) than the body's size
-  const charSpace = Math.round((page.charPitch / 20 - page.bodySize / 2) * 4096);
   return (
     `<w:sectPr><w:footerReference w:type="default" r:id="${footers.odd}"/><w:footerReference w:type="even" r:id="${footers.even}"/>` +
     `<w:pgSz w:w="${page.width}" w:h="${page.height}"/>` +
     `<w:pgMar w:top="${m.top}" w:right="${m.right}" w:bottom="${m.bottom}" w:left="${m.left}" w:header="851" w:footer="${footer}" w:gutter="0"/>` +
-    `<w:cols w:space="425"/><w:docGrid w:type="linesAndChars" w:linePitch="${page.linePitch}" w:charSpace="${charSpace}"/></w:sectPr>`
+    `<w:cols w:space="425"/><w:docGrid w:type="lines" w:linePitch="${page.linePitch}"/></w:sectPr>`
   );
 }
 

@@ -98,10 +98,17 @@ describe('publish: Word, the official layout', () => {
     const lines = stated(/(\d+) lines per page/);
     const textHeight = mmToTwips(297) - mmToTwips(top) - mmToTwips(bottom);
     assert.ok(pitch * lines <= textHeight && (pitch + 1) * lines > textHeight, `${lines} lines fill the text block`);
-    assert.equal(attr(grid, 'w:type'), 'linesAndChars');
+    assert.equal(attr(grid, 'w:type'), 'lines');
     const styles = (await officialParts(BULLETIN)).get('word/styles.xml')!;
     const spacing = descendants(one(styles, 'w:pPrDefault'), 'w:spacing')[0]!;
     assert.deepEqual([attr(spacing, 'w:line'), attr(spacing, 'w:lineRule')], [String(pitch), 'exact']);
+    // 28 characters of the body's size, each condensed by the run spacing, fit the text block's width
+    const chars = stated(/(\d+) characters per line/);
+    const rPr = one(styles, 'w:rPrDefault');
+    const advance =
+      Number(attr(descendants(rPr, 'w:sz')[0], 'w:val')) * 10 + Number(attr(descendants(rPr, 'w:spacing')[0], 'w:val'));
+    const textWidth = mmToTwips(210) - mmToTwips(left) - mmToTwips(right);
+    assert.ok(advance * chars <= textWidth && (advance + 1) * chars > textWidth, `${chars} characters fill a line`);
   });
 
   it('sizes the body, the title and the page numbers as the standard does, in half-points', async () => {
