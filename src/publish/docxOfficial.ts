@@ -5,7 +5,7 @@
  * point. Pure.
  */
 import { esc, textRun, W_NAMESPACES, XML_DECLARATION, type RunProps } from './wordml';
-import { DEFAULT_IDS } from './docxStyles';
+import { DEFAULT_IDS, type AddedStyle } from './docxStyles';
 import { FONTS, mmToTwips, type FontKey, type OfficialLayout, type PageSetup } from './layout';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -55,27 +55,53 @@ export function fontTableXml(): string {
   return `${XML_DECLARATION}<w:fonts ${W}>${fonts.join('')}</w:fonts>`;
 }
 
+const size = (hp: number): string => `<w:sz w:val="${hp}"/><w:szCs w:val="${hp}"/>`;
+
+/** The fonts of the heading styles, `#` to `######`: `##` is 一、 in 黑体, `###` （一） in 楷体, the rest 仿宋. */
+const HEADING_FONTS: readonly FontKey[] = ['heiti', 'heiti', 'kaiti', 'fangsong', 'fangsong', 'fangsong'];
+
+/**
+ * The official look of the title or a heading style, under the id `id`: the title in 小标宋 二号
+ * centred, the headings in their level's font at the body's size. `added`: for a style added to
+ * a template's styles.xml, the namespace declaration it carries and the template's default
+ * paragraph style it is based on.
+ */
+export function officialStyle(
+  key: 'title' | `heading${1 | 2 | 3 | 4 | 5 | 6}`,
+  id: string,
+  page: PageSetup,
+  added?: { decl: string; base: string | undefined },
+): string {
+  const level = key === 'title' ? 0 : Number(key.slice('heading'.length));
+  const name = level ? `heading ${level}` : 'Title';
+  const pPr = level ? `<w:keepNext/><w:outlineLvl w:val="${level - 1}"/>` : `${NO_INDENT}<w:jc w:val="center"/>`;
+  const rPr = level
+    ? `${rFonts(HEADING_FONTS[level - 1]!)}${size(page.bodySize)}`
+    : `${rFonts('xiaobiaosong')}${size(TITLE_SIZE)}`;
+  return (
+    `<w:style${added ? ` ${added.decl}` : ''} w:type="paragraph" w:styleId="${esc(id)}"><w:name w:val="${name}"/>` +
+    (added ? (added.base ? `<w:basedOn w:val="${esc(added.base)}"/>` : '') : '<w:basedOn w:val="Normal"/>') +
+    `<w:next w:val="Normal"/><w:qFormat/><w:pPr>${pPr}</w:pPr><w:rPr>${rPr}</w:rPr></w:style>`
+  );
+}
+
+/** What a template that lacks the title or a heading style gets: the official look (links keep Word's). */
+export function officialAddedStyle(page: PageSetup): AddedStyle {
+  return (key, id, defaults) =>
+    key === 'title' || key.startsWith('heading')
+      ? officialStyle(key as 'title', id, page, { decl: W, base: defaults.paragraph })
+      : undefined;
+}
+
 /** The styles of the official layout: 仿宋 三号 body at the fixed line pitch, the title, headings by level, links, footnotes. */
 export function officialStylesXml(page: PageSetup): string {
   const ids = DEFAULT_IDS;
-  const size = (hp: number): string => `<w:sz w:val="${hp}"/><w:szCs w:val="${hp}"/>`;
-  const style = (id: string, name: string, pPr: string, rPr: string): string =>
-    `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/><w:basedOn w:val="Normal"/>` +
-    `<w:next w:val="Normal"/><w:qFormat/><w:pPr>${pPr}</w:pPr><w:rPr>${rPr}</w:rPr></w:style>`;
   // 28 characters on a line: each one a little narrower than its size, so that 28 fit the text block's
   // width in any renderer (Word's character grid does the same, but LibreOffice then gives a character
   // two grid cells)
   const condensed = `<w:spacing w:val="${page.charPitch - page.bodySize * 10}"/>`;
-  const headingFonts: FontKey[] = ['heiti', 'heiti', 'kaiti', 'fangsong', 'fangsong', 'fangsong'];
-  const headings = headingFonts
-    .map((font, i) =>
-      style(
-        ids[`heading${i + 1}` as 'heading1'],
-        `heading ${i + 1}`,
-        `<w:keepNext/><w:outlineLvl w:val="${i}"/>`,
-        `${rFonts(font)}${size(page.bodySize)}`,
-      ),
-    )
+  const headings = ([1, 2, 3, 4, 5, 6] as const)
+    .map((n) => officialStyle(`heading${n}`, ids[`heading${n}`], page))
     .join('');
   return (
     `${XML_DECLARATION}<w:styles ${W}>` +
@@ -85,7 +111,7 @@ export function officialStylesXml(page: PageSetup): string {
     `<w:pPr><w:ind w:firstLineChars="${page.firstLineChars * 100}" w:firstLine="${page.firstLineChars * page.bodySize * 10}"/><w:jc w:val="both"/></w:pPr>` +
     `<w:rPr>${rFonts('fangsong')}${condensed}${size(page.bodySize)}</w:rPr></w:style>` +
     '<w:style w:type="character" w:default="1" w:styleId="DefaultParagraphFont"><w:name w:val="Default Paragraph Font"/><w:uiPriority w:val="1"/><w:semiHidden/><w:unhideWhenUsed/></w:style>' +
-    style(ids.title, 'Title', `${NO_INDENT}<w:jc w:val="center"/>`, `${rFonts('xiaobiaosong')}${size(TITLE_SIZE)}`) +
+    officialStyle('title', ids.title, page) +
     headings +
     `<w:style w:type="character" w:styleId="${ids.hyperlink}"><w:name w:val="Hyperlink"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:rPr><w:color w:val="0563C1"/><w:u w:val="single"/></w:rPr></w:style>` +
     `<w:style w:type="character" w:styleId="${ids.footnoteReference}"><w:name w:val="footnote reference"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:semiHidden/><w:unhideWhenUsed/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>` +

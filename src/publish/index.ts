@@ -10,7 +10,8 @@ import { writeDocx } from './docx';
 import { readTemplate, TemplateError } from './docxStyles';
 import { writeHtml } from './html';
 import { loadImages, type ImageReader } from './images';
-import { officialLayout } from './layout';
+import { officialAddedStyle } from './docxOfficial';
+import { officialLayout, officialPage } from './layout';
 import type { PublishWarning } from './model';
 import { readBulletin } from './read';
 import { writeWechat } from './wechat';
@@ -101,10 +102,11 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   });
   if (req.refuseBrokenCitations && doc.broken.length > 0)
     return { ok: false, reason: 'broken-citations', broken: doc.broken };
+  const official = req.format === 'docx' && chooseLayout(req.text, req.layout, req.defaultLayout) === 'official';
   let style;
   if (req.format === 'docx' && req.template) {
     try {
-      style = await readTemplate(req.template);
+      style = await readTemplate(req.template, official ? officialAddedStyle(officialPage()) : undefined);
     } catch (err) {
       if (err instanceof TemplateError)
         return { ok: false, reason: 'template', error: err.reason, ...(err.where ? { where: err.where } : {}) };
@@ -114,7 +116,6 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   const { images, warnings: imageWarnings } = await loadImages(doc, req.readImage);
   const warnings = [...doc.warnings, ...imageWarnings];
   if (req.format === 'docx') {
-    const official = chooseLayout(req.text, req.layout, req.defaultLayout) === 'official';
     const layout = official ? officialLayout(doc, { fields: frontMatter(req.text).fields }) : undefined;
     const r = await writeDocx(doc, {
       ...(layout ? { layout } : {}),

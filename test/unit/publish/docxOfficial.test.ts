@@ -271,11 +271,22 @@ describe('publish: Word, the official layout', () => {
     assert.match(plainText(parts.get('word/footnotes.xml')!), /小麦病虫害测报\.pdf#2/);
   });
 
-  it('lets a house template keep its styles; the page, masthead and page numbers still come from the layout', async () => {
-    const parts = await officialParts(BULLETIN, { template: await template({ 'word/styles.xml': blankStyles() }) });
-    assert.ok(!parts.get('word/styles.xml')!.includes('方正小标宋简体'), "the template's styles");
-    assert.match(parts.get('word/document.xml')!, /<w:pgMar w:top="2098"/);
-    assert.ok(parts.has('word/footer1.xml') && parts.get('word/document.xml')!.includes('FF0000'));
+  it('lets a house template keep the styles it defines, adds the others in the official look; the page, masthead and page numbers still come from the layout', async () => {
+    const own =
+      '<w:style w:type="paragraph" w:styleId="H2own"><w:name w:val="heading 2"/><w:basedOn w:val="Normal"/>' +
+      '<w:rPr><w:rFonts w:ascii="Arial" w:hAnsi="Arial" w:eastAsia="Arial"/><w:sz w:val="30"/></w:rPr></w:style></w:styles>';
+    const styles = blankStyles().replace('</w:styles>', own);
+    const parts = await officialParts(BULLETIN, { template: await template({ 'word/styles.xml': styles }) });
+    const written = parts.get('word/styles.xml')!;
+    assert.equal(eastAsiaFont(styleOf(written, 'H2own')), 'Arial', "the template's heading 2 stays");
+    assert.equal(sizeOf(written, 'Normal'), 24, "the template's body");
+    assert.equal(eastAsiaFont(styleOf(written, 'Title')), '方正小标宋简体', 'a missing title in the official look');
+    assert.equal(sizeOf(written, 'Title'), 44);
+    assert.equal(eastAsiaFont(styleOf(written, 'Heading3')), '楷体_GB2312', 'a missing heading in the official look');
+    const doc = parts.get('word/document.xml')!;
+    assert.match(doc, /<w:pgMar w:top="2098"/);
+    assert.ok(parts.has('word/footer1.xml') && doc.includes('FF0000'));
+    assert.ok(paragraphs(doc).some((p) => p.style === 'H2own' && p.text === '一、发生趋势'));
   });
 
   it('changes nothing for the standard layout', async () => {
