@@ -107,7 +107,11 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
       return { rId: rels.image(m.path), id: ++drawings };
     },
     ...(layout
-      ? { headingNumber: (b: Block) => layout.headings.get(b)?.prefix ?? '', fixedLines: !options.style }
+      ? {
+          headingNumber: (b: Block) => layout.headings.get(b)?.prefix ?? '',
+          fixedLines: !options.style,
+          pictureBox: pictureBox(layout.page),
+        }
       : {}),
   });
   const documentRels = new Rels(['styles.xml', 'numbering.xml', 'footnotes.xml', 'settings.xml']);
@@ -191,6 +195,15 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   for (const m of media.values()) entries.push({ path: `word/${m.path}`, data: m.bytes, store: true });
   const bytes = await zip(entries, options.now);
   return { bytes, footnotes: footnotes.length, listed: listed.length, warnings };
+}
+
+/** The official page's text block in pixels at 96 dpi (15 twips a pixel). */
+function pictureBox(page: OfficialLayout['page']): { width: number; height: number } {
+  const m = page.margins;
+  return {
+    width: Math.floor((page.width - m.left - m.right) / 15),
+    height: Math.floor((page.height - m.top - m.bottom) / 15),
+  };
 }
 
 /** footnotes.xml: the separators Word expects (ids -1 and 0), then one footnote per reference. */

@@ -46,6 +46,8 @@ export interface DocxContext {
   headingNumber?(heading: Block): string;
   /** The official layout: the body's lines are a fixed pitch, which would cut a picture off. */
   fixedLines?: boolean;
+  /** The largest picture, in pixels at 96 dpi: the page's text block (absent: an A4 page's with 1-inch margins). */
+  pictureBox?: { width: number; height: number };
 }
 
 /** Paragraph-level options passed down into nested blocks. */
@@ -197,7 +199,8 @@ function picture(x: Extract<Inline, { kind: 'image' }>, ctx: DocxContext): strin
   if (!img) return ''; // the host reported it missing
   if (img.format === 'webp') return ''; // reported by the document writer
   // fitted into the page's text area, both ways, keeping the aspect
-  const scale = Math.min(1, MAX_IMAGE_WIDTH / img.width, MAX_IMAGE_HEIGHT / img.height);
+  const box = ctx.pictureBox ?? { width: MAX_IMAGE_WIDTH, height: MAX_IMAGE_HEIGHT };
+  const scale = Math.min(1, box.width / img.width, box.height / img.height);
   const { rId, id } = ctx.picture(x.src);
   return pictureRun(
     rId,

@@ -5,6 +5,7 @@
  * The standard's numbers come from test/fixtures/reference/official-layout.md.
  */
 import * as assert from 'node:assert/strict';
+import { PNG } from 'pngjs';
 import { frontMatter } from '../../../src/bulletin/frontMatter';
 import { chooseLayout } from '../../../src/publish/index';
 import { mmToTwips } from '../../../src/publish/layout';
@@ -262,6 +263,30 @@ describe('publish: Word, the official layout', () => {
       const without = BULLETIN.replace(new RegExp(`^${key}:.*\\n`, 'm'), '');
       const text = plainText((await officialParts(without)).get('word/document.xml')!);
       assert.ok(!text.includes(value.split('，')[0]!) || key === 'printed_by', `${key} left out`);
+    }
+  });
+
+  it('fits a picture into the official text block, in a paragraph whose line grows with it', async () => {
+    for (const [w, h] of [
+      [4000, 100],
+      [100, 4000],
+    ] as const) {
+      const bytes = new Uint8Array(PNG.sync.write(new PNG({ width: w, height: h })));
+      const r = await exported({
+        text: '---\nlayout: official\n---\n\n![图](p.png)\n',
+        format: 'docx',
+        readImage: async (c) => (c.path === 'p.png' ? bytes : undefined),
+      });
+      const doc = (await docxParts(r.bytes)).get('word/document.xml')!;
+      const [, cx, cy] = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(doc)!.map(Number);
+      const emuPerTwip = 635;
+      const m = one(doc, 'w:pgMar').attributes;
+      const textWidth = 11906 - Number(m['w:left']) - Number(m['w:right']);
+      const textHeight = 16838 - Number(m['w:top']) - Number(m['w:bottom']);
+      assert.ok(cx! <= textWidth * emuPerTwip && cy! <= textHeight * emuPerTwip, `${w}×${h} fits`);
+      assert.ok(cx! > 0.95 * textWidth * emuPerTwip || cy! > 0.95 * textHeight * emuPerTwip, 'and uses it');
+      const p = descendants(xmlTree(doc), 'w:p').find((n) => descendants(n, 'w:drawing').length)!;
+      assert.equal(attr(descendants(p, 'w:spacing')[0], 'w:lineRule'), 'auto', 'not cut off by the fixed pitch');
     }
   });
 
