@@ -89,7 +89,9 @@ function docxBlock(b: Block, ctx: DocxContext, out: string[], frame: Frame): voi
     case 'paragraph': {
       // a picture's paragraph grows with it where the lines are fixed
       const grows = ctx.fixedLines && b.content.some((x) => x.kind === 'image');
-      out.push(paragraph(grows ? { ...framed, spacing: { after: 0, line: 240 } } : framed, runs(b.content, ctx)));
+      out.push(
+        paragraph(grows ? { ...framed, spacing: { after: 0, line: 240 }, flush: true } : framed, runs(b.content, ctx)),
+      );
       return;
     }
     case 'quote':
@@ -143,7 +145,8 @@ function tablePart(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, from:
     let xml = '';
     for (let i = from; i < to; i++) {
       const align = b.align[i];
-      const content = paragraph(align ? { align } : {}, runs(cells[i]!, ctx, header ? { bold: true } : {}));
+      const props = { ...(align ? { align } : {}), ...(ctx.fixedLines ? { flush: true } : {}) };
+      const content = paragraph(props, runs(cells[i]!, ctx, header ? { bold: true } : {}));
       xml += tableCell(width, content, header ? 'E8F5E9' : undefined);
     }
     return tableRow(xml, header);

@@ -198,7 +198,8 @@ export function officialLayout(doc: PublishDocument, input: LayoutInput): Offici
   const unnumbered = [...(input.unnumbered ?? []), ...(doc.referencesHeading ? [doc.referencesHeading] : [])];
   return {
     page: officialPage(),
-    ...(Object.keys(masthead).length > 1 ? { masthead: masthead as Masthead } : {}),
+    // a masthead has a name, an issue or a signer; a date alone is the signature's
+    ...(masthead.name || masthead.issue || masthead.signer ? { masthead: masthead as Masthead } : {}),
     ...(doc.title ? { title: doc.title } : {}),
     ...(recipient ? { recipient: `${recipient}：` } : {}),
     headings: headingNumbers(bodyBelowTitle(doc), unnumbered),

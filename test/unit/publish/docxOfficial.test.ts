@@ -290,6 +290,15 @@ describe('publish: Word, the official layout', () => {
     }
   });
 
+  it('indents body paragraphs two characters, and not a table cell', async () => {
+    const parts = await officialParts(SAMPLE.replace('lang: zh-CN', 'lang: zh-CN\nlayout: official'));
+    const normal = descendants(styleOf(parts.get('word/styles.xml')!, 'Normal'), 'w:ind')[0]!;
+    assert.equal(attr(normal, 'w:firstLineChars'), String(100 * 2));
+    const cells = descendants(xmlTree(parts.get('word/document.xml')!), 'w:tc');
+    assert.ok(cells.length > 0);
+    for (const c of cells) assert.equal(attr(descendants(c, 'w:ind')[0], 'w:firstLineChars'), '0', c.text);
+  });
+
   it('keeps footnotes real footnotes', async () => {
     const parts = await officialParts(BULLETIN);
     assert.match(parts.get('word/document.xml')!, /<w:footnoteReference w:id="1"\/>/);

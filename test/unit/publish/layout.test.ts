@@ -210,6 +210,9 @@ describe('publish: the official layout (model)', () => {
       if (!still)
         assert.ok(!json.includes(officialDate(value)) && !json.includes(value.split('，')[0]!), `${key} left out`);
     }
+    const dated = layoutOf('---\ndate: 2026-10-02\n---\n\n正文').layout;
+    assert.equal(dated.masthead, undefined, 'a date alone makes no masthead');
+    assert.deepEqual(dated.signature, { date: '2026年10月2日' });
     const bare = layoutOf('正文').layout;
     assert.deepEqual(Object.keys(bare).sort(), ['headings', 'page']);
   });
