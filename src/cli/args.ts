@@ -25,6 +25,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   citations: { type: 'string' },
   template: { type: 'string' },
+  layout: { type: 'string' },
   'refuse-broken': { type: 'boolean' },
   'refuse-unsafe': { type: 'boolean' },
   rules: { type: 'string' },

@@ -19,12 +19,14 @@ import { LineIndex } from '../citations/positions';
 import { problemMessageIn } from '../citations/problemText';
 import {
   EXPORT_FORMATS,
+  EXPORT_LAYOUTS,
   exportBulletin,
   outputName,
   picturePrefix,
   templateProblemText,
   warningText,
   type ExportFormat,
+  type ExportLayout,
 } from '../publish/index';
 import type { ImageCandidate } from '../publish/images';
 import { lintSafety, partitionSilenced, shippedRules } from '../safety/index';
@@ -39,6 +41,8 @@ function exportUsage(words: Words): string {
   --force                overwrite an existing file
   --citations <how>      footnotes (default) or list (a numbered references list; Word)
   --template <file.docx> a Word file whose styles the export uses (Word)
+  --layout <layout>      standard (default) or official (GB/T 9704-2012: masthead, page numbers; Word);
+                         wins over the bulletin's layout: in its front matter
   --refuse-broken        refuse to export a bulletin with broken citations
   --refuse-unsafe        refuse to export a bulletin that recommends a pesticide banned on its date
                          (without it: exported, and each such mention listed on stderr; a mention
@@ -60,6 +64,7 @@ const OPTIONS = [
   'force',
   'citations',
   'template',
+  'layout',
   'refuse-broken',
   'refuse-unsafe',
   'lang',
@@ -75,6 +80,7 @@ interface Args {
   force: boolean;
   citations: 'footnotes' | 'list';
   template?: string | undefined;
+  layout?: ExportLayout | undefined;
   refuseBroken: boolean;
   refuseUnsafe: boolean;
   lang?: string | undefined;
@@ -91,6 +97,8 @@ function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
   const citations = o.citations ?? 'footnotes';
   if (citations !== 'footnotes' && citations !== 'list')
     throw new UsageError(words.t('--citations must be footnotes or list, not "{0}"', citations));
+  if (o.layout !== undefined && !(EXPORT_LAYOUTS as readonly string[]).includes(o.layout))
+    throw new UsageError(words.t('--layout must be standard or official, not "{0}"', o.layout));
   if (positionals.length !== 1)
     throw new UsageError(positionals.length ? words.t('one bulletin at a time') : words.t('which bulletin?'));
   if (o.to === undefined) throw new UsageError(words.t('--to is required'));
@@ -101,6 +109,7 @@ function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
     force: o.force === true,
     citations,
     template: o.template,
+    layout: o.layout as ExportLayout | undefined,
     refuseBroken: o['refuse-broken'] === true,
     refuseUnsafe: o['refuse-unsafe'] === true,
     lang: o.lang,
@@ -176,6 +185,7 @@ export async function runExport(
     citations: args.citations,
     refuseBrokenCitations: args.refuseBroken,
     ...(template ? { template } : {}),
+    ...(args.layout ? { layout: args.layout } : {}),
     now: new Date(now()),
     ...(args.to === 'wechat'
       ? {

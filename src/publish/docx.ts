@@ -12,6 +12,7 @@ import { contentTypes, numberingXml, packageParts, Rels, sectionXml, type ListKi
 import { DEFAULT_STYLE, type HouseStyle } from './docxStyles';
 import {
   bodyBelowTitle,
+  type Block,
   noteLines,
   readerForm,
   type ImageMap,
@@ -20,6 +21,15 @@ import {
   type PublishWarning,
 } from './model';
 import { zip, type ZipEntry } from './zip';
+import {
+  fontTableXml,
+  footerXml,
+  officialEnd,
+  officialHead,
+  officialSectionXml,
+  officialStylesXml,
+} from './docxOfficial';
+import type { OfficialLayout } from './layout';
 import { footnoteRef, footnoteReference, paragraph, textRun, W_NAMESPACES, XML_DECLARATION } from './wordml';
 
 /** How to write. */
@@ -31,6 +41,8 @@ export interface DocxOptions {
   images: ImageMap;
   /** The time written as the document's modification time (the clock is the caller's). */
   now: Date;
+  /** The official layout (`layout.ts`); our standard layout without. */
+  layout?: OfficialLayout;
 }
 
 /** What was written. */
@@ -46,6 +58,7 @@ export interface DocxResult {
 /** Writes the document. */
 export async function writeDocx(doc: PublishDocument, options: DocxOptions): Promise<DocxResult> {
   const style = options.style ?? DEFAULT_STYLE;
+  const layout = options.layout;
   const warnings: PublishWarning[] = [];
   const footnotes: string[] = [];
   const listed: Note[] = [];
@@ -93,6 +106,13 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
       }
       return { rId: rels.image(m.path), id: ++drawings };
     },
+    ...(layout
+      ? {
+          headingNumber: (b: Block) => layout.headings.get(b)?.prefix ?? '',
+          fixedLines: !options.style,
+          pictureBox: pictureBox(layout.page),
+        }
+      : {}),
   });
   const documentRels = new Rels(['styles.xml', 'numbering.xml', 'footnotes.xml', 'settings.xml']);
   const footnoteRels = new Rels([]);
@@ -115,7 +135,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   };
 
   const words = wordsOf(doc.lang);
-  const body = titleBlock(doc, style);
+  const body = layout ? officialHead(layout, style.ids.title) : titleBlock(doc, style);
   docxBlocks(bodyBelowTitle(doc), ctx, body);
   if (listed.length > 0) {
     body.push(paragraph({ style: style.ids.heading2 }, textRun(doc.referencesHeading ?? words.t('References'))));
@@ -123,6 +143,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
       body.push(paragraph({}, textRun(`[${i + 1}] ${readerForm(note as Exclude<Note, { kind: 'author' }>)}`))),
     );
   }
+  if (layout) body.push(...officialEnd(layout));
   for (const img of doc.images) {
     const loaded = options.images.get(img.src);
     if (loaded?.format === 'webp')
@@ -134,12 +155,34 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     ...(doc.date ? { date: doc.date } : {}),
     lang: doc.lang,
     now: options.now,
-    stylesXml: style.stylesXml,
+    stylesXml: style.stylesXml ?? (layout ? officialStylesXml(layout.page) : undefined),
+    evenAndOddHeaders: !!layout,
   });
-  parts.set('[Content_Types].xml', contentTypes([...media.values()].map((m) => m.path)));
+  let section = sectionXml();
+  const extra: { part: string; type: string }[] = [];
+  if (layout) {
+    // the page setup, the font table and the page numbers come from the layout, whatever the template
+    section = officialSectionXml(layout.page, {
+      odd: documentRels.part('footer', 'footer1.xml'),
+      even: documentRels.part('footer', 'footer2.xml'),
+    });
+    documentRels.part('fontTable', 'fontTable.xml');
+    parts.set('word/footer1.xml', footerXml('odd'));
+    parts.set('word/footer2.xml', footerXml('even'));
+    parts.set('word/fontTable.xml', fontTableXml());
+    extra.push({ part: 'footer1.xml', type: 'footer' }, { part: 'footer2.xml', type: 'footer' });
+    extra.push({ part: 'fontTable.xml', type: 'fontTable' });
+  }
+  parts.set(
+    '[Content_Types].xml',
+    contentTypes(
+      [...media.values()].map((m) => m.path),
+      extra,
+    ),
+  );
   parts.set(
     'word/document.xml',
-    `${XML_DECLARATION}<w:document ${W_NAMESPACES}><w:body>${body.join('')}${sectionXml()}</w:body></w:document>`,
+    `${XML_DECLARATION}<w:document ${W_NAMESPACES}><w:body>${body.join('')}${section}</w:body></w:document>`,
   );
   parts.set('word/_rels/document.xml.rels', documentRels.xml());
   parts.set('word/footnotes.xml', footnotesXml(footnotes));
@@ -152,6 +195,15 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
   for (const m of media.values()) entries.push({ path: `word/${m.path}`, data: m.bytes, store: true });
   const bytes = await zip(entries, options.now);
   return { bytes, footnotes: footnotes.length, listed: listed.length, warnings };
+}
+
+/** The official page's text block in pixels at 96 dpi (15 twips a pixel). */
+function pictureBox(page: OfficialLayout['page']): { width: number; height: number } {
+  const m = page.margins;
+  return {
+    width: Math.floor((page.width - m.left - m.right) / 15),
+    height: Math.floor((page.height - m.top - m.bottom) / 15),
+  };
 }
 
 /** footnotes.xml: the separators Word expects (ids -1 and 0), then one footnote per reference. */

@@ -42,6 +42,12 @@ export interface DocxContext {
   link(href: string): string;
   /** The relationship id of an embedded picture, and a drawing id unique in the document. */
   picture(src: string): { rId: string; id: number };
+  /** The official layout: a heading's number, written before its text. */
+  headingNumber?(heading: Block): string;
+  /** The official layout: the body's lines are a fixed pitch, which would cut a picture off. */
+  fixedLines?: boolean;
+  /** The largest picture, in pixels at 96 dpi: the page's text block (absent: an A4 page's with 1-inch margins). */
+  pictureBox?: { width: number; height: number };
 }
 
 /** Paragraph-level options passed down into nested blocks. */
@@ -74,12 +80,20 @@ function docxBlock(b: Block, ctx: DocxContext, out: string[], frame: Frame): voi
   switch (b.kind) {
     case 'heading': {
       const key = `heading${Math.min(Math.max(b.level, 1), 6)}` as `heading${1 | 2 | 3 | 4 | 5 | 6}`;
-      out.push(paragraph({ style: ctx.style.ids[key], ...framed }, runs(b.content, ctx)));
+      const number = ctx.headingNumber?.(b);
+      out.push(
+        paragraph({ style: ctx.style.ids[key], ...framed }, (number ? textRun(number) : '') + runs(b.content, ctx)),
+      );
       return;
     }
-    case 'paragraph':
-      out.push(paragraph(framed, runs(b.content, ctx)));
+    case 'paragraph': {
+      // a picture's paragraph grows with it where the lines are fixed
+      const grows = ctx.fixedLines && b.content.some((x) => x.kind === 'image');
+      out.push(
+        paragraph(grows ? { ...framed, spacing: { after: 0, line: 240 }, flush: true } : framed, runs(b.content, ctx)),
+      );
       return;
+    }
     case 'quote':
       docxBlocks(b.blocks, ctx, out, { indent: frame.indent + INDENT, quote: true });
       return;
@@ -131,7 +145,8 @@ function tablePart(b: Extract<Block, { kind: 'table' }>, ctx: DocxContext, from:
     let xml = '';
     for (let i = from; i < to; i++) {
       const align = b.align[i];
-      const content = paragraph(align ? { align } : {}, runs(cells[i]!, ctx, header ? { bold: true } : {}));
+      const props = { ...(align ? { align } : {}), ...(ctx.fixedLines ? { flush: true } : {}) };
+      const content = paragraph(props, runs(cells[i]!, ctx, header ? { bold: true } : {}));
       xml += tableCell(width, content, header ? 'E8F5E9' : undefined);
     }
     return tableRow(xml, header);
@@ -187,7 +202,8 @@ function picture(x: Extract<Inline, { kind: 'image' }>, ctx: DocxContext): strin
   if (!img) return ''; // the host reported it missing
   if (img.format === 'webp') return ''; // reported by the document writer
   // fitted into the page's text area, both ways, keeping the aspect
-  const scale = Math.min(1, MAX_IMAGE_WIDTH / img.width, MAX_IMAGE_HEIGHT / img.height);
+  const box = ctx.pictureBox ?? { width: MAX_IMAGE_WIDTH, height: MAX_IMAGE_HEIGHT };
+  const scale = Math.min(1, box.width / img.width, box.height / img.height);
   const { rId, id } = ctx.picture(x.src);
   return pictureRun(
     rId,

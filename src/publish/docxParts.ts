@@ -40,6 +40,11 @@ export class Rels {
     return `${XML_DECLARATION}<Relationships xmlns="${PKG_REL}">${this.entries.join('')}</Relationships>`;
   }
 
+  /** The id of a part of the package's own (`footer`, `fontTable`) at `target`. */
+  part(type: string, target: string): string {
+    return this.add(type, target);
+  }
+
   private add(type: string, target: string, external = false): string {
     const id = `rId${this.entries.length + 1}`;
     this.entries.push(
@@ -66,8 +71,11 @@ const MEDIA: Record<string, string> = {
   bmp: 'image/bmp',
 };
 
-/** `[Content_Types].xml` for our parts and the pictures' extensions. */
-export function contentTypes(mediaPaths: readonly string[]): string {
+/** `[Content_Types].xml` for our parts, the pictures' extensions, and `extra` parts (under `word/`) by their types' names. */
+export function contentTypes(
+  mediaPaths: readonly string[],
+  extra: readonly { part: string; type: string }[] = [],
+): string {
   // Stryker disable next-line MethodExpression: a picture's path (media/imageN.ext) has one dot
   const extensions = new Set(mediaPaths.map((p) => p.slice(p.lastIndexOf('.') + 1)));
   const override = (part: string, type: string): string => `<Override PartName="/${part}" ContentType="${type}"/>`;
@@ -84,6 +92,7 @@ export function contentTypes(mediaPaths: readonly string[]): string {
     override('docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml') +
     override('docProps/app.xml', `${CT}.extended-properties+xml`) +
     override('docProps/custom.xml', `${CT}.custom-properties+xml`) +
+    extra.map((e) => override(`word/${e.part}`, `${CT}.wordprocessingml.${e.type}+xml`)).join('') +
     '</Types>'
   );
 }
@@ -147,6 +156,8 @@ export interface PackageInfo {
   now: Date;
   /** A template's styles.xml; our default styles without. */
   stylesXml?: string | undefined;
+  /** Headers and footers differ on odd and even pages (the official layout's page numbers). */
+  evenAndOddHeaders?: boolean;
 }
 
 /** The parts that do not depend on the body, by their paths in the package. */
@@ -156,7 +167,7 @@ export function packageParts(info: PackageInfo): Map<string, string> {
     ['docProps/core.xml', coreXml(info)],
     ['docProps/app.xml', appXml()],
     ['docProps/custom.xml', customXml(info.date)],
-    ['word/settings.xml', settingsXml()],
+    ['word/settings.xml', settingsXml(info.evenAndOddHeaders ?? false)],
     ['word/styles.xml', info.stylesXml ?? defaultStyles()],
   ]);
 }
@@ -206,10 +217,11 @@ function customXml(date: string | undefined): string {
   return `${XML_DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" ${PROPS_NS}>${property}</Properties>`;
 }
 
-/** settings.xml: which footnotes are the separators, and Word 2013+ layout. */
-function settingsXml(): string {
+/** settings.xml: odd and even footers when asked, which footnotes are the separators, and Word 2013+ layout. */
+function settingsXml(evenAndOddHeaders: boolean): string {
   return (
     `${XML_DECLARATION}<w:settings ${W}>` +
+    (evenAndOddHeaders ? '<w:evenAndOddHeaders/>' : '') +
     '<w:footnotePr><w:footnote w:id="-1"/><w:footnote w:id="0"/></w:footnotePr>' +
     '<w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat>' +
     '</w:settings>'

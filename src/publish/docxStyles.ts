@@ -67,11 +67,17 @@ export class TemplateError extends Error {
   }
 }
 
+/**
+ * The style to add to a template that lacks the style of `key`, under the id `id`, based on the
+ * template's default styles (by type); undefined: Word's look.
+ */
+export type AddedStyle = (key: StyleKey, id: string, defaults: Readonly<Record<string, string>>) => string | undefined;
+
 /** Our default styles. */
 export const DEFAULT_STYLE: HouseStyle = { ids: { ...DEFAULT_IDS } };
 
 /** Reads a template `.docx`; throws {@link TemplateError} saying what is wrong with it. */
-export async function readTemplate(bytes: Uint8Array): Promise<HouseStyle> {
+export async function readTemplate(bytes: Uint8Array, added?: AddedStyle): Promise<HouseStyle> {
   let zip: JSZip;
   try {
     zip = await JSZip.loadAsync(bytes);
@@ -82,7 +88,7 @@ export async function readTemplate(bytes: Uint8Array): Promise<HouseStyle> {
   const styles = await zip.file('word/styles.xml')?.async('string');
   if (styles === undefined) throw new TemplateError('no-styles');
   const numbering = await zip.file('word/numbering.xml')?.async('string');
-  const style = parsed('bad-styles', () => houseStyleOf(styles));
+  const style = parsed('bad-styles', () => houseStyleOf(styles, added));
   if (numbering === undefined) return style;
   return { ...style, numbering: parsed('bad-numbering', () => templateNumbering(numbering)) };
 }
@@ -151,9 +157,9 @@ const ON = new Set<string | undefined>(['1', 'true', 'on']);
  * (`FootnoteText`, `FootnoteReference`) are added when the template has no style of that id, based
  * on the template's own footnote style when it has one — so footnote numbers stay superscript in
  * any house style. Added styles declare the namespace themselves: the template may bind another
- * prefix to it. Throws {@link XmlSyntaxError} for a part that is not well-formed.
+ * prefix to it. `look` gives an added style another look than Word's (the official layout's). Throws {@link XmlSyntaxError} for a part that is not well-formed.
  */
-export function houseStyleOf(stylesXml: string): HouseStyle {
+export function houseStyleOf(stylesXml: string, look?: AddedStyle): HouseStyle {
   const { xml: text, elements } = readPart(stylesXml);
   const root = rootOf(elements, 'styles');
   const byName = new Map<string, { id: string; type: string }>();
@@ -190,7 +196,7 @@ export function houseStyleOf(stylesXml: string): HouseStyle {
     if (found) out[key] = found.id;
     else {
       out[key] = free(DEFAULT_IDS[key]);
-      added.push(addedStyle(key, out[key], defaults));
+      added.push(look?.(key, out[key], defaults) ?? addedStyle(key, out[key], defaults));
     }
   }
   if (!ids.has(DEFAULT_IDS.footnoteReference))

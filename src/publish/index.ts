@@ -3,12 +3,15 @@
  * real footnotes, to a WeChat article, to a standalone HTML page. One entry, `exportBulletin`,
  * serves the command and `shunong export`. An export never changes the bulletin. Pure: no `vscode`.
  */
+import { frontMatter } from '../bulletin/frontMatter';
 import type { Lang } from '../text/words';
 import type { Problem } from '../citations/model';
 import { writeDocx } from './docx';
 import { readTemplate, TemplateError } from './docxStyles';
 import { writeHtml } from './html';
 import { loadImages, type ImageReader } from './images';
+import { officialAddedStyle } from './docxOfficial';
+import { officialLayout, officialPage } from './layout';
 import type { PublishWarning } from './model';
 import { readBulletin } from './read';
 import { writeWechat } from './wechat';
@@ -21,6 +24,20 @@ export { templateProblemText, warningText } from './warningText';
 export const EXPORT_FORMATS = ['docx', 'wechat', 'html'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** The Word layouts: ours, or the official document layout of GB/T 9704-2012 (`layout.ts`). */
+export const EXPORT_LAYOUTS = ['standard', 'official'] as const;
+export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
+
+/**
+ * The layout a Word export uses: the one asked for (`shunong export --layout`), else the front
+ * matter's `layout:`, else the setting (`export.layout`), else standard.
+ */
+export function chooseLayout(text: string, asked?: ExportLayout, setting?: ExportLayout): ExportLayout {
+  if (asked) return asked;
+  const written = frontMatter(text).fields['layout']?.trim().toLowerCase();
+  return EXPORT_LAYOUTS.find((l) => l === written) ?? setting ?? 'standard';
+}
+
 /** One export. */
 export interface ExportRequest {
   /** The bulletin's whole text (unsaved changes included). */
@@ -32,6 +49,10 @@ export interface ExportRequest {
   referencesHeading?: string;
   /** `export.citations`. */
   citations?: 'footnotes' | 'list';
+  /** Word: the layout asked for explicitly (the command line's `--layout`); it wins over the front matter's `layout:`. */
+  layout?: ExportLayout;
+  /** Word: `export.layout`; the front matter's `layout:` wins over it. */
+  defaultLayout?: ExportLayout;
   /** The bytes of `export.docxTemplate`, when set (Word only). */
   template?: Uint8Array;
   /** `export.refuseBrokenCitations`. */
@@ -81,10 +102,11 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   });
   if (req.refuseBrokenCitations && doc.broken.length > 0)
     return { ok: false, reason: 'broken-citations', broken: doc.broken };
+  const official = req.format === 'docx' && chooseLayout(req.text, req.layout, req.defaultLayout) === 'official';
   let style;
   if (req.format === 'docx' && req.template) {
     try {
-      style = await readTemplate(req.template);
+      style = await readTemplate(req.template, official ? officialAddedStyle(officialPage()) : undefined);
     } catch (err) {
       if (err instanceof TemplateError)
         return { ok: false, reason: 'template', error: err.reason, ...(err.where ? { where: err.where } : {}) };
@@ -94,7 +116,9 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   const { images, warnings: imageWarnings } = await loadImages(doc, req.readImage);
   const warnings = [...doc.warnings, ...imageWarnings];
   if (req.format === 'docx') {
+    const layout = official ? officialLayout(doc, { fields: frontMatter(req.text).fields }) : undefined;
     const r = await writeDocx(doc, {
+      ...(layout ? { layout } : {}),
       images,
       now: req.now,
       citations: req.citations ?? 'footnotes',

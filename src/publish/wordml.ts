@@ -90,10 +90,12 @@ export interface ParaProps {
   /** A bar on the left (a quote). */
   leftBorder?: Hex;
   shading?: Hex;
-  /** Twips. */
-  spacing?: { before?: number; after: number };
+  /** Twips; `line`: a line's height in 240ths of a line (`auto`). */
+  spacing?: { before?: number; after: number; line?: number };
   /** Twips. */
   indent?: number;
+  /** No first-line indent, whatever the style says (a table cell's, a picture's paragraph in the official layout). */
+  flush?: boolean;
   align?: 'left' | 'center' | 'right';
 }
 
@@ -115,8 +117,10 @@ function pPr(p: ParaProps): string {
       '<w:spacing' +
       (p.spacing.before !== undefined ? ` w:before="${p.spacing.before}"` : '') +
       ` w:after="${p.spacing.after}"` +
+      (p.spacing.line !== undefined ? ` w:line="${p.spacing.line}" w:lineRule="auto"` : '') +
       '/>';
-  if (p.indent) s += `<w:ind w:left="${p.indent}"/>`;
+  if (p.indent || p.flush)
+    s += `<w:ind${p.indent ? ` w:left="${p.indent}"` : ''}${p.flush ? ' w:firstLineChars="0" w:firstLine="0"' : ''}/>`;
   if (p.align) s += `<w:jc w:val="${p.align}"/>`;
   return s ? `<w:pPr>${s}</w:pPr>` : '';
 }

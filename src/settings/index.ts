@@ -89,6 +89,8 @@ export interface LanguageSettings {
 export interface ExportSettings {
   /** `footnotes`: Word footnotes; `list`: a numbered references list. */
   readonly citations: 'footnotes' | 'list';
+  /** The layout of a Word export (a bulletin's front matter `layout:` wins over it). */
+  readonly layout: 'standard' | 'official';
   /** Trimmed workspace-relative path of a .docx whose styles Word exports use ('' = the built-in styles). */
   readonly docxTemplate: string;
   /** Refuse to export a bulletin with broken citations (else export it with a warning that lists them). */
@@ -168,6 +170,7 @@ export const SETTING_DEFAULTS = {
   'bulletin.template': '',
   insertLanguage: 'auto',
   'export.citations': 'footnotes',
+  'export.layout': 'standard',
   'export.docxTemplate': '',
   'export.refuseBrokenCitations': false,
   'export.refuseUnsafe': false,
@@ -292,6 +295,7 @@ export function languageSettings(get: RawSettings): LanguageSettings {
 export function exportSettings(get: RawSettings): ExportSettings {
   return {
     citations: oneOf(get('export.citations'), ['footnotes', 'list'], D['export.citations']),
+    layout: oneOf(get('export.layout'), ['standard', 'official'], D['export.layout']),
     docxTemplate: str(get('export.docxTemplate'), D['export.docxTemplate']).trim(),
     refuseBrokenCitations: bool(get('export.refuseBrokenCitations'), D['export.refuseBrokenCitations']),
     refuseUnsafe: bool(get('export.refuseUnsafe'), D['export.refuseUnsafe']),

@@ -145,6 +145,7 @@ async function writeExport(
         referencesHeading: settings.citations(document.uri).referencesHeading,
         citations: s.citations,
         refuseBrokenCitations: s.refuseBrokenCitations,
+        defaultLayout: s.layout,
         ...(template ? { template } : {}),
         readImage: imageReader(document),
         now: new Date(),

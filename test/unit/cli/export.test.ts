@@ -55,6 +55,31 @@ describe('cli: shunong export', () => {
     assert.equal(readFileSync(join(dir, 'bulletins', '周报.md'), 'utf8'), SAMPLE, 'the bulletin never changes');
   });
 
+  it('writes the official layout with --layout official; the flag wins over the front matter, a bad value is a usage error', async () => {
+    const official = SAMPLE.replace('lang: zh-CN', 'lang: zh-CN\nlayout: official');
+    writeFileSync(join(dir, 'bulletins', '周报.md'), official);
+    const out = join(dir, 'bulletins', '周报.docx');
+    const a = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx'], a.io, {}), 0, a.err.join(''));
+    assert.ok((await readDocx(new Uint8Array(readFileSync(out)))).files.includes('word/footer1.xml'), 'front matter');
+    const b = io();
+    assert.equal(
+      await main(['export', 'bulletins/周报.md', '--to', 'docx', '--force', '--layout', 'standard'], b.io, {}),
+      0,
+    );
+    assert.ok(!(await readDocx(new Uint8Array(readFileSync(out)))).files.includes('word/footer1.xml'), 'the flag wins');
+    writeFileSync(join(dir, 'bulletins', '周报.md'), SAMPLE);
+    const c = io();
+    assert.equal(
+      await main(['export', 'bulletins/周报.md', '--to', 'docx', '--force', '--layout=official'], c.io, {}),
+      0,
+    );
+    assert.match((await readDocx(new Uint8Array(readFileSync(out)))).document, /<w:pgMar w:top="2098"/);
+    const d = io();
+    assert.equal(await main(['export', 'bulletins/周报.md', '--to', 'docx', '--layout', 'gb'], d.io, {}), 2);
+    assert.match(d.err.join(''), /--layout must be standard or official, not "gb"/);
+  });
+
   it('says what is wrong with a template it cannot use (exit 1), and writes nothing', async () => {
     writeFileSync(
       join(dir, 'zip-only.docx'),
