@@ -280,3 +280,41 @@ describe('forecast: the messages', () => {
     assert.equal(forecastMessage('area', 'zh'), '本预报未写明发生范围（《农作物病虫害监测与预报管理办法》要求写明）。');
   });
 });
+
+describe('forecast: what is read where', () => {
+  /** The forecast with the front matter lines `extra` added after its type:, and `measures` as its advice. */
+  const withFront = (extra: string[], without: ForecastPart[] = []): string =>
+    forecast(without).replace(/^(type: .*)$/m, (t) => [t, ...extra].join('\n'));
+
+  it("the issue and the date are not the forecast's time (8月第2期 is an issue, 8月10日 the day it is issued)", () => {
+    assert.deepEqual(missing(withFront(['issue: 8月第2期'], ['time'])), ['forecast-missing-time']);
+    assert.deepEqual(missing(withFront(['date: 8月10日'], ['time'])), ['forecast-missing-time']);
+  });
+
+  it('reads a type: with spaces inside its quotes', () => {
+    assert.deepEqual(missing(forecast(['area'], '" 预报 "')), ['forecast-missing-area']);
+  });
+
+  it('points at the type: line itself, not a line that only starts or ends like it, its trailing blanks left out', () => {
+    const text = forecast(['area']).replace(
+      /^type: 病虫情报$/m,
+      'types: 病虫情报\nsubtype: 病虫情报\ntype: 病虫情报   ',
+    );
+    const [found] = missingForecastParts(text, rules, { today: '2026-12-02' });
+    const lines = text.split('\n');
+    assert.equal(lines[found!.line], 'type: 病虫情报   ');
+    assert.equal(text.slice(found!.offset, found!.offset + found!.length), 'type: 病虫情报');
+    assert.equal(found!.character, 0);
+  });
+
+  it('a dose with a word of use counts as a measure where it names no pesticide the rules know, a crop or not', () => {
+    const advice = (measures: string): string => forecast().replace(STATED.measures, measures);
+    assert.deepEqual(missing(advice('水稻每亩用20%烯啶虫胺水剂30毫升兑水30公斤喷雾。')), []);
+    assert.deepEqual(missing(advice('严禁使用甲胺磷。每亩用20%烯啶虫胺水剂30毫升兑水喷雾。')), []);
+  });
+
+  it('a dose beside a pesticide the reader does not read as recommended is no measure (a misuse reported)', () => {
+    const text = forecast().replace(STATED.measures, '去年有农户每亩用40%甲胺磷乳油100毫升喷雾，被罚款。');
+    assert.deepEqual(missing(text), ['forecast-missing-measures']);
+  });
+});
