@@ -1,8 +1,8 @@
 /**
  * "Shunong: Export Bulletin…" and "Copy for WeChat" inside a real VS Code: the format prompt, the
- * file beside the bulletin, overwrite refusal, the Word template setting, the official layout (setting,
- * front matter, fonts), broken citations, a
- * banned pesticide, the copy panel's webview handshake, and the bulletin never changed.
+ * file beside the bulletin, overwrite refusal, the Word template setting, the official layout (the
+ * setting, the front matter over it, the station's fonts), broken citations, a banned pesticide,
+ * the copy panel's webview handshake, and the bulletin never changed.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
