@@ -155,7 +155,7 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     ...(doc.date ? { date: doc.date } : {}),
     lang: doc.lang,
     now: options.now,
-    stylesXml: style.stylesXml ?? (layout ? officialStylesXml(layout.page) : undefined),
+    stylesXml: style.stylesXml ?? (layout ? officialStylesXml(layout.page, layout.fonts) : undefined),
     evenAndOddHeaders: !!layout,
   });
   let section = sectionXml();
@@ -167,9 +167,9 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
       even: documentRels.part('footer', 'footer2.xml'),
     });
     documentRels.part('fontTable', 'fontTable.xml');
-    parts.set('word/footer1.xml', footerXml('odd'));
-    parts.set('word/footer2.xml', footerXml('even'));
-    parts.set('word/fontTable.xml', fontTableXml());
+    parts.set('word/footer1.xml', footerXml('odd', layout.fonts));
+    parts.set('word/footer2.xml', footerXml('even', layout.fonts));
+    parts.set('word/fontTable.xml', fontTableXml(layout.fonts));
     extra.push({ part: 'footer1.xml', type: 'footer' }, { part: 'footer2.xml', type: 'footer' });
     extra.push({ part: 'fontTable.xml', type: 'fontTable' });
   }

@@ -6,7 +6,15 @@
  */
 import { esc, textRun, W_NAMESPACES, XML_DECLARATION, type RunProps } from './wordml';
 import { DEFAULT_IDS, type AddedStyle } from './docxStyles';
-import { FONTS, mmToTwips, type FontKey, type OfficialLayout, type PageSetup } from './layout';
+import {
+  FONTS,
+  mmToTwips,
+  type FontKey,
+  type LayoutFont,
+  type LayoutFonts,
+  type OfficialLayout,
+  type PageSetup,
+} from './layout';
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 /** The masthead's red (GB/T 9704-2012 7.2.3: the issuing body's mark in red). */
@@ -22,9 +30,10 @@ const RED_RULE = 12;
 const OUTER_RULE = 8;
 const INNER_RULE = 6;
 
-/** A run in one of the layout's fonts. */
-function run(text: string, font: FontKey, p: Omit<RunProps, 'font'> = {}): string {
-  return textRun(text, { font: { ascii: FONTS[font].name, eastAsia: FONTS[font].name }, ...p });
+/** What writes a run in one of the layout's fonts. */
+function runIn(fonts: LayoutFonts) {
+  return (text: string, font: FontKey, p: Omit<RunProps, 'font'> = {}): string =>
+    textRun(text, { font: { ascii: fonts[font].name, eastAsia: fonts[font].name }, ...p });
 }
 
 /** The width of the text block. */
@@ -40,19 +49,22 @@ function para(pPr: string, runs: string): string {
 const NO_INDENT = '<w:ind w:firstLineChars="0" w:firstLine="0"/>';
 
 /** `w:rFonts` naming one of the layout's fonts for every script. */
-function rFonts(font: FontKey): string {
-  const f = esc(FONTS[font].name);
+function rFonts(font: FontKey, fonts: LayoutFonts): string {
+  const f = esc(fonts[font].name);
   return `<w:rFonts w:ascii="${f}" w:hAnsi="${f}" w:eastAsia="${f}" w:cs="${f}"/>`;
 }
 
 /** The font table: each font with what may stand in for it (`w:altName`), GB2312 and its family. */
-export function fontTableXml(): string {
-  const fonts = Object.values(FONTS).map(
+export function fontTableXml(fonts: LayoutFonts = FONTS): string {
+  // one entry a name, the first part's: two parts may share a station's font
+  const named = new Map<string, LayoutFont>();
+  for (const f of Object.values(fonts)) if (!named.has(f.name)) named.set(f.name, f);
+  const entries = [...named.values()].map(
     (f) =>
-      `<w:font w:name="${esc(f.name)}"><w:altName w:val="${esc(f.altName)}"/>` +
+      `<w:font w:name="${esc(f.name)}">${f.altName ? `<w:altName w:val="${esc(f.altName)}"/>` : ''}` +
       `<w:charset w:val="${f.charset}"/><w:family w:val="${f.family}"/></w:font>`,
   );
-  return `${XML_DECLARATION}<w:fonts ${W}>${fonts.join('')}</w:fonts>`;
+  return `${XML_DECLARATION}<w:fonts ${W}>${entries.join('')}</w:fonts>`;
 }
 
 const size = (hp: number): string => `<w:sz w:val="${hp}"/><w:szCs w:val="${hp}"/>`;
@@ -64,20 +76,21 @@ const HEADING_FONTS: readonly FontKey[] = ['heiti', 'heiti', 'kaiti', 'fangsong'
  * The official look of the title or a heading style, under the id `id`: the title in 小标宋 二号
  * centred, the headings in their level's font at the body's size. `added`: for a style added to
  * a template's styles.xml, the namespace declaration it carries and the template's default
- * paragraph style it is based on.
+ * paragraph style it is based on. `fonts`: the layout's.
  */
 export function officialStyle(
   key: 'title' | `heading${1 | 2 | 3 | 4 | 5 | 6}`,
   id: string,
   page: PageSetup,
   added?: { decl: string; base: string | undefined },
+  fonts: LayoutFonts = FONTS,
 ): string {
   const level = key === 'title' ? 0 : Number(key.slice('heading'.length));
   const name = level ? `heading ${level}` : 'Title';
   const pPr = level ? `<w:keepNext/><w:outlineLvl w:val="${level - 1}"/>` : `${NO_INDENT}<w:jc w:val="center"/>`;
   const rPr = level
-    ? `${rFonts(HEADING_FONTS[level - 1]!)}${size(page.bodySize)}`
-    : `${rFonts('xiaobiaosong')}${size(TITLE_SIZE)}`;
+    ? `${rFonts(HEADING_FONTS[level - 1]!, fonts)}${size(page.bodySize)}`
+    : `${rFonts('xiaobiaosong', fonts)}${size(TITLE_SIZE)}`;
   return (
     `<w:style${added ? ` ${added.decl}` : ''} w:type="paragraph" w:styleId="${esc(id)}"><w:name w:val="${name}"/>` +
     (added ? (added.base ? `<w:basedOn w:val="${esc(added.base)}"/>` : '') : '<w:basedOn w:val="Normal"/>') +
@@ -86,32 +99,32 @@ export function officialStyle(
 }
 
 /** What a template that lacks the title or a heading style gets: the official look (links keep Word's). */
-export function officialAddedStyle(page: PageSetup): AddedStyle {
+export function officialAddedStyle(page: PageSetup, fonts: LayoutFonts = FONTS): AddedStyle {
   return (key, id, defaults) =>
     key === 'title' || key.startsWith('heading')
-      ? officialStyle(key as 'title', id, page, { decl: W, base: defaults.paragraph })
+      ? officialStyle(key as 'title', id, page, { decl: W, base: defaults.paragraph }, fonts)
       : undefined;
 }
 
 /** The styles of the official layout: 仿宋 三号 body at the fixed line pitch, the title, headings by level, links, footnotes. */
-export function officialStylesXml(page: PageSetup): string {
+export function officialStylesXml(page: PageSetup, fonts: LayoutFonts = FONTS): string {
   const ids = DEFAULT_IDS;
   // 28 characters on a line: each one a little narrower than its size, so that 28 fit the text block's
   // width in any renderer (Word's character grid does the same, but LibreOffice then gives a character
   // two grid cells)
   const condensed = `<w:spacing w:val="${page.charPitch - page.bodySize * 10}"/>`;
   const headings = ([1, 2, 3, 4, 5, 6] as const)
-    .map((n) => officialStyle(`heading${n}`, ids[`heading${n}`], page))
+    .map((n) => officialStyle(`heading${n}`, ids[`heading${n}`], page, undefined, fonts))
     .join('');
   return (
     `${XML_DECLARATION}<w:styles ${W}>` +
-    `<w:docDefaults><w:rPrDefault><w:rPr>${rFonts('fangsong')}<w:color w:val="000000"/>${condensed}${size(page.bodySize)}</w:rPr></w:rPrDefault>` +
+    `<w:docDefaults><w:rPrDefault><w:rPr>${rFonts('fangsong', fonts)}<w:color w:val="000000"/>${condensed}${size(page.bodySize)}</w:rPr></w:rPrDefault>` +
     `<w:pPrDefault><w:pPr><w:spacing w:before="0" w:after="0" w:line="${page.linePitch}" w:lineRule="exact"/></w:pPr></w:pPrDefault></w:docDefaults>` +
     '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/>' +
     `<w:pPr><w:ind w:firstLineChars="${page.firstLineChars * 100}" w:firstLine="${page.firstLineChars * page.bodySize * 10}"/><w:jc w:val="both"/></w:pPr>` +
-    `<w:rPr>${rFonts('fangsong')}${condensed}${size(page.bodySize)}</w:rPr></w:style>` +
+    `<w:rPr>${rFonts('fangsong', fonts)}${condensed}${size(page.bodySize)}</w:rPr></w:style>` +
     '<w:style w:type="character" w:default="1" w:styleId="DefaultParagraphFont"><w:name w:val="Default Paragraph Font"/><w:uiPriority w:val="1"/><w:semiHidden/><w:unhideWhenUsed/></w:style>' +
-    officialStyle('title', ids.title, page) +
+    officialStyle('title', ids.title, page, undefined, fonts) +
     headings +
     `<w:style w:type="character" w:styleId="${ids.hyperlink}"><w:name w:val="Hyperlink"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:rPr><w:color w:val="0563C1"/><w:u w:val="single"/></w:rPr></w:style>` +
     `<w:style w:type="character" w:styleId="${ids.footnoteReference}"><w:name w:val="footnote reference"/><w:basedOn w:val="DefaultParagraphFont"/><w:uiPriority w:val="99"/><w:semiHidden/><w:unhideWhenUsed/><w:rPr><w:vertAlign w:val="superscript"/></w:rPr></w:style>` +
@@ -141,11 +154,12 @@ export function officialSectionXml(page: PageSetup, footers: FooterIds): string 
 }
 
 /** A footer with the page number as `— 1 —` in 宋体 4号: right one character in on odd pages, left on even ones. */
-export function footerXml(side: 'odd' | 'even'): string {
+export function footerXml(side: 'odd' | 'even', fonts: LayoutFonts = FONTS): string {
+  const run = runIn(fonts);
   const p = { size: SMALL_SIZE };
   const fld = (type: string): string =>
-    `<w:r><w:rPr>${rFonts('songti')}<w:sz w:val="${SMALL_SIZE}"/><w:szCs w:val="${SMALL_SIZE}"/></w:rPr><w:fldChar w:fldCharType="${type}"/></w:r>`;
-  const instr = `<w:r><w:rPr>${rFonts('songti')}<w:sz w:val="${SMALL_SIZE}"/><w:szCs w:val="${SMALL_SIZE}"/></w:rPr><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r>`;
+    `<w:r><w:rPr>${rFonts('songti', fonts)}<w:sz w:val="${SMALL_SIZE}"/><w:szCs w:val="${SMALL_SIZE}"/></w:rPr><w:fldChar w:fldCharType="${type}"/></w:r>`;
+  const instr = `<w:r><w:rPr>${rFonts('songti', fonts)}<w:sz w:val="${SMALL_SIZE}"/><w:szCs w:val="${SMALL_SIZE}"/></w:rPr><w:instrText xml:space="preserve"> PAGE </w:instrText></w:r>`;
   const oneChar = SMALL_SIZE * 10;
   const ind = side === 'odd' ? `w:right="${oneChar}"` : `w:left="${oneChar}"`;
   const pPr =
@@ -172,6 +186,7 @@ const TAB = '<w:r><w:tab/></w:r>';
 /** The masthead, the title and the recipient line: what comes above the body. */
 export function officialHead(layout: OfficialLayout, titleStyle: string): string[] {
   const { page, masthead: mh } = layout;
+  const run = runIn(layout.fonts);
   const lines: { pPr: (rule: string) => string; runs: string }[] = [];
   if (mh?.name)
     lines.push({
@@ -212,6 +227,7 @@ export function officialHead(layout: OfficialLayout, titleStyle: string): string
 /** The attachments, the signature and the closing block: what comes below the body. */
 export function officialEnd(layout: OfficialLayout): string[] {
   const { page } = layout;
+  const run = runIn(layout.fonts);
   const out: string[] = [];
   const list = layout.attachments ?? [];
   list.forEach((name, i) => {
@@ -242,6 +258,7 @@ export function officialEnd(layout: OfficialLayout): string[] {
 function closingBlock(layout: OfficialLayout): string[] {
   const c = layout.closing;
   if (!c) return [];
+  const run = runIn(layout.fonts);
   const lines: { runs: string; tab: boolean }[] = [];
   const p = { size: SMALL_SIZE };
   if (c.cc) lines.push({ runs: run(`抄送：${c.cc.join('，')}。`, 'fangsong', p), tab: false });

@@ -11,13 +11,14 @@ import { readTemplate, TemplateError } from './docxStyles';
 import { writeHtml } from './html';
 import { loadImages, type ImageReader } from './images';
 import { officialAddedStyle } from './docxOfficial';
-import { officialLayout, officialPage } from './layout';
+import { layoutFonts, officialLayout, officialPage, type StationFonts } from './layout';
 import type { PublishWarning } from './model';
 import { readBulletin } from './read';
 import { writeWechat } from './wechat';
 
 export type { ImageCandidate, ImageReader } from './images';
 export type { PublishWarning } from './model';
+export type { StationFonts } from './layout';
 export { templateProblemText, warningText } from './warningText';
 
 /** The formats. */
@@ -53,6 +54,8 @@ export interface ExportRequest {
   layout?: ExportLayout;
   /** Word: `export.layout`; the front matter's `layout:` wins over it. */
   defaultLayout?: ExportLayout;
+  /** Word, official layout: `export.officialFonts`, the station's fonts in place of the standard's. */
+  officialFonts?: StationFonts;
   /** The bytes of `export.docxTemplate`, when set (Word only). */
   template?: Uint8Array;
   /** `export.refuseBrokenCitations`. */
@@ -106,7 +109,10 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   let style;
   if (req.format === 'docx' && req.template) {
     try {
-      style = await readTemplate(req.template, official ? officialAddedStyle(officialPage()) : undefined);
+      style = await readTemplate(
+        req.template,
+        official ? officialAddedStyle(officialPage(), layoutFonts(req.officialFonts)) : undefined,
+      );
     } catch (err) {
       if (err instanceof TemplateError)
         return { ok: false, reason: 'template', error: err.reason, ...(err.where ? { where: err.where } : {}) };
@@ -116,7 +122,12 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   const { images, warnings: imageWarnings } = await loadImages(doc, req.readImage);
   const warnings = [...doc.warnings, ...imageWarnings];
   if (req.format === 'docx') {
-    const layout = official ? officialLayout(doc, { fields: frontMatter(req.text).fields }) : undefined;
+    const layout = official
+      ? officialLayout(doc, {
+          fields: frontMatter(req.text).fields,
+          ...(req.officialFonts ? { fonts: req.officialFonts } : {}),
+        })
+      : undefined;
     const r = await writeDocx(doc, {
       ...(layout ? { layout } : {}),
       images,

@@ -25,8 +25,8 @@ const BODY_PT = 16;
 /** A font the layout names, and what Word or WPS may put in its place where it is not installed. */
 export interface LayoutFont {
   name: string;
-  /** `w:altName`: the font of current systems with the same look. */
-  altName: string;
+  /** `w:altName`: the font of current systems with the same look; absent when it is the font itself. */
+  altName?: string;
   /** The font's character set as `w:charset` writes it: "86" is GB2312. */
   charset: '86';
   family: 'roman' | 'swiss' | 'modern';
@@ -47,6 +47,44 @@ export const FONTS = {
 } as const satisfies Record<string, LayoutFont>;
 
 export type FontKey = keyof typeof FONTS;
+
+/** The fonts a layout writes, by their part. */
+export type LayoutFonts = Readonly<Record<FontKey, LayoutFont>>;
+
+/**
+ * A station's own fonts in place of the standard's (`export.officialFonts`): `body` for 仿宋,
+ * `title` for 小标宋, `heading` for 黑体, `subheading` for 楷体. An absent or blank key keeps the
+ * standard's font.
+ */
+export interface StationFonts {
+  body?: string;
+  title?: string;
+  heading?: string;
+  subheading?: string;
+}
+
+/** Which of the standard's fonts each key of {@link StationFonts} replaces. */
+const STATION_FONT_KEYS = {
+  body: 'fangsong',
+  title: 'xiaobiaosong',
+  heading: 'heiti',
+  subheading: 'kaiti',
+} as const satisfies Record<keyof StationFonts, FontKey>;
+
+/**
+ * The fonts of the layout: the standard's, each replaced by the station's where it names one. A
+ * station's font keeps the standard's stand-in as its `w:altName` (unless it is that font).
+ */
+export function layoutFonts(station: StationFonts = {}): LayoutFonts {
+  const fonts: Record<FontKey, LayoutFont> = { ...FONTS };
+  for (const [key, part] of Object.entries(STATION_FONT_KEYS) as [keyof StationFonts, FontKey][]) {
+    const name = station[key]?.trim();
+    if (!name || name === FONTS[part].name) continue;
+    const { altName, ...rest } = FONTS[part];
+    fonts[part] = { ...rest, name, ...(altName !== name ? { altName } : {}) };
+  }
+  return fonts;
+}
 
 /** The page setup, in twips. */
 export interface PageSetup {
@@ -100,6 +138,8 @@ export interface HeadingNumber {
 /** The official layout of one bulletin. */
 export interface OfficialLayout {
   page: PageSetup;
+  /** The fonts: the standard's, or the station's in their place. */
+  fonts: LayoutFonts;
   masthead?: Masthead;
   title?: string;
   /** `to:`, ending with a full-width colon. */
@@ -119,6 +159,8 @@ export interface LayoutInput {
   fields: Readonly<Record<string, string>>;
   /** Headings left unnumbered besides the references heading (a template's fixed headings). */
   unnumbered?: readonly string[];
+  /** The station's fonts in place of the standard's. */
+  fonts?: StationFonts;
 }
 
 /** The page setup of GB/T 9704-2012, in twips. */
@@ -198,6 +240,7 @@ export function officialLayout(doc: PublishDocument, input: LayoutInput): Offici
   const unnumbered = [...(input.unnumbered ?? []), ...(doc.referencesHeading ? [doc.referencesHeading] : [])];
   return {
     page: officialPage(),
+    fonts: layoutFonts(input.fonts),
     // a masthead has a name, an issue or a signer; a date alone is the signature's
     ...(masthead.name || masthead.issue || masthead.signer ? { masthead: masthead as Masthead } : {}),
     ...(doc.title ? { title: doc.title } : {}),

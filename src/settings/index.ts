@@ -85,12 +85,25 @@ export interface LanguageSettings {
   readonly insertLanguage: InsertLanguageSetting;
 }
 
+/** `export.officialFonts`: 仿宋 (`body`), 小标宋 (`title`), 黑体 (`heading`), 楷体 (`subheading`). */
+export interface OfficialFontSettings {
+  readonly body?: string;
+  readonly title?: string;
+  readonly heading?: string;
+  readonly subheading?: string;
+}
+
+/** The keys of `export.officialFonts`. */
+const OFFICIAL_FONT_KEYS = ['body', 'title', 'heading', 'subheading'] as const;
+
 /** Publishing (`shunong.export.*`). */
 export interface ExportSettings {
   /** `footnotes`: Word footnotes; `list`: a numbered references list. */
   readonly citations: 'footnotes' | 'list';
   /** The layout of a Word export (a bulletin's front matter `layout:` wins over it). */
   readonly layout: 'standard' | 'official';
+  /** The station's fonts in place of the official layout's (trimmed; a blank or absent key keeps the standard's). */
+  readonly officialFonts: OfficialFontSettings;
   /** Trimmed workspace-relative path of a .docx whose styles Word exports use ('' = the built-in styles). */
   readonly docxTemplate: string;
   /** Refuse to export a bulletin with broken citations (else export it with a warning that lists them). */
@@ -171,6 +184,7 @@ export const SETTING_DEFAULTS = {
   insertLanguage: 'auto',
   'export.citations': 'footnotes',
   'export.layout': 'standard',
+  'export.officialFonts': {},
   'export.docxTemplate': '',
   'export.refuseBrokenCitations': false,
   'export.refuseUnsafe': false,
@@ -291,11 +305,24 @@ export function languageSettings(get: RawSettings): LanguageSettings {
   return { insertLanguage: oneOf(get('insertLanguage'), ['auto', 'zh-CN', 'en'], D.insertLanguage) };
 }
 
+/** `export.officialFonts`: its known keys whose value is a non-blank string, trimmed; anything else is left out. */
+function officialFonts(v: unknown): OfficialFontSettings {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+  const raw = v as Record<string, unknown>;
+  const out: { -readonly [K in keyof OfficialFontSettings]: string } = {};
+  for (const key of OFFICIAL_FONT_KEYS) {
+    const name = typeof raw[key] === 'string' ? raw[key].trim() : '';
+    if (name) out[key] = name;
+  }
+  return out;
+}
+
 /** The export settings. */
 export function exportSettings(get: RawSettings): ExportSettings {
   return {
     citations: oneOf(get('export.citations'), ['footnotes', 'list'], D['export.citations']),
     layout: oneOf(get('export.layout'), ['standard', 'official'], D['export.layout']),
+    officialFonts: officialFonts(get('export.officialFonts')),
     docxTemplate: str(get('export.docxTemplate'), D['export.docxTemplate']).trim(),
     refuseBrokenCitations: bool(get('export.refuseBrokenCitations'), D['export.refuseBrokenCitations']),
     refuseUnsafe: bool(get('export.refuseUnsafe'), D['export.refuseUnsafe']),

@@ -146,6 +146,7 @@ async function writeExport(
         citations: s.citations,
         refuseBrokenCitations: s.refuseBrokenCitations,
         defaultLayout: s.layout,
+        officialFonts: s.officialFonts,
         ...(template ? { template } : {}),
         readImage: imageReader(document),
         now: new Date(),

@@ -1,13 +1,14 @@
 /**
  * "Shunong: Export Bulletin…" and "Copy for WeChat" inside a real VS Code: the format prompt, the
- * file beside the bulletin, overwrite refusal, the Word template setting, broken citations, a
- * banned pesticide, the copy panel's webview handshake, and the bulletin never changed.
+ * file beside the bulletin, overwrite refusal, the Word template setting, the official layout (the
+ * setting, the front matter over it, the station's fonts), broken citations, a banned pesticide,
+ * the copy panel's webview handshake, and the bulletin never changed.
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import JSZip from 'jszip';
 import * as vscode from 'vscode';
-import { api, closeAllEditors, stub, until } from './helpers';
+import { api, closeAllEditors, setSetting, stub, until } from './helpers';
 
 const SCRATCH = `.export-test-${process.pid}-${Date.now().toString(36)}`;
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
@@ -88,6 +89,8 @@ suite('Export a bulletin', function () {
     await vscode.workspace
       .getConfiguration('shunong')
       .update('export.refuseUnsafe', undefined, vscode.ConfigurationTarget.Global);
+    await setSetting('export.layout', undefined);
+    await setSetting('export.officialFonts', undefined);
     (await api()).export.wechatPanel?.dispose();
     await closeAllEditors();
   });
@@ -210,6 +213,55 @@ suite('Export a bulletin', function () {
       .update('export.docxTemplate', `${SCRATCH}/styles-only.docx`, vscode.ConfigurationTarget.Global);
     assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx'), undefined);
     assert.match(String(errors.calls[1]?.[0]), /styles-only\.docx.*word\/document\.xml/);
+  });
+
+  test("the official layout: from shunong.export.layout, unless the front matter says otherwise; the station's fonts", async () => {
+    restores.push(
+      stub(
+        vscode.window,
+        'showInformationMessage',
+        (async () => undefined) as typeof vscode.window.showInformationMessage,
+      ),
+    );
+    const official = BULLETIN.replace('date:', 'masthead: 茶园情报\nissue: 2026年第3期\nissuer: 某某县茶叶站\ndate:');
+    /** The exported Word file's document.xml and fontTable.xml (absent: ''). */
+    const exportDocx = async (name: string, text: string): Promise<{ doc: string; fonts: string }> => {
+      await bulletin(name, text);
+      const written = (await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'docx')) as vscode.Uri;
+      assert.ok(written, `${name} exported`);
+      const zip = await JSZip.loadAsync(await vscode.workspace.fs.readFile(written));
+      return {
+        doc: (await zip.file('word/document.xml')?.async('string')) ?? '',
+        fonts: (await zip.file('word/fontTable.xml')?.async('string')) ?? '',
+      };
+    };
+    const isOfficial = (doc: string): boolean =>
+      /<w:pgSz w:w="11906" w:h="16838"\/>/.test(doc) && /<w:pgMar w:top="2098"/.test(doc);
+
+    await setSetting('export.layout', 'official');
+    const bySetting = await exportDocx('公文-设置.md', official);
+    assert.ok(isOfficial(bySetting.doc), 'the setting: A4, top margin 37 mm');
+    assert.match(bySetting.doc, /茶园情报/, 'the masthead');
+    assert.match(bySetting.doc, /w:color w:val="FF0000"/, 'in red');
+    assert.match(bySetting.fonts, /w:name="仿宋_GB2312"/, "the standard's fonts");
+
+    await setSetting('export.layout', 'standard');
+    const byFrontMatter = await exportDocx('公文-前置.md', official.replace('date:', 'layout: official\ndate:'));
+    assert.ok(isOfficial(byFrontMatter.doc), 'the front matter wins over the setting (standard)');
+    assert.match(byFrontMatter.doc, /茶园情报/);
+
+    await setSetting('export.layout', 'official');
+    const standard = await exportDocx('公文-标准.md', official.replace('date:', 'layout: standard\ndate:'));
+    assert.ok(!isOfficial(standard.doc), 'the front matter wins over the setting (official)');
+    assert.doesNotMatch(standard.doc, /FF0000/, 'no masthead');
+    assert.equal(standard.fonts, '', 'no font table of the layout');
+
+    await setSetting('export.officialFonts', { body: '仿宋', heading: ' ' });
+    const stationFonts = await exportDocx('公文-字体.md', official);
+    assert.match(stationFonts.fonts, /w:name="仿宋"/, "the station's body font");
+    assert.doesNotMatch(stationFonts.fonts, /仿宋_GB2312/);
+    assert.match(stationFonts.fonts, /w:name="黑体"/, "a blank key keeps the standard's");
+    assert.match(stationFonts.doc, /w:eastAsia="仿宋"/);
   });
 
   test('broken citations: exported with a warning that lists them, or refused when the setting says so', async () => {

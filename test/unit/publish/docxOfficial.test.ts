@@ -323,6 +323,55 @@ describe('publish: Word, the official layout', () => {
     assert.ok(paragraphs(doc).some((p) => p.style === 'H2own' && p.text === '一、发生趋势'));
   });
 
+  it("names the station's fonts (export.officialFonts) in the runs, styles and font table, key by key; absent keys keep the standard's", async () => {
+    const standard = { body: '仿宋_GB2312', title: '方正小标宋简体', heading: '黑体', subheading: '楷体_GB2312' };
+    const standIn = { body: '仿宋', title: '华文中宋', heading: 'SimHei', subheading: '楷体' };
+    const station = { body: '仿宋', title: '华文中宋', heading: 'Source Han Sans SC', subheading: 'KaiTi' };
+    const text = BULLETIN.replace('to:', 'signer: 张三\nto:');
+    for (const key of Object.keys(standard) as (keyof typeof standard)[]) {
+      const parts = await officialParts(text, { officialFonts: { [key]: ` ${station[key]} ` } });
+      const want = { ...standard, [key]: station[key] };
+      const styles = parts.get('word/styles.xml')!;
+      assert.equal(eastAsiaFont(one(styles, 'w:rPrDefault')), want.body, `${key}: the body`);
+      assert.equal(eastAsiaFont(styleOf(styles, 'Title')), want.title, `${key}: the title`);
+      assert.equal(eastAsiaFont(styleOf(styles, 'Heading2')), want.heading, `${key}: 一、`);
+      assert.equal(eastAsiaFont(styleOf(styles, 'Heading3')), want.subheading, `${key}: （一）`);
+      const runs = descendants(xmlTree(parts.get('word/document.xml')!), 'w:r');
+      const fontOf = (t: string): string | undefined => eastAsiaFont(runs.find((r) => r.text === t)!);
+      assert.equal(fontOf('病虫情报'), want.title, `${key}: the masthead`);
+      assert.equal(fontOf('张三'), want.subheading, `${key}: the signer`);
+      assert.equal(fontOf('2026年第12期'), want.body, `${key}: the number`);
+      const table = new Map(
+        descendants(xmlTree(parts.get('word/fontTable.xml')!), 'w:font').map((f) => [f.attributes['w:name']!, f]),
+      );
+      for (const k of Object.keys(standard) as (keyof typeof standard)[]) {
+        const entry = table.get(want[k]);
+        assert.ok(entry, `${key}: ${want[k]} in the font table`);
+        const alt = attr(descendants(entry, 'w:altName')[0], 'w:val');
+        // a station's font that is the standard's stand-in has none of its own
+        assert.equal(alt, want[k] === standIn[k] ? undefined : standIn[k], `${key}: ${want[k]}'s stand-in`);
+        assert.equal(attr(descendants(entry, 'w:charset')[0], 'w:val'), '86');
+      }
+      assert.ok(!table.has(standard[key]), `${key}: the standard's font replaced`);
+    }
+  });
+
+  it('names a font two parts share once in the font table', async () => {
+    const parts = await officialParts(BULLETIN, { officialFonts: { body: '仿宋', subheading: '仿宋' } });
+    const names = descendants(xmlTree(parts.get('word/fontTable.xml')!), 'w:font').map((f) => f.attributes['w:name']);
+    assert.deepEqual(names, ['仿宋', '方正小标宋简体', '黑体', '宋体']);
+  });
+
+  it("gives a template's added styles the station's fonts too", async () => {
+    const parts = await officialParts(BULLETIN, {
+      template: await template({ 'word/styles.xml': blankStyles() }),
+      officialFonts: { title: '华文中宋', heading: ' ' },
+    });
+    const styles = parts.get('word/styles.xml')!;
+    assert.equal(eastAsiaFont(styleOf(styles, 'Title')), '华文中宋');
+    assert.equal(eastAsiaFont(styleOf(styles, 'Heading2')), '黑体', "a blank key keeps the standard's");
+  });
+
   it('changes nothing for the standard layout', async () => {
     const parts = await officialParts(SAMPLE);
     assert.ok(!parts.has('word/footer1.xml') && !parts.has('word/fontTable.xml'));

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { frontMatter } from '../../../src/bulletin/frontMatter';
 import {
   chineseNumber,
+  FONTS,
+  layoutFonts,
   mmToTwips,
   officialDate,
   officialLayout,
@@ -214,6 +216,17 @@ describe('publish: the official layout (model)', () => {
     assert.equal(dated.masthead, undefined, 'a date alone makes no masthead');
     assert.deepEqual(dated.signature, { date: '2026年10月2日' });
     const bare = layoutOf('正文').layout;
-    assert.deepEqual(Object.keys(bare).sort(), ['headings', 'page']);
+    assert.deepEqual(Object.keys(bare).sort(), ['fonts', 'headings', 'page']);
+    assert.deepEqual(bare.fonts, FONTS, "the standard's fonts");
+  });
+
+  it("puts a station's fonts in place of the standard's, key by key, keeping the standard's stand-in", () => {
+    assert.deepEqual(layoutFonts({}), FONTS);
+    assert.deepEqual(layoutFonts({ body: ' ', title: '方正小标宋简体' }), FONTS, 'blank, or the standard font itself');
+    const fonts = layoutFonts({ body: ' 仿宋 ', heading: 'Noto Sans SC' });
+    assert.deepEqual(fonts.fangsong, { name: '仿宋', charset: '86', family: 'modern' }, 'its own stand-in: none');
+    assert.deepEqual(fonts.heiti, { ...FONTS.heiti, name: 'Noto Sans SC' });
+    assert.deepEqual([fonts.xiaobiaosong, fonts.kaiti, fonts.songti], [FONTS.xiaobiaosong, FONTS.kaiti, FONTS.songti]);
+    assert.equal(layoutOf('正文').layout.fonts.fangsong.name, '仿宋_GB2312');
   });
 });

@@ -173,6 +173,14 @@ describe('settings', () => {
       ['', '', '', ''],
       'only http(s)',
     );
+    const fonts = (v: unknown): unknown => exportSettings(raw({ 'export.officialFonts': v })).officialFonts;
+    assert.deepEqual(fonts(undefined), {}, "absent: the standard's fonts");
+    assert.deepEqual(
+      fonts({ body: ' 仿宋 ', title: '华文中宋', heading: '  ', subheading: 3, italic: 'x' }),
+      { body: '仿宋', title: '华文中宋' },
+      'trimmed; blank, non-string and unknown keys left out',
+    );
+    assert.deepEqual([fonts('仿宋'), fonts(['仿宋']), fonts(null)], [{}, {}, {}], 'only an object');
     const vocabulary = { crops: [{ id: 'rice' }] };
     assert.equal(knowledgeSettings(raw({ 'knowledge.vocabulary': vocabulary })).vocabulary, vocabulary);
   });
@@ -206,7 +214,7 @@ describe('settings', () => {
           'TEA_MANAGER_001',
           '{date} {term}',
         ];
-      return [{ 茶: { kbCode: 'TEA_MANAGER_001' } }, { 茶树: ['修剪'] }];
+      return [{ 茶: { kbCode: 'TEA_MANAGER_001' } }, { 茶树: ['修剪'] }, { body: '仿宋' }];
     };
     for (const [key, c] of contributed) {
       const group = groupOf(key);
