@@ -100,6 +100,14 @@ export function builtinTemplate(lang: Lang): string {
   );
 }
 
+/** Whether a template writes the value `name` (a `{{name}}` placeholder), so it is worth finding. */
+export function usesValue(template: string, name: keyof BulletinValues): boolean {
+  return [...template.matchAll(PLACEHOLDER)].some((m) => m[1] === name);
+}
+
+/** A `{{name}}` placeholder; group 1 is the name. */
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
 /**
  * Fills `{{name}}` placeholders. Values going into the YAML front matter are quoted by the
  * template; quotes and newlines inside values are neutralised so they cannot break it.
@@ -107,7 +115,7 @@ export function builtinTemplate(lang: Lang): string {
  */
 export function fillTemplate(template: string, values: BulletinValues): string {
   const safe = (v: string): string => v.replace(/[\r\n]+/g, ' ').replace(/"/g, '”');
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) =>
+  return template.replace(PLACEHOLDER, (all, k: string) =>
     k in values ? safe(values[k as keyof BulletinValues]) : all,
   );
 }

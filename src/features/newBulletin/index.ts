@@ -7,7 +7,7 @@ import vscode = require('vscode');
 import type { CurrentTime } from '../../shunong/index';
 import type { DailyValue } from '../../bulletin/daily';
 import { calendarLine } from '../../bulletin/render';
-import { builtinForecastTemplate, builtinTemplate, fillTemplate } from '../../bulletin/template';
+import { builtinForecastTemplate, builtinTemplate, fillTemplate, usesValue } from '../../bulletin/template';
 import { issueLabel, nextIssueNumber } from '../../bulletin/issue';
 import { langTag, referencesHeadingOf, termName, weekdayName, wordsOf, type Lang } from '../../text/words';
 import type { CommandRegistry } from '../shared/commands';
@@ -55,9 +55,13 @@ async function newBulletin(
   const template = kind === 'bulletin' ? await customTemplate(folder) : undefined;
   // The bulletin's language: the custom template's lang:, else the setting, else its prose, else the UI language.
   const lang = insertLanguageFor(undefined, folder?.uri, template);
+  const chosen = template ?? (kind === 'forecast' ? builtinForecastTemplate : builtinTemplate)(lang);
+  // The workspace's bulletins are read for their issues only when the template writes one.
   const year = Number(t.date.slice(0, 4));
-  const issue = issueLabel(year, nextIssueNumber(await workspaceIssues(), year), lang);
-  const content = fillTemplate(template ?? (kind === 'forecast' ? builtinForecastTemplate : builtinTemplate)(lang), {
+  const issue = usesValue(chosen, 'issue')
+    ? issueLabel(year, nextIssueNumber(await workspaceIssues(), year), lang)
+    : '';
+  const content = fillTemplate(chosen, {
     title: titleOf(kind, place, t.date, lang),
     lang: langTag(lang),
     date: t.date,

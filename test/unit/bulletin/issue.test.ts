@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { issueLabel, nextIssueNumber, readIssue } from '../../../src/bulletin/issue';
 import { frontMatter } from '../../../src/bulletin/frontMatter';
-import { builtinForecastTemplate, fillTemplate } from '../../../src/bulletin/template';
+import { builtinForecastTemplate, builtinTemplate, fillTemplate, usesValue } from '../../../src/bulletin/template';
 import { missingForecastParts, shippedRules } from '../../../src/safety/index';
 
 describe('bulletin/issue: the issue numbers of a year', () => {
@@ -83,4 +83,18 @@ describe('bulletin/template: the built-in pest forecast', () => {
       assert.ok(parts.includes('issuer'), 'the check names the issuer until it is filled in');
       assert.ok(!parts.includes('date'), 'the date is filled in');
     });
+});
+
+describe('bulletin/template: which values a template writes', () => {
+  it('reads a placeholder as fillTemplate does (spaces inside the braces), and only that name', () => {
+    assert.equal(usesValue(builtinForecastTemplate('zh'), 'issue'), true);
+    assert.equal(
+      usesValue(builtinTemplate('zh'), 'issue'),
+      false,
+      'the farm bulletin writes no issue: none is looked for',
+    );
+    assert.equal(usesValue('第{{ issue }}期', 'issue'), true);
+    assert.equal(usesValue('{{issues}} {{ place }}', 'issue'), false);
+    assert.equal(usesValue('{{issues}} {{ place }}', 'place'), true);
+  });
 });
