@@ -19,7 +19,7 @@
 //   dist/safety.js     - src/safety (the pesticide rules and their lint), loaded on first use.
 //   dist/safetySchema.js - the rules file's schema (jsonc-parser; zod from dist/zod.js), required
 //                        by dist/safety.js only when a station's rules file is read.
-//   dist/zod.js, dist/pako.js, dist/sax.js - npm modules two or more of the bundles above use, one
+//   dist/zod.js, dist/pako.js, dist/sax.js, dist/yaml.js - npm modules two or more of the bundles above use, one
 //                        copy each, required by them (SHARED below).
 //   media/recognition/main.js - the recognition preview's webview script (src/webview/recognition,
 //                        TypeScript against src/recognition/protocol.ts), one browser IIFE beside
@@ -139,12 +139,15 @@ function requiredAt(file, target) {
  * - zod: the platform's schemas and the MCP SDK's (classic and mini, one core), the vocabulary
  *   file's (dist/knowledge.js) and the station rules file's (dist/safetySchema.js);
  * - pako: jszip's inflate (the export reads a Word template) and jimp's TIFF decoder (dist/imaging.js);
- * - sax: the export's XML reader and jimp's (xml2js, dist/imaging.js).
+ * - sax: the export's XML reader and jimp's (xml2js, dist/imaging.js);
+ * - yaml: the front matter's reader (src/bulletin/frontMatter.ts), in the features, the knowledge,
+ *   the publishing and the safety bundles.
  */
 const SHARED = {
   zod: { zod: 'zod', 'zod/v4': 'v4', 'zod/v4-mini': 'v4Mini' },
   pako: { pako: 'pako' },
   sax: { sax: 'sax' },
+  yaml: { yaml: 'yaml' },
 };
 
 /** What a plugin's own `build.resolve` passes, so that no plugin resolves it again (they would loop). */

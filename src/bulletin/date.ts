@@ -4,7 +4,7 @@
  * A `date:` that is not a real day is not silently replaced: the caller is told its line and the
  * date used instead. The one place bulletin dates are read. Pure.
  */
-import { FRONT_MATTER, frontMatter } from './frontMatter';
+import { frontMatter, type FrontMatter } from './frontMatter';
 
 /** A calendar day written with year, month and day (four-digit year first), as YYYY-MM-DD; undefined if it is none. */
 export function readDate(value: string): string | undefined {
@@ -29,21 +29,16 @@ export interface BulletinDate {
   unreadable?: { line: number; character: number; value: string };
 }
 
-/** The bulletin's date: its front matter's `date:` when it is a day, else `today` (YYYY-MM-DD). */
-export function bulletinDate(markdown: string, today: string): BulletinDate {
-  const value = frontMatter(markdown).fields['date'];
+/**
+ * The bulletin's date: its front matter's `date:` when it is a day, else `today` (YYYY-MM-DD). Takes
+ * the text, or its front matter already read.
+ */
+export function bulletinDate(markdown: string | FrontMatter, today: string): BulletinDate {
+  const fm = typeof markdown === 'string' ? frontMatter(markdown) : markdown;
+  const value = fm.fields['date'];
   if (value === undefined || value.trim() === '') return { date: today, from: 'today' };
   const date = readDate(value);
   if (date) return { date, from: 'front-matter' };
-  return { date: today, from: 'today', unreadable: { ...dateLine(markdown), value } };
-}
-
-/** The line and column of the front matter's `date:` value. */
-function dateLine(markdown: string): { line: number; character: number } {
-  const block = FRONT_MATTER.exec(markdown)?.[0] ?? '';
-  const lines = block.split('\n');
-  const line = lines.findIndex((l) => /^date[ \t]*:/.test(l));
-  const text = lines[line] ?? '';
-  const character = text.indexOf(':') + 1 + (/^[ \t]*/.exec(text.slice(text.indexOf(':') + 1))?.[0].length ?? 0);
-  return { line: Math.max(0, line), character };
+  const at = fm.positions['date'] ?? { line: 0, character: 0 };
+  return { date: today, from: 'today', unreadable: { line: at.line, character: at.character, value } };
 }

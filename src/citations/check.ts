@@ -13,7 +13,8 @@
  * `<!-- shunong-disable-next-line … -->` comment (src/safety/silence.ts) is listed as `silenced` and
  * counts as neither. A forecast (front matter `type: forecast`, 预报, 病虫情报, 警报) that does not
  * state a part the 2021 forecast rules require gets a `warning` on its `type:` line for each, read as
- * a safety finding (`file:line:col warning [forecast-missing-area] message`) and counted as a note.
+ * a safety finding (`file:line:col warning [forecast-missing-area] message`) and counted as a note;
+ * so is a front matter line YAML cannot read or refuses (`bulletin/front-matter`, src/bulletin/frontMatter.ts).
  * A one-line summary goes to stderr. The messages are in the check's language
  * (the l10n bundle's words); the severities and `silenced` are keywords, the same in every language.
  * The bulletins are read by the caller's reader, so this module touches no file.
@@ -23,10 +24,14 @@ import {
   DATE_RULE,
   findingMessage,
   forecastMessage,
+  frontMatter,
+  frontMatterMessage,
+  FRONT_MATTER_RULE,
   lintSafety,
   missingForecastParts,
   partitionSilenced,
   type ForecastPart,
+  type FrontMatterProblem,
   type MissingForecastPart,
   type RuleSet,
   type SafetyFinding,
@@ -79,7 +84,12 @@ export interface CheckFinding {
   /** Silenced by a comment on the line before: listed, counted as neither a problem nor a note. */
   silenced?: true | undefined;
   /** The kind of a citation finding, or the safety rule of a safety finding (the formats describe their rules by it). */
-  kind: { citation: CitationFindingKind } | { safety: SafetyRule } | { date: string } | { forecast: ForecastPart };
+  kind:
+    | { citation: CitationFindingKind }
+    | { safety: SafetyRule }
+    | { date: string }
+    | { forecast: ForecastPart }
+    | { frontMatter: FrontMatterProblem['kind'] };
   /** UTF-16 offset in its file: the order of a file's findings. */
   offset: number;
 }
@@ -209,6 +219,24 @@ function dateFinding(
   };
 }
 
+/** The front matter lines a YAML reader finds wrong, each as a note on its line (what was read, and what not). */
+function frontMatterFindings(file: string, text: string, lang: Lang): CheckFinding[] {
+  const lines = new LineIndex(text);
+  return frontMatter(text).problems.map((p) => ({
+    file,
+    line: p.line + 1,
+    column: p.character + 1,
+    endLine: p.line + 1,
+    endColumn: p.character + 1,
+    severity: 'warning',
+    rule: FRONT_MATTER_RULE,
+    source: 'safety',
+    message: frontMatterMessage(p, lang),
+    kind: { frontMatter: p.kind },
+    offset: lines.offsetAt(p),
+  }));
+}
+
 /** A part a forecast does not state, as a warning on its front matter's `type:` line. */
 export function forecastFinding(file: string, m: MissingForecastPart, lang: Lang): CheckFinding {
   return {
@@ -251,7 +279,9 @@ export function reportBulletin(
   const words = wordsOf(options.lang);
   const date = dateFinding(file, text, options);
   const forecast = missingForecastParts(text, rules, { today }).map((m) => forecastFinding(file, m, options.lang));
+  const yaml = frontMatterFindings(file, text, options.lang);
   const findings = [
+    ...yaml,
     ...(date ? [date] : []),
     ...forecast,
     ...model.problems.map((p) => problemFinding(file, p, words)),
@@ -261,7 +291,7 @@ export function reportBulletin(
   return {
     findings,
     problems: model.problems.length + bans,
-    notes: active.length - bans + (date ? 1 : 0) + forecast.length,
+    notes: active.length - bans + (date ? 1 : 0) + forecast.length + yaml.length,
     silenced: silenced.length,
   };
 }

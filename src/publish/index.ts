@@ -124,7 +124,7 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   if (req.format === 'docx') {
     const layout = official
       ? officialLayout(doc, {
-          fields: frontMatter(req.text).fields,
+          frontMatter: frontMatter(req.text),
           ...(req.officialFonts ? { fonts: req.officialFonts } : {}),
         })
       : undefined;

@@ -6,6 +6,7 @@
  * left out, never written as a placeholder. Pure.
  */
 import { readDate } from '../bulletin/date';
+import type { FrontMatter } from '../bulletin/frontMatter';
 import { bodyBelowTitle, plainOf, type Block, type PublishDocument } from './model';
 
 /** Twips (1/20 pt) in a millimetre. */
@@ -120,7 +121,7 @@ export interface Masthead {
 
 /** The closing block (版记). */
 export interface Closing {
-  /** `cc:`, split at commas. */
+  /** `cc:`, a list or split at commas. */
   cc?: string[];
   /** `printed_by:`: the printing body. */
   printedBy?: string;
@@ -146,7 +147,7 @@ export interface OfficialLayout {
   recipient?: string;
   /** The numbers of the body's headings, by the heading block. */
   headings: ReadonlyMap<Block, HeadingNumber>;
-  /** `attachments:`, split at commas or semicolons. */
+  /** `attachments:`, a list or split at commas or semicolons. */
   attachments?: string[];
   /** The issuer and date at the end of the body. */
   signature?: { issuer?: string; date?: string };
@@ -155,10 +156,11 @@ export interface OfficialLayout {
 
 /** What the layout reads besides the document. */
 export interface LayoutInput {
-  /** The front matter's scalar fields (`frontMatter(text).fields`). */
-  fields: Readonly<Record<string, string>>;
-  /** Headings left unnumbered besides the references heading (a template's fixed headings). */
-  unnumbered?: readonly string[];
+  /**
+   * The front matter's fields and lists (`frontMatter(text)`). `cc:`, `attachments:` and
+   * `unnumbered:` may each be a YAML list or one line of items between commas.
+   */
+  frontMatter: Pick<FrontMatter, 'fields' | 'lists'>;
   /** The station's fonts in place of the standard's. */
   fonts?: StationFonts;
 }
@@ -199,13 +201,13 @@ function field(fields: Readonly<Record<string, string>>, key: string): string | 
   return v ? v : undefined;
 }
 
-/** A list written on one line, split at full- or half-width commas, enumeration commas or semicolons. */
-function listOf(value: string | undefined): string[] | undefined {
-  const items = value
-    ?.split(/[，,、；;]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return items?.length ? items : undefined;
+/**
+ * A list of the front matter: a YAML list, or one line split at full- or half-width commas,
+ * enumeration commas or semicolons; undefined when it has no item.
+ */
+function listOf(fm: LayoutInput['frontMatter'], key: string): string[] | undefined {
+  const items = (fm.lists[key] ?? fm.fields[key]?.split(/[，,、；;]/) ?? []).map((s) => s.trim()).filter(Boolean);
+  return items.length ? items : undefined;
 }
 
 /** Drops the keys whose value is undefined (the model holds only what is there). */
@@ -216,7 +218,7 @@ function present<T extends object>(o: T): Present<T> {
 
 /** Computes the official layout of a bulletin. */
 export function officialLayout(doc: PublishDocument, input: LayoutInput): OfficialLayout {
-  const f = input.fields;
+  const f = input.frontMatter.fields;
   const date = field(f, 'date') && officialDate(field(f, 'date')!);
   const issuer = field(f, 'issuer');
   const signer = field(f, 'signer');
@@ -232,12 +234,15 @@ export function officialLayout(doc: PublishDocument, input: LayoutInput): Offici
   const signature = present({ issuer, date });
   const printedOn = field(f, 'printed_on');
   const closing: Closing = present({
-    cc: listOf(field(f, 'cc')),
+    cc: listOf(input.frontMatter, 'cc'),
     printedBy: field(f, 'printed_by'),
     printedOn: printedOn && officialDate(printedOn),
   });
-  const attachments = listOf(field(f, 'attachments'));
-  const unnumbered = [...(input.unnumbered ?? []), ...(doc.referencesHeading ? [doc.referencesHeading] : [])];
+  const attachments = listOf(input.frontMatter, 'attachments');
+  const unnumbered = [
+    ...(listOf(input.frontMatter, 'unnumbered') ?? []),
+    ...(doc.referencesHeading ? [doc.referencesHeading] : []),
+  ];
   return {
     page: officialPage(),
     fonts: layoutFonts(input.fonts),

@@ -17,7 +17,7 @@
  * The text is folded to simplified script first (dictionary.ts). Pure; linear in the text.
  */
 import { bulletinDate } from '../bulletin/date';
-import { FRONT_MATTER, frontMatter } from '../bulletin/frontMatter';
+import { frontMatter, type FrontMatter } from '../bulletin/frontMatter';
 import { blocksOf, type Block } from './blocks';
 import { USE, type LeadIn } from './cues';
 import { fold, type Hit } from './dictionary';
@@ -90,24 +90,22 @@ export function missingForecastParts(
     time: () => TIME.test(said.replace(DATED, ' ')),
     area: () => namesArea(said),
     severity: () => SEVERITY.test(said),
-    measures: () => recommendsMeasures(blocks, rules, bulletinDate(markdown, options.today).date),
+    measures: () => recommendsMeasures(blocks, rules, bulletinDate(fm, options.today).date),
     issuer: () => given('issuer') || lines.some((l) => ISSUER_LINE.test(l)),
     date: () => given('date'),
   };
-  const at = typeLine(markdown);
+  const at = typeLine(markdown, fm);
   return FORECAST_PARTS.filter((part) => !stated[part]()).map((part) => ({ part, code: forecastCode(part), ...at }));
 }
 
-/** Where the front matter's `type:` line is (it has one: the bulletin is a forecast by it). */
-function typeLine(markdown: string): Omit<MissingForecastPart, 'part' | 'code'> {
-  const lines = (FRONT_MATTER.exec(markdown)?.[0] ?? '').split('\n');
+/** Where the front matter's `type:` line is (it has one: the bulletin is a forecast by it), from its start to its last character. */
+function typeLine(markdown: string, fm: FrontMatter): Omit<MissingForecastPart, 'part' | 'code'> {
+  const line = fm.positions['type']?.line ?? 0;
   let offset = 0;
-  for (let line = 0; line < lines.length; line++) {
-    const text = lines[line]!;
-    if (/^type[ \t]*:/.test(text)) return { line, character: 0, offset, length: text.replace(/\s+$/, '').length };
-    offset += text.length + 1;
-  }
-  return { line: 0, character: 0, offset: 0, length: 0 };
+  for (let i = 0; i < line; i++) offset = markdown.indexOf('\n', offset) + 1;
+  const end = markdown.indexOf('\n', offset);
+  const length = markdown.slice(offset, end < 0 ? undefined : end).trimEnd().length;
+  return { line, character: 0, offset, length };
 }
 
 /**

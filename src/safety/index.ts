@@ -8,12 +8,16 @@ export type { Crop, RuleSet, RulesProblem, SafetyFinding, SafetyKind, SafetyRule
 export { shippedRules, withStationRules } from './ruleSet';
 export { lintSafety, SafetyLinter, type SafetyOptions } from './lint';
 export { bulletinDate } from '../bulletin/date';
+export { frontMatter, type FrontMatterProblem } from '../bulletin/frontMatter';
 export {
   announcementIn,
   DATE_RULE,
   findingMessage,
   forecastMessage,
   forecastRule,
+  FRONT_MATTER_RULE,
+  frontMatterMessage,
+  frontMatterRule,
   noteIn,
   scopeIn,
   substanceIn,

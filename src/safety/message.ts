@@ -4,6 +4,7 @@
  * date; and a forecast's missing part. The strings are the l10n bundle's, through the {@link Words} catalogue, so the CLI and the
  * extension say the same. Pure.
  */
+import { MAX_ALIASES, MAX_DEPTH, type FrontMatterProblem } from '../bulletin/frontMatter';
 import { wordsOf, type Lang } from '../text/words';
 import { Crops } from './crops';
 import type { ForecastPart } from './forecast';
@@ -163,6 +164,30 @@ export function unreadableDateMessage(value: string, used: string, lang: Lang): 
 /** The rule of an unreadable `date:`, described. */
 export function unreadableDateRule(lang: Lang): string {
   return wordsOf(lang).t("A bulletin's date: that is not a calendar day (the pesticide rules are applied on today's).");
+}
+
+/** The rule id of a front matter line a YAML reader finds wrong (reported beside the findings). */
+export const FRONT_MATTER_RULE = 'bulletin/front-matter';
+
+/** What is said of a front matter line a YAML reader finds wrong, and what became of it. */
+export function frontMatterMessage(problem: FrontMatterProblem, lang: Lang): string {
+  const words = wordsOf(lang);
+  switch (problem.kind) {
+    case 'yaml':
+      return words.t(
+        'YAML cannot read this front matter ({0}); its fields were read one "key: value" a line. Quote a value that holds a colon: title: "…".',
+        problem.reason ?? '',
+      );
+    case 'depth':
+      return words.t('This front matter line nests more than {0} levels deep; it was not read.', MAX_DEPTH);
+    case 'aliases':
+      return words.t('This front matter field repeats its aliases more than {0} times; it was not read.', MAX_ALIASES);
+  }
+}
+
+/** The rule of a front matter line a YAML reader finds wrong, described. */
+export function frontMatterRule(lang: Lang): string {
+  return wordsOf(lang).t("A bulletin's front matter that YAML cannot read, or refuses (too deep, too many aliases).");
 }
 
 /** What is said of a forecast that does not state one of the parts the 2021 forecast rules require. */

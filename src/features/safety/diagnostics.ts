@@ -75,8 +75,28 @@ export class SafetyDiagnostics implements vscode.Disposable {
     const items = this.safety.core.partitionSilenced(linter.lint(text, { today: this.safety.today() }), text).active;
     if (!doc.isClosed) this.findings.set(key, { version: doc.version, items });
     const date = this.dateDiagnostic(text);
-    this.collection.set(doc.uri, [...(date ? [date] : []), ...items.map((f) => this.toDiagnostic(doc, f))]);
+    this.collection.set(doc.uri, [
+      ...this.frontMatterDiagnostics(doc, text),
+      ...(date ? [date] : []),
+      ...items.map((f) => this.toDiagnostic(doc, f)),
+    ]);
     return items;
+  }
+
+  /** The front matter lines YAML cannot read or refuses: a warning on each, saying what was read. */
+  private frontMatterDiagnostics(doc: vscode.TextDocument, text: string): vscode.Diagnostic[] {
+    const core = this.safety.core;
+    return core.frontMatter(text).problems.map((p) => {
+      const at = new vscode.Position(p.line, p.character);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(at, doc.lineAt(p.line).range.end),
+        core.frontMatterMessage(p, uiLanguage()),
+        vscode.DiagnosticSeverity.Warning,
+      );
+      d.source = SAFETY_SOURCE;
+      d.code = core.FRONT_MATTER_RULE;
+      return d;
+    });
   }
 
   /** A front matter `date:` that is not a day: a warning on it, saying the rules were applied on today's date. */

@@ -39,4 +39,35 @@ suite("Pesticide safety: the bulletin's date", () => {
       ),
     );
   });
+
+  test('a front matter YAML rejects is a warning on its line, and its date still applies the rules of that day', async () => {
+    await api();
+    const editor = await openMarkdown(
+      '---\ntitle: 2026年第12期: 韭蛆\ndate: 2010/04/10\n---\n\n# 韭菜韭蛆防治\n\n用3911颗粒剂灌根。\n',
+    );
+    await until(
+      () => safetyOf(editor.document.uri).some((d) => d.code === 'bulletin/front-matter'),
+      'the front matter warning',
+    );
+    const d = safetyOf(editor.document.uri).find((x) => x.code === 'bulletin/front-matter')!;
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(d.range.start.line, 1, 'on the title line');
+    const reason = /\((.*)\)/.exec(d.message)?.[1] ?? '';
+    assert.equal(
+      d.message,
+      displayed(
+        'YAML cannot read this front matter ({0}); its fields were read one "key: value" a line. Quote a value that holds a colon: title: "…".',
+        reason,
+      ),
+    );
+    assert.ok(
+      safetyOf(editor.document.uri).some((x) => x.code === 'phorate-199'),
+      'the date read line by line still decides the rules',
+    );
+    await editor.edit((e) => e.replace(editor.document.lineAt(1).range, 'title: "2026年第12期: 韭蛆"'));
+    await until(
+      () => !safetyOf(editor.document.uri).some((x) => x.code === 'bulletin/front-matter'),
+      'quoted: the warning goes',
+    );
+  });
 });

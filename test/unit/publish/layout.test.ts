@@ -29,9 +29,9 @@ export function stated(re: RegExp): number {
   return Number(m[1]);
 }
 
-export function layoutOf(text: string, unnumbered?: string[]): { layout: OfficialLayout; headings: string[] } {
+export function layoutOf(text: string): { layout: OfficialLayout; headings: string[] } {
   const doc = readBulletin(text, { lang: 'zh' });
-  const layout = officialLayout(doc, { fields: frontMatter(text).fields, ...(unnumbered ? { unnumbered } : {}) });
+  const layout = officialLayout(doc, { frontMatter: frontMatter(text) });
   const headings: string[] = [];
   for (const [b, n] of layout.headings) if (b.kind === 'heading') headings.push(n.prefix + plainOf(b.content));
   return { layout, headings };
@@ -129,8 +129,9 @@ describe('publish: the official layout (model)', () => {
     ]);
   });
 
-  it('keeps a number the author wrote and counts on from it; leaves the references and named headings unnumbered', () => {
+  it('keeps a number the author wrote and counts on from it; leaves the references and the headings of unnumbered: as they are', () => {
     const text = [
+      '---\nunnumbered:\n  - 附表\n---',
       '## 三、虫情',
       '## 防治',
       '### （一）药剂',
@@ -142,7 +143,7 @@ describe('publish: the official layout (model)', () => {
       '',
       '见〔茶.docx#1〕',
     ].join('\n\n');
-    const { headings, layout } = layoutOf(text, ['附表']);
+    const { headings, layout } = layoutOf(text);
     assert.deepEqual(headings, [
       '三、虫情',
       '四、防治',
@@ -175,6 +176,21 @@ describe('publish: the official layout (model)', () => {
       printedBy: '某某县植保植检站',
       printedOn: '2026年10月2日',
     });
+  });
+
+  it('reads cc:, attachments: and unnumbered: as a YAML list or as one line between commas, the same', () => {
+    const listed = layoutOf(
+      FULL.replace('cc: 县农业农村局，县气象局\n', 'cc:\n  - 县农业农村局\n  - "县气象局"\n').replace(
+        /^attachments:.*$/m,
+        'attachments: [小麦病虫害监测表, 推荐药剂名录]',
+      ),
+    ).layout;
+    const lined = layoutOf(FULL).layout;
+    assert.deepEqual(listed.closing, lined.closing);
+    assert.deepEqual(listed.attachments, lined.attachments);
+    const body = '\n\n## 附表\n\n## 虫情\n\n## 附录\n';
+    for (const fm of ['unnumbered: 附表，附录', 'unnumbered: [附表, 附录]', 'unnumbered:\n  - 附表\n  - " 附录 "'])
+      assert.deepEqual(layoutOf(`---\n${fm}\n---${body}`).headings, ['附表', '一、虫情', '附录'], fm);
   });
 
   it('with a signer, the upward form: the number and the signer, no issuer-and-date line', () => {
