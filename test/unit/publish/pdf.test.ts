@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -35,6 +35,15 @@ const why = !browser
 
 const OUT = join(ROOT, 'test-output', 'pdf');
 const MM = 72 / 25.4;
+
+/** The print folders in the temporary folder, and the processes running with a profile in one. */
+function leftovers(): { folders: string[]; processes: string[] } {
+  const folders = readdirSync(tmpdir()).filter((f) => f.startsWith('shunong-pdf-'));
+  const processes = run('ps', '-eo', 'args')
+    .split('\n')
+    .filter((l) => /--user-data-dir=\S*shunong-pdf-/.test(l));
+  return { folders, processes };
+}
 
 /** The official bulletin with enough text for three pages. */
 const LONG_OFFICIAL = OFFICIAL.replace(
@@ -202,8 +211,9 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
     assert.ok(red > 200, `the red masthead and rule: ${red} red pixels`);
   });
 
-  it('shunong export --to pdf: beside the bulletin; a --browser that is not there fails with what to do', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'shunong-pdf-cli-'));
+  it('shunong export --to pdf: beside the bulletin; a --browser that is not there fails with what to do; a browser stopped at --timeout leaves nothing behind', async () => {
+    const before = leftovers();
+    const dir = mkdtempSync(join(tmpdir(), 'shunong-cli-'));
     try {
       writeFileSync(join(dir, '情报.md'), OFFICIAL);
       const out: string[] = [];
@@ -224,6 +234,13 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
       err.length = 0;
       assert.equal(await main(['export', file, '--to', 'pdf', '-o', join(dir, 'y.pdf'), '--timeout', '1'], io, {}), 1);
       assert.match(err.join(''), /the browser could not print the PDF: it did not finish within 0 s and was stopped/);
+      const left = leftovers();
+      assert.deepEqual(
+        left.folders.filter((f) => !before.folders.includes(f)),
+        [],
+        'every temporary folder removed',
+      );
+      assert.deepEqual(left.processes, [], 'no browser process left running');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
