@@ -211,6 +211,23 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
     assert.ok(red > 200, `the red masthead and rule: ${red} red pixels`);
   });
 
+  it('a long table: no row split across pages, its head repeated on each page', async () => {
+    const rows = Array.from({ length: 90 }, (_, k) => `| R${k + 1}A ${'防治病虫'.repeat(16)} R${k + 1}Z | ${k + 1} |`);
+    const text = `# 长表\n\n| 措施说明 | 序号 |\n| --- | --- |\n${rows.join('\n')}\n`;
+    const file = await pdfOf(text, 'table', browser!);
+    const pages = Number(info(file)['Pages']);
+    assert.ok(pages >= 3, `${pages} pages`);
+    const texts = Array.from({ length: pages }, (_, p) =>
+      run('pdftotext', '-f', String(p + 1), '-l', String(p + 1), file, '-'),
+    );
+    const pageOf = (mark: string): number => texts.findIndex((t) => new RegExp(`${mark}\\b`).test(t));
+    for (let n = 1; n <= 90; n++) {
+      assert.ok(pageOf(`R${n}A`) >= 0, `row ${n} printed`);
+      assert.equal(pageOf(`R${n}A`), pageOf(`R${n}Z`), `row ${n} on one page`);
+    }
+    for (const t of texts) assert.match(t, /措施说明/, 'the head on every page');
+  });
+
   it('shunong export --to pdf: beside the bulletin; a --browser that is not there fails with what to do; a browser stopped at --timeout leaves nothing behind', async () => {
     const before = leftovers();
     const dir = mkdtempSync(join(tmpdir(), 'shunong-cli-'));
