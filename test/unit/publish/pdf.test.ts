@@ -117,6 +117,14 @@ function pageNumber(
   };
 }
 
+/** The titles of the PDF's outline items and its document title (UTF-16 hex strings, as Chromium writes them). */
+function outlineTitles(file: string): string[] {
+  const bytes = readFileSync(file).toString('latin1');
+  return [...bytes.matchAll(/\/Title\s*<FEFF([0-9A-Fa-f]*)>/gi)].map((m) =>
+    Buffer.from(m[1]!, 'hex').swap16().toString('utf16le'),
+  );
+}
+
 /** A page rendered to a picture, saved beside the PDF. */
 function picture(file: string, page: number, name: string): PNG {
   const prefix = join(OUT, name);
@@ -157,7 +165,7 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
     assert.ok(Math.abs(png.width - (594.96 * 50) / 72) < 1, `${png.width} px wide at 50 dpi`);
   });
 
-  it('official layout: A4, its fonts embedded, the masthead in red, — n — right on odd pages and left on even ones, 7 mm below the text block', async () => {
+  it('official layout: A4, its fonts embedded, the numbered headings as the outline, the masthead in red, — n — right on odd pages and left on even ones, 7 mm below the text block', async () => {
     const file = await pdfOf(LONG_OFFICIAL, 'official', browser!);
     const i = info(file);
     assert.equal(i['Page size'], '594.96 x 841.92 pts (A4)');
@@ -181,6 +189,15 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
       assert.ok(text.includes(part), part);
     assert.match(text, /1 小麦病虫害测报\.pdf#2 — 植保/);
     assert.match(text, /［网络图片，未获取：https:\/\/example\.com\/field\.png］/);
+    const outline = outlineTitles(file);
+    for (const heading of [
+      '关于做好秋播小麦病虫害防控的通知',
+      '一、发生趋势',
+      '（一）主要病虫',
+      '1.地下害虫',
+      '三、防控措施',
+    ])
+      assert.ok(outline.includes(heading), `the outline has ${heading}: ${outline.join(' | ')}`);
     const right = 594.96 - 26 * MM - 14; // one 14 pt character in from the text block's right edge
     const left = 28 * MM + 14;
     for (let p = 1; p <= pages; p++) {
