@@ -1,8 +1,8 @@
 /**
  * "Shunong: Export Bulletin…" (palette, editor title, explorer context menu on Markdown files) and
  * "Shunong: Copy for WeChat": a bulletin to Word with real footnotes, to a WeChat article, to a
- * standalone HTML page, to PDF (printed by a browser on the machine: pdf.ts), through src/publish (the `dist/publish.js` bundle, loaded on the first
- * export). The bulletin is read as it is in the editor (unsaved changes included) and never
+ * standalone HTML page, to PDF (printed by a browser on the machine: pdf.ts), through src/publish
+ * (the `dist/publish.js` bundle, loaded on the first export). The bulletin is read as it is in the editor (unsaved changes included) and never
  * changed; an existing file is replaced only when the user says so, and one that recommends a
  * banned pesticide is exported only when the user says so (safety.ts).
  */
