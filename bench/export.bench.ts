@@ -4,11 +4,27 @@
  * the same Markdown stack (markdown-it, footnotes, our plugin) — goals ≤ 3× (Word) and ≤ 2× (WeChat);
  * and to Word in the official layout (GB/T 9704: its masthead, closing block and fonts from the
  * front matter's fields) against the standard layout of the same bulletin — goal ≤ 1.1×.
- * Interleaved runs after a warm-up, median of 9. Run: `npm run bench -- export`.
+ * Interleaved runs after a warm-up, median of 9. And to PDF in both layouts, from the Markdown,
+ * against the same browser launched the same way (the same command line, a fresh profile) printing
+ * the finished page with nothing of ours in between — goal ≤ 1.5×; median of 5 (in smoke mode,
+ * one run of the standard layout), skipped without a browser. Run: `npm run bench -- export`.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { printArgs } from '../src/pdf/index';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { exportBulletin, type ExportFormat, type ExportLayout } from '../src/publish/index';
+import {
+  exportBulletin,
+  findBrowserHere,
+  printToPdf,
+  type Browser,
+  type ExportFormat,
+  type ExportLayout,
+} from '../src/publish/index';
 import { parseForPublish } from '../src/publish/read';
 import { bulletin } from './bench-bulletin';
 import { SMOKE, sized } from './smoke.mjs';
@@ -37,6 +53,74 @@ async function run(format: ExportFormat, layout: ExportLayout = 'standard'): Pro
   return r.notes;
 }
 
+/** PDF from the Markdown, through our export; the page printed is kept for the bare print. */
+async function pdf(browser: Browser, layout: ExportLayout, pages: Map<ExportLayout, string>): Promise<void> {
+  const r = await exportBulletin({
+    text,
+    format: 'pdf',
+    layout,
+    lang: 'zh',
+    now: new Date(0),
+    readImage: async () => undefined,
+    print: (page) => {
+      pages.set(layout, page);
+      return printToPdf(page, { browser, timeoutMs: 600_000 });
+    },
+  });
+  if (!r.ok) throw new Error(`PDF export failed: ${JSON.stringify(r)}`);
+}
+
+/** The browser printing a finished page, launched as the export launches it, nothing of ours around it. */
+async function bare(browser: Browser, page: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'shunong-bench-pdf-'));
+  try {
+    writeFileSync(join(dir, 'page.html'), page);
+    const args = printArgs({
+      profile: join(dir, 'profile'),
+      page: pathToFileURL(join(dir, 'page.html')).href,
+      output: join(dir, 'page.pdf'),
+      root: process.getuid?.() === 0,
+    });
+    const t0 = performance.now();
+    await new Promise((resolve, reject) =>
+      spawn(browser.path, args, { stdio: 'ignore' }).on('exit', resolve).on('error', reject),
+    );
+    bareMs.push(performance.now() - t0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const bareMs: number[] = [];
+
+/** The PDF lines: each layout through our export against the bare print of its page. */
+async function pdfLines(): Promise<string> {
+  const browser = findBrowserHere().found;
+  if (!browser) return 'PDF: skipped, no Edge, Chrome or Chromium on this machine\n';
+  const pages = new Map<ExportLayout, string>();
+  // smoke mode: one layout, to keep CI short (the path is the same)
+  const layouts: ExportLayout[] = SMOKE ? ['standard'] : ['standard', 'official'];
+  const ours = new Map<ExportLayout, number[]>(layouts.map((l) => [l, []]));
+  const base = new Map<ExportLayout, number[]>(layouts.map((l) => [l, []]));
+  const pdfRuns = sized(5, 1);
+  for (let r = SMOKE ? 0 : -1; r < pdfRuns; r++)
+    for (const layout of layouts) {
+      const t0 = performance.now();
+      await pdf(browser, layout, pages);
+      const took = performance.now() - t0;
+      await bare(browser, pages.get(layout)!);
+      if (r >= 0) {
+        ours.get(layout)!.push(took);
+        base.get(layout)!.push(bareMs.at(-1)!);
+      }
+    }
+  return layouts
+    .map((l) => {
+      const [o, b] = [median(ours.get(l)!), median(base.get(l)!)];
+      return `PDF, ${l} layout ${o.toFixed(0)} ms against the browser printing its page alone ${b.toFixed(0)} ms: ×${(o / b).toFixed(2)} ${o / b <= 1.5 ? '(ok ≤ 1.5)' : '(OVER 1.5)'}\n`;
+    })
+    .join('');
+}
+
 (async () => {
   const cases: [string, () => Promise<unknown> | unknown][] = [
     ['one parse', () => parseForPublish(text)],
@@ -58,7 +142,8 @@ async function run(format: ExportFormat, layout: ExportLayout = 'standard'): Pro
     `${name} ${ms.toFixed(0)} ms: ×${(ms / base).toFixed(2)} ${ms / base <= goal ? `(ok ≤ ${goal})` : `(OVER ${goal})`}`;
   process.stdout.write(
     `one parse ${parse.toFixed(0)} ms; ${line('Word', word, 3)}, ${await run('docx')} footnotes; ${line('WeChat', wechat, 2)}\n` +
-      `${line('Word, official layout', official, 1.1, word)} of the standard layout\n`,
+      `${line('Word, official layout', official, 1.1, word)} of the standard layout\n` +
+      (await pdfLines()),
   );
   process.exit(0);
 })().catch((e: unknown) => {

@@ -33,6 +33,7 @@ const OPTIONS = {
   workspace: { type: 'string' },
   'save-folder': { type: 'string' },
   'image-base-url': { type: 'string' },
+  browser: { type: 'string' },
 } as const;
 
 /** An option some command takes. */

@@ -21,27 +21,36 @@ import {
   EXPORT_FORMATS,
   EXPORT_LAYOUTS,
   exportBulletin,
+  findBrowserHere,
+  pdfFailureText,
+  printToPdf,
   outputName,
   picturePrefix,
   templateProblemText,
   warningText,
   type ExportFormat,
   type ExportLayout,
+  type PrintResult,
 } from '../publish/index';
+import { SETTING_DEFAULTS } from '../settings/index';
+
+/** The PDF's time limit when `--timeout` is not given: the setting's default. */
+const PDF_TIMEOUT_MS = SETTING_DEFAULTS['export.pdfTimeoutMs'];
 import type { ImageCandidate } from '../publish/images';
 import { lintSafety, partitionSilenced, shippedRules } from '../safety/index';
 import { beijingDate } from '../time/beijing';
-import { optionsOf, UsageError, type CommandLine } from './args';
+import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
 import { cliLang, errorCode, readTextFile, tellEncoding, type CliEnv, type CliIo } from './io';
 
 function exportUsage(words: Words): string {
-  return words.t(`usage: shunong export <file.md> --to docx|wechat|html [-o out] [--force]
-  --to <format>          docx (Word, real footnotes), wechat (a WeChat article), html (a standalone page)
-  -o, --output <file>    where to write (default: beside the bulletin, .docx / .wechat.html / .html)
+  return words.t(`usage: shunong export <file.md> --to docx|wechat|html|pdf [-o out] [--force]
+  --to <format>          docx (Word, real footnotes), wechat (a WeChat article), html (a standalone page),
+                         pdf (printed by Edge, Chrome or Chromium on this machine)
+  -o, --output <file>    where to write (default: beside the bulletin, .docx / .wechat.html / .html / .pdf)
   --force                overwrite an existing file
-  --citations <how>      footnotes (default) or list (a numbered references list; Word)
+  --citations <how>      footnotes (default) or list (a numbered references list; Word, PDF)
   --template <file.docx> a Word file whose styles the export uses (Word)
-  --layout <layout>      standard (default) or official (GB/T 9704-2012: masthead, page numbers; Word);
+  --layout <layout>      standard (default) or official (GB/T 9704-2012: masthead, page numbers; Word, PDF);
                          wins over the bulletin's layout: in its front matter
   --refuse-broken        refuse to export a bulletin with broken citations
   --refuse-unsafe        refuse to export a bulletin that recommends a pesticide banned on its date
@@ -52,6 +61,8 @@ function exportUsage(words: Words): string {
   --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)
   --image-base-url <url> where the station hosts a WeChat article's pictures (default: embedded); the
                          pictures are written beside the article either way, to upload
+  --browser <program>    the browser that prints a PDF (default: Edge, Chrome or Chromium where they install)
+  --timeout <ms>         how long the browser may take to print a PDF (default 60000)
 A bulletin saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK is read as such (said on
 stderr); the export is written in UTF-8. The messages follow LC_ALL / LC_MESSAGES / LANG.
 exit codes: 0 written, 1 refused or failed, 2 usage error or a bulletin that is none of those encodings`);
@@ -71,6 +82,8 @@ const OPTIONS = [
   'workspace',
   'save-folder',
   'image-base-url',
+  'browser',
+  'timeout',
 ] as const;
 
 interface Args {
@@ -87,13 +100,15 @@ interface Args {
   workspace: string;
   saveFolder: string;
   imageBaseUrl?: string | undefined;
+  browser?: string | undefined;
+  timeoutMs: number;
 }
 
 function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
   const o = optionsOf(line, OPTIONS, words);
   const positionals = line.positionals.slice(1);
   if (o.to !== undefined && !(EXPORT_FORMATS as readonly string[]).includes(o.to))
-    throw new UsageError(words.t('--to must be docx, wechat or html, not "{0}"', o.to));
+    throw new UsageError(words.t('--to must be docx, wechat, html or pdf, not "{0}"', o.to));
   const citations = o.citations ?? 'footnotes';
   if (citations !== 'footnotes' && citations !== 'list')
     throw new UsageError(words.t('--citations must be footnotes or list, not "{0}"', citations));
@@ -116,6 +131,8 @@ function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
     workspace: resolve(cwd, o.workspace ?? '.'),
     saveFolder: o['save-folder'] ?? 'images/recognition',
     imageBaseUrl: o['image-base-url']?.replace(/\/+$/, ''),
+    browser: o.browser,
+    timeoutMs: o.timeout === undefined ? PDF_TIMEOUT_MS : timeoutMs(o.timeout, words),
   };
 }
 
@@ -171,6 +188,8 @@ export async function runExport(
       return 1;
     }
   }
+  const print = args.to === 'pdf' ? printer(args, io, words) : undefined;
+  if (print === null) return 1;
   const setting = args.lang === undefined ? 'auto' : langTag(langOf(args.lang));
   const bases: Record<ImageCandidate['base'], string> = {
     document: dirname(file),
@@ -186,6 +205,7 @@ export async function runExport(
     refuseBrokenCitations: args.refuseBroken,
     ...(template ? { template } : {}),
     ...(args.layout ? { layout: args.layout } : {}),
+    ...(print ? { print } : {}),
     now: new Date(now()),
     ...(args.to === 'wechat'
       ? {
@@ -207,7 +227,11 @@ export async function runExport(
       io.stderr(
         `shunong export: ${words.t('refused: {0} broken citation(s) (--refuse-broken)', outcome.broken.length)}\n`,
       );
-    } else
+    } else if (outcome.reason === 'pdf')
+      io.stderr(
+        `shunong export: ${words.t('the browser could not print the PDF: {0}', pdfFailureText(outcome.failure, words))}\n`,
+      );
+    else
       io.stderr(
         `shunong export: ${words.t('the template {0} cannot be used: {1}', args.template ?? '', templateProblemText(outcome.error, outcome.where, words))}\n`,
       );
@@ -230,6 +254,25 @@ export async function runExport(
   for (const f of files) if (!(await written(f.path, f.bytes, args.force, io, words))) return 1;
   for (const f of files) io.stdout(`${f.path}\n`);
   return 0;
+}
+
+/** The PDF's printer: the browser of `--browser`, else the one found on this machine; null (said on stderr) when there is none. */
+function printer(args: Args, io: CliIo, words: Words): ((page: string) => Promise<PrintResult>) | null {
+  const search = findBrowserHere(args.browser);
+  if (search.found) {
+    const browser = search.found;
+    return (page) => printToPdf(page, { browser, timeoutMs: args.timeoutMs });
+  }
+  io.stderr(
+    `shunong export: ${
+      search.setting
+        ? words.t('no browser at {0} (--browser)', search.setting)
+        : words.t(
+            'no browser to print the PDF was found on this machine: install Microsoft Edge, Google Chrome or Chromium, or name one with --browser; or export to Word with --to docx',
+          )
+    }\n`,
+  );
+  return null;
 }
 
 /** Writes a file (its folder made), refusing to overwrite unless `force`; false (said on stderr) when it could not. */

@@ -15,22 +15,26 @@ import { layoutFonts, officialLayout, officialPage, type StationFonts } from './
 import type { PublishWarning } from './model';
 import { readBulletin } from './read';
 import { writeWechat } from './wechat';
+import { writePdfPage } from './pdfPage';
+import type { PrintFailure, PrintResult } from '../pdf/index';
 
 export type { ImageCandidate, ImageReader } from './images';
 export type { PublishWarning } from './model';
 export type { StationFonts } from './layout';
-export { templateProblemText, warningText } from './warningText';
+export { pdfFailureText, templateProblemText, warningText } from './warningText';
+export { findBrowserHere, printToPdf } from '../pdf/index';
+export type { Browser, PrintFailure, PrintResult, SearchResult } from '../pdf/index';
 
 /** The formats. */
-export const EXPORT_FORMATS = ['docx', 'wechat', 'html'] as const;
+export const EXPORT_FORMATS = ['docx', 'wechat', 'html', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The Word layouts: ours, or the official document layout of GB/T 9704-2012 (`layout.ts`). */
+/** The layouts of Word and PDF: ours, or the official document layout of GB/T 9704-2012 (`layout.ts`). */
 export const EXPORT_LAYOUTS = ['standard', 'official'] as const;
 export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
 
 /**
- * The layout a Word export uses: the one asked for (`shunong export --layout`), else the front
+ * The layout a Word or PDF export uses: the one asked for (`shunong export --layout`), else the front
  * matter's `layout:`, else the setting (`export.layout`), else standard.
  */
 export function chooseLayout(text: string, asked?: ExportLayout, setting?: ExportLayout): ExportLayout {
@@ -68,6 +72,8 @@ export interface ExportRequest {
   imageBaseUrl?: string;
   /** WeChat: the start of the pictures' file names, saved beside the article (`周报.wechat-`). */
   picturePrefix?: string;
+  /** PDF: prints the finished page (`printToPdf` with the browser found); required for `pdf`. */
+  print?: (page: string) => Promise<PrintResult>;
 }
 
 /** What an export gives. */
@@ -80,9 +86,10 @@ export type ExportOutcome =
       article?: string;
       /** WeChat only: its pictures in order, to save beside the article (named as the article names them). */
       pictures?: { name: string; bytes: Uint8Array }[];
-      /** Word: footnotes written; WeChat: entries of the end list. */
+      /** Word: footnotes written; WeChat: entries of the end list; PDF: notes and listed sources. */
       notes: number;
     }
+  | { ok: false; reason: 'pdf'; failure: PrintFailure }
   | { ok: false; reason: 'broken-citations'; broken: Problem[] }
   | { ok: false; reason: 'template'; error: TemplateError['reason']; where?: TemplateError['where'] };
 
@@ -94,7 +101,8 @@ export function picturePrefix(articleFile: string): string {
 /** The usual output file name of a bulletin (`周报.md` → `周报.docx`, `周报.wechat.html`, `周报.html`). */
 export function outputName(file: string, format: ExportFormat): string {
   const stem = file.replace(/\.(?:md|markdown)$/i, '');
-  return `${stem}${format === 'docx' ? '.docx' : format === 'wechat' ? '.wechat.html' : '.html'}`;
+  const ext = { docx: '.docx', wechat: '.wechat.html', html: '.html', pdf: '.pdf' }[format];
+  return `${stem}${ext}`;
 }
 
 /** Exports a bulletin. Throws only for a writer's internal error. */
@@ -105,7 +113,8 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   });
   if (req.refuseBrokenCitations && doc.broken.length > 0)
     return { ok: false, reason: 'broken-citations', broken: doc.broken };
-  const official = req.format === 'docx' && chooseLayout(req.text, req.layout, req.defaultLayout) === 'official';
+  const laidOut = req.format === 'docx' || req.format === 'pdf';
+  const official = laidOut && chooseLayout(req.text, req.layout, req.defaultLayout) === 'official';
   let style;
   if (req.format === 'docx' && req.template) {
     try {
@@ -121,13 +130,20 @@ export async function exportBulletin(req: ExportRequest): Promise<ExportOutcome>
   }
   const { images, warnings: imageWarnings } = await loadImages(doc, req.readImage);
   const warnings = [...doc.warnings, ...imageWarnings];
+  const layout = official
+    ? officialLayout(doc, {
+        frontMatter: frontMatter(req.text),
+        ...(req.officialFonts ? { fonts: req.officialFonts } : {}),
+      })
+    : undefined;
+  if (req.format === 'pdf') {
+    if (!req.print) throw new Error('a PDF export needs a printer');
+    const page = writePdfPage(doc, { images, citations: req.citations ?? 'footnotes', ...(layout ? { layout } : {}) });
+    const printed = await req.print(page.html);
+    if (!printed.ok) return { ok: false, reason: 'pdf', failure: printed.failure };
+    return { ok: true, bytes: printed.bytes, warnings, notes: page.notes };
+  }
   if (req.format === 'docx') {
-    const layout = official
-      ? officialLayout(doc, {
-          frontMatter: frontMatter(req.text),
-          ...(req.officialFonts ? { fonts: req.officialFonts } : {}),
-        })
-      : undefined;
     const r = await writeDocx(doc, {
       ...(layout ? { layout } : {}),
       images,

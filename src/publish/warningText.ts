@@ -6,6 +6,7 @@ import type { Words } from '../text/words';
 import type { Problem } from '../citations/model';
 import type { TemplateError } from './docxStyles';
 import type { PublishWarning } from './model';
+import type { PrintFailure } from '../pdf/index';
 
 /** Why a Word template cannot be used, as the end of a sentence ("… cannot be used: {reason}."). */
 export function templateProblemText(
@@ -72,5 +73,19 @@ export function warningText(
         w.line + 1,
         w.columns,
       );
+  }
+}
+
+/** Why the browser gave no PDF, as the end of a sentence ("… could not print the PDF: {reason}."). */
+export function pdfFailureText(failure: PrintFailure, words: Words): string {
+  switch (failure.kind) {
+    case 'timeout':
+      return words.t('it did not finish within {0} s and was stopped', Math.round(failure.ms / 100) / 10);
+    case 'start':
+      return words.t('it could not be started ({0})', failure.code);
+    case 'failed':
+      return failure.detail
+        ? words.t('it ended ({0}) without writing a PDF: {1}', failure.exit, failure.detail)
+        : words.t('it ended ({0}) without writing a PDF', failure.exit);
   }
 }

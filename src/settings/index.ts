@@ -100,7 +100,7 @@ const OFFICIAL_FONT_KEYS = ['body', 'title', 'heading', 'subheading'] as const;
 export interface ExportSettings {
   /** `footnotes`: Word footnotes; `list`: a numbered references list. */
   readonly citations: 'footnotes' | 'list';
-  /** The layout of a Word export (a bulletin's front matter `layout:` wins over it). */
+  /** The layout of a Word or PDF export (a bulletin's front matter `layout:` wins over it). */
   readonly layout: 'standard' | 'official';
   /** The station's fonts in place of the official layout's (trimmed; a blank or absent key keeps the standard's). */
   readonly officialFonts: OfficialFontSettings;
@@ -112,6 +112,10 @@ export interface ExportSettings {
   readonly refuseUnsafe: boolean;
   /** Where a station hosts a WeChat article's pictures (http(s), no trailing slash; '' = pictures embedded). */
   readonly imageBaseUrl: string;
+  /** The browser that prints PDF (trimmed; '' = the one found where browsers install). Machine scope. */
+  readonly browserPath: string;
+  /** How long the browser may take to print a PDF before it is stopped: 1000–600000 ms. */
+  readonly pdfTimeoutMs: number;
 }
 
 /** Pesticide safety (`shunong.safety.*`). */
@@ -189,6 +193,8 @@ export const SETTING_DEFAULTS = {
   'export.refuseBrokenCitations': false,
   'export.refuseUnsafe': false,
   'export.imageBaseUrl': '',
+  'export.browserPath': '',
+  'export.pdfTimeoutMs': 60000,
   'safety.rulesFile': '',
   'chat.tools': true,
   'chat.participant': true,
@@ -327,6 +333,8 @@ export function exportSettings(get: RawSettings): ExportSettings {
     refuseBrokenCitations: bool(get('export.refuseBrokenCitations'), D['export.refuseBrokenCitations']),
     refuseUnsafe: bool(get('export.refuseUnsafe'), D['export.refuseUnsafe']),
     imageBaseUrl: baseUrl(str(get('export.imageBaseUrl'), D['export.imageBaseUrl'])),
+    browserPath: str(get('export.browserPath'), D['export.browserPath']).trim(),
+    pdfTimeoutMs: num(get('export.pdfTimeoutMs'), D['export.pdfTimeoutMs'], 1000, 600000, true),
   };
 }
 

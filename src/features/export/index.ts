@@ -1,15 +1,15 @@
 /**
  * "Shunong: Export Bulletin…" (palette, editor title, explorer context menu on Markdown files) and
  * "Shunong: Copy for WeChat": a bulletin to Word with real footnotes, to a WeChat article, to a
- * standalone HTML page, through src/publish (the `dist/publish.js` bundle, loaded on the first
- * export). The bulletin is read as it is in the editor (unsaved changes included) and never
+ * standalone HTML page, to PDF (printed by a browser on the machine: pdf.ts), through src/publish
+ * (the `dist/publish.js` bundle, loaded on the first export). The bulletin is read as it is in the editor (unsaved changes included) and never
  * changed; an existing file is replaced only when the user says so, and one that recommends a
  * banned pesticide is exported only when the user says so (safety.ts).
  */
 import { insideFolder } from '../../paths';
 import vscode = require('vscode');
 import { loadPublish, type PublishLib } from '../../bundles';
-import type { ExportFormat, ExportOutcome, PublishWarning } from '../../publish/index';
+import type { Browser, ExportFormat, ExportOutcome, PublishWarning } from '../../publish/index';
 import type { SettingGroups } from '../../settings/index';
 import { refusedAsMisdecoded } from '../shared/decoding';
 import { insertLanguageFor } from '../shared/language';
@@ -23,6 +23,8 @@ import type { CommandRegistry } from '../shared/commands';
 import type { Failures } from '../shared/failures';
 import { safeToExport } from './safety';
 import { refusedForProblems } from './refused';
+import { pdfBrowser, pdfFailed } from './pdf';
+import { withSignal } from '../shared/signal';
 
 /** What the tests see of the feature. */
 export interface ExportApi {
@@ -79,21 +81,36 @@ async function bulletinDocument(uri: vscode.Uri | undefined): Promise<vscode.Tex
 /** Exports `document` as `format` to the file the user chooses, then says what was written; that file, if any. */
 async function exportDocument(
   context: vscode.ExtensionContext,
-  { output, safety, failures }: ExportServices,
+  services: ExportServices,
   document: vscode.TextDocument,
   format: ExportFormat,
 ): Promise<vscode.Uri | undefined> {
   if (await refusedAsMisdecoded(document, 'export')) return undefined;
-  const publish: PublishLib = loadPublish();
   const s = settings.export(document.uri);
-  if (!(await safeToExport(document.getText(), s.refuseUnsafe, safety))) return undefined;
+  if (!(await safeToExport(document.getText(), s.refuseUnsafe, services.safety))) return undefined;
+  return exportChecked(context, services, document, format, s);
+}
+
+/** The export of a bulletin that may be exported; a PDF the browser cannot print may become a Word file. */
+async function exportChecked(
+  context: vscode.ExtensionContext,
+  services: ExportServices,
+  document: vscode.TextDocument,
+  format: ExportFormat,
+  s: SettingGroups['export'],
+): Promise<vscode.Uri | undefined> {
+  const { output, failures } = services;
+  const publish: PublishLib = loadPublish();
+  const browser = format === 'pdf' ? await pdfBrowser(publish, s.browserPath, output) : undefined;
+  if (browser === 'word') return exportChecked(context, services, document, 'docx', s);
+  if (format === 'pdf' && !browser) return undefined;
   const target = await chooseTarget(document, format, publish.outputName);
   if (!target) return undefined;
   const template = format === 'docx' && s.docxTemplate ? await readTemplate(document, s.docxTemplate) : undefined;
   if (template === null) return undefined;
   let outcome;
   try {
-    outcome = await writeExport(publish, s, document, format, target, template);
+    outcome = await writeExport(publish, s, document, format, target, { template, browser });
   } catch (err) {
     // a file that cannot be written (read-only folder, full disk) or a writer's own failure: said, not thrown
     const why = err instanceof Error ? err.message : String(err);
@@ -106,14 +123,17 @@ async function exportDocument(
   }
   if (outcome === 'cancelled') return undefined;
   if (!outcome.ok) {
-    if (outcome.reason === 'broken-citations') {
+    if (outcome.reason === 'pdf' && browser) {
+      if ((await pdfFailed(publish, browser, outcome.failure, output)) === 'word')
+        return exportChecked(context, services, document, 'docx', s);
+    } else if (outcome.reason === 'broken-citations') {
       await refusedForProblems(
         vscode.l10n.t(
           'Not exported: {0} broken citation(s). Fix them, or turn off shunong.export.refuseBrokenCitations.',
           outcome.broken.length,
         ),
       );
-    } else
+    } else if (outcome.reason === 'template')
       await templateProblem(s.docxTemplate, publish.templateProblemText(outcome.error, outcome.where, vscode.l10n));
     return undefined;
   }
@@ -129,7 +149,7 @@ async function writeExport(
   document: vscode.TextDocument,
   format: ExportFormat,
   target: Target,
-  template: Uint8Array | undefined,
+  use: { template: Uint8Array | undefined; browser: Browser | undefined },
 ): Promise<ExportOutcome | 'cancelled'> {
   return vscode.window.withProgress(
     {
@@ -137,32 +157,40 @@ async function writeExport(
       title: vscode.l10n.t('Exporting {0}…', basename(target.uri)),
       cancellable: true,
     },
-    async (_progress, token) => {
-      const result = await publish.exportBulletin({
-        text: document.getText(),
-        format,
-        lang: insertLanguageFor(document),
-        referencesHeading: settings.citations(document.uri).referencesHeading,
-        citations: s.citations,
-        refuseBrokenCitations: s.refuseBrokenCitations,
-        defaultLayout: s.layout,
-        officialFonts: s.officialFonts,
-        ...(template ? { template } : {}),
-        readImage: imageReader(document),
-        now: new Date(),
-        ...(format === 'wechat'
-          ? { imageBaseUrl: s.imageBaseUrl, picturePrefix: publish.picturePrefix(basename(target.uri)) }
-          : {}),
-      });
-      if (token.isCancellationRequested) return 'cancelled' as const;
-      if (result.ok) {
-        await vscode.workspace.fs.writeFile(target.uri, result.bytes);
-        // the article's pictures beside it, in order: to upload in WeChat's editor, or to the station's host
-        for (const p of result.pictures ?? [])
-          await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target.uri, '..', p.name), p.bytes);
-      }
-      return result;
-    },
+    (_progress, token) =>
+      withSignal(token, async (signal) => {
+        const { template, browser } = use;
+        const result = await publish
+          .exportBulletin({
+            text: document.getText(),
+            format,
+            lang: insertLanguageFor(document),
+            referencesHeading: settings.citations(document.uri).referencesHeading,
+            citations: s.citations,
+            refuseBrokenCitations: s.refuseBrokenCitations,
+            defaultLayout: s.layout,
+            officialFonts: s.officialFonts,
+            ...(template ? { template } : {}),
+            readImage: imageReader(document),
+            now: new Date(),
+            ...(format === 'wechat'
+              ? { imageBaseUrl: s.imageBaseUrl, picturePrefix: publish.picturePrefix(basename(target.uri)) }
+              : {}),
+            ...(browser
+              ? { print: (page: string) => publish.printToPdf(page, { browser, timeoutMs: s.pdfTimeoutMs, signal }) }
+              : {}),
+          })
+          // the browser stopped on cancel rejects with the signal's reason
+          .catch((err: unknown) => (signal.aborted ? ('cancelled' as const) : Promise.reject(err)));
+        if (result === 'cancelled' || token.isCancellationRequested) return 'cancelled' as const;
+        if (result.ok) {
+          await vscode.workspace.fs.writeFile(target.uri, result.bytes);
+          // the article's pictures beside it, in order: to upload in WeChat's editor, or to the station's host
+          for (const p of result.pictures ?? [])
+            await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(target.uri, '..', p.name), p.bytes);
+        }
+        return result;
+      }),
   );
 }
 

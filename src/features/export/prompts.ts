@@ -37,6 +37,13 @@ export async function chooseFormat(state: vscode.Memento): Promise<ExportFormat 
       label: `$(globe) ${vscode.l10n.t('HTML page')}`,
       detail: vscode.l10n.t('A standalone page for print or the web, footnotes as in the preview.'),
     },
+    {
+      format: 'pdf',
+      label: `$(file-pdf) ${vscode.l10n.t('PDF')}`,
+      detail: vscode.l10n.t(
+        'A4 pages with page numbers and the notes at the end, in the layout of shunong.export.layout; printed by Edge, Chrome or Chromium on this machine.',
+      ),
+    },
   ];
   const last = state.get<string>(LAST_FORMAT);
   items.sort((a, b) => Number(b.format === last) - Number(a.format === last));
@@ -74,7 +81,11 @@ export async function chooseTarget(
 
 async function saveAs(defaultUri: vscode.Uri | undefined, format: ExportFormat): Promise<Target | undefined> {
   const filters: Record<string, string[]> =
-    format === 'docx' ? { [vscode.l10n.t('Word document')]: ['docx'] } : { HTML: ['html'] };
+    format === 'docx'
+      ? { [vscode.l10n.t('Word document')]: ['docx'] }
+      : format === 'pdf'
+        ? { PDF: ['pdf'] }
+        : { HTML: ['html'] };
   const uri = await vscode.window.showSaveDialog({ ...(defaultUri ? { defaultUri } : {}), filters });
   return uri ? { uri } : undefined;
 }

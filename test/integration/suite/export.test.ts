@@ -113,7 +113,7 @@ suite('Export a bulletin', function () {
     assert.equal(written?.toString(), expected.toString());
     const offered = (await (picks.calls[0]![0] as
       Promise<vscode.QuickPickItem[]> | vscode.QuickPickItem[])) as vscode.QuickPickItem[];
-    assert.equal(offered.length, 3, 'Word, WeChat, HTML');
+    assert.equal(offered.length, 4, 'Word, WeChat, HTML, PDF');
     assert.deepEqual(await footnotes(expected), [
       '茶树修剪技术要点.docx#1 — 茶树管理',
       '茶园施肥技术.pdf#0 — 茶树管理',

@@ -185,7 +185,7 @@ describe('cli: shunong export', () => {
     for (const argv of [
       ['export'],
       ['export', 'bulletins/周报.md'],
-      ['export', 'bulletins/周报.md', '--to', 'pdf'],
+      ['export', 'bulletins/周报.md', '--to', 'odt'],
       ['export', 'a.md', 'b.md', '--to', 'docx'],
       ['export', 'bulletins/周报.md', '--to', 'docx', '--bogus'],
     ]) {

@@ -191,6 +191,7 @@ describe('package: what the Marketplace and VS Code expect of the manifest', () 
     }
     for (const key of ['shunong.endpoint', 'shunong.allowInsecureHttp', 'shunong.requestTimeoutMs'])
       assert.equal(props[key]?.scope, 'application', `${key} needs no trust: a workspace cannot set it`);
+    assert.equal(props['shunong.export.browserPath']?.scope, 'machine', 'a workspace cannot name the program run');
     const m = /^%(.+)%$/.exec(untrusted?.description ?? '');
     assert.ok(m, 'the description is localised');
     for (const file of ['package.nls.json', 'package.nls.zh-cn.json']) {

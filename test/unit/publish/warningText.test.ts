@@ -4,7 +4,7 @@
  * position of a malformed part named, line and column 1 when the parser gave none.
  */
 import * as assert from 'node:assert/strict';
-import { templateProblemText, warningText } from '../../../src/publish/index';
+import { pdfFailureText, templateProblemText, warningText } from '../../../src/publish/index';
 import type { Problem } from '../../../src/citations/model';
 import type { PublishWarning } from '../../../src/publish/model';
 import { wordsOf } from '../../../src/text/words';
@@ -89,5 +89,21 @@ describe('publish: why a Word template cannot be used', () => {
     );
     assert.match(templateProblemText('bad-numbering', undefined, en), /word\/numbering\.xml .*\(line 1, column 1\)/);
     assert.match(templateProblemText('bad-styles', undefined, en), /word\/styles\.xml .*\(line 1, column 1\)/);
+  });
+});
+
+describe('publish: why the browser gave no PDF', () => {
+  it('says each failure in both languages: the time limit in seconds, the start error, the exit and its last words', () => {
+    assert.equal(pdfFailureText({ kind: 'timeout', ms: 60_000 }, en), 'it did not finish within 60 s and was stopped');
+    assert.equal(pdfFailureText({ kind: 'timeout', ms: 1500 }, zh), '它未在 1.5 秒内完成，已被停止');
+    assert.equal(pdfFailureText({ kind: 'start', code: 'EACCES' }, en), 'it could not be started (EACCES)');
+    assert.equal(
+      pdfFailureText({ kind: 'failed', exit: '21', detail: 'Cannot open display' }, en),
+      'it ended (21) without writing a PDF: Cannot open display',
+    );
+    assert.equal(
+      pdfFailureText({ kind: 'failed', exit: 'SIGSEGV', detail: '' }, zh),
+      '它已结束（SIGSEGV），但没有写出 PDF',
+    );
   });
 });
