@@ -39,6 +39,8 @@ export interface FactBase {
   valueEnd: number;
   /** Index in the reading's products, if any was named. */
   product?: number | undefined;
+  /** The product is named in the fact's own sentence (else it is the last named before). */
+  own?: boolean | undefined;
   /** The pests, diseases and crops named in its sentence. */
   targets: string[];
   value: Range;
@@ -77,7 +79,7 @@ const UNIT = String.raw`(毫升|ml|升|l|千克|公斤|kg|克|g|斤)(?![a-z])`;
 const AREA = String.raw`(?:亩|667\s*(?:m2|m²|平方米)|666\.7\s*(?:m2|m²|平方米)|hm2|hm²|公顷|ha)`;
 
 const WATER = new RegExp(
-  String.raw`(?:兑水|对水|加水|喷液量|药液量|用水量)\s*(?:为|约)?\s*${VALUE}\s*(公斤|千克|kg|升|l|斤)(?![a-z])`,
+  String.raw`(?:兑水|对水|加水|喷液量|药液量|用水量)\s*(?:为|约|不少于|不低于|至少|达)?\s*${VALUE}\s*(公斤|千克|kg|升|l|斤)(?![a-z])`,
   'g',
 );
 const RATE = new RegExp(String.raw`${VALUE}\s*${UNIT}`, 'g');
@@ -221,7 +223,9 @@ function rawFacts(text: string, products: readonly ProductMention[], sentences: 
     ...factsOf(text, MAX_USES, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'maxUses' })),
     ...factsOf(text, INTERVAL, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'interval' })),
     ...factsOf(text, WATER, taken, (m, v) => {
-      const f = m[2] === '斤' ? 0.5 : 1;
+      const f =
+        (m[2] === '斤' ? 0.5 : 1) *
+        (perHectare(text, sentenceStartOf(sentences, m.index), m.index + m[0].length) ? 1 / 15 : 1);
       const b = base(m, v, m[1]!);
       return { ...b, kind: 'water', factor: f, value: scale(b.value, f) };
     }),
@@ -252,6 +256,15 @@ function rawFacts(text: string, products: readonly ProductMention[], sentences: 
     }),
   );
   return facts.sort((a, b) => a.start - b.start);
+}
+
+/** Whether water at `end` is counted per hectare: the last area its sentence names up to it (or right after it) is one. */
+function perHectare(text: string, sentenceStart: number, end: number): boolean {
+  const after = BASIS_AFTER.exec(text.slice(end, end + 16));
+  if (after) return !/亩|66/.test(after[1] ?? after[2]!);
+  let last: string | undefined;
+  for (const m of text.slice(sentenceStart, end).matchAll(/亩|66[67]|公顷|hm|ha(?![a-z])/g)) last = m[0];
+  return last !== undefined && !/亩|66/.test(last);
 }
 
 /** A rate inside the brackets that spell a dilution out (`1500倍液（即20毫升兑水30千克）`): a recipe, per no area. */
@@ -314,6 +327,7 @@ export function readFolded(folded: string, dictionary: Dictionary, targets: RegE
   for (const f of facts) {
     const s = sentenceOf(sentences, f.start);
     f.product = productOf(products, s, f.start);
+    f.own = f.product !== undefined && products[f.product]!.start >= s[0] && products[f.product]!.start < s[1];
     let t = targetsBySentence.get(s[0]);
     if (!t) {
       t = [];

@@ -120,13 +120,27 @@ function candidates(passages: readonly ReadPassage[], kind: FactKind, ingredient
     for (const f of reading.facts) {
       if (f.kind !== kind) continue;
       const own = ingredientOf(reading, f);
-      if (ingredient !== undefined && own !== undefined && own !== ingredient) continue;
+      // Water and timing belong to every product of their sentence (`A或B，兑水30公斤`).
+      const shared =
+        SENTENCE_WIDE.has(kind) && ingredient !== undefined && (!f.own || namedBeside(passage, f, ingredient));
+      if (ingredient !== undefined && own !== undefined && own !== ingredient && !shared) continue;
       if (ingredient !== undefined && own === undefined && reading.products.length > 0) continue;
       out.push({ fact: f, passage, product: f.product === undefined ? undefined : reading.products[f.product] });
     }
     if (kind === 'dilution') out.push(...spelled(passage, ingredient));
   }
   return out;
+}
+
+const SENTENCE_WIDE: ReadonlySet<FactKind> = new Set(['water', 'interval', 'phi', 'maxUses']);
+
+/** Whether `ingredient` is named in the sentence of a passage's fact. */
+function namedBeside(passage: ReadPassage, f: DoseFact, ingredient: string): boolean {
+  return passage.reading.products.some(
+    (p) =>
+      p.ingredient === ingredient &&
+      !/[。！？;；\n]/.test(passage.text.slice(Math.min(p.end, f.start), Math.max(p.start, f.end))),
+  );
 }
 
 /** The dilutions a passage spells out with a rate and water in one sentence. */
@@ -243,9 +257,11 @@ function factDisagreement(
 ): Disagreement | undefined {
   if (f.kind === 'rate' && f.basis === 'none') return undefined;
   const ingredient = product?.ingredient;
-  const all = candidates(passages, f.kind, ingredient);
+  // Water or timing in a sentence that names no product is said of any product the passage names.
+  const wide = SENTENCE_WIDE.has(f.kind) && !f.own;
+  const all = candidates(passages, f.kind, wide ? undefined : ingredient);
   if (all.length === 0) {
-    if (ingredient === undefined || f.kind === 'water') return undefined;
+    if (ingredient === undefined || f.kind === 'water' || wide) return undefined;
     // A 倍液 against a rate with no water, or a rate against a 倍液, says nothing.
     const other = f.kind === 'rate' ? 'dilution' : f.kind === 'dilution' ? 'rate' : undefined;
     if (other && candidates(passages, other, ingredient).length > 0) return undefined;
