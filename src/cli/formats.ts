@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { CheckFinding, CheckReport } from '../citations/check';
 import { citationRuleText } from '../citations/problemText';
+import { doseRule } from '../safety/doseMessage';
 import { forecastRule, noteIn, ruleSummary, unreadableDateRule } from '../safety/message';
 import { langTag, wordsOf } from '../text/words';
 import { CLI_VERSION } from './version';
@@ -120,6 +121,7 @@ function ruleOf(f: CheckFinding, r: CheckReport): ReportingDescriptor {
     return { id: f.rule, shortDescription: { text: citationRuleText(f.kind.citation, wordsOf(r.lang)) } };
   if ('date' in f.kind) return { id: f.rule, shortDescription: { text: unreadableDateRule(r.lang) } };
   if ('forecast' in f.kind) return { id: f.rule, shortDescription: { text: forecastRule(f.kind.forecast, r.lang) } };
+  if ('dose' in f.kind) return { id: f.rule, shortDescription: { text: doseRule(f.kind.dose, r.lang) } };
   const note = noteIn(f.kind.safety, r.lang);
   return {
     id: f.rule,

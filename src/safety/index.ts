@@ -31,3 +31,12 @@ export {
   type ForecastPart,
   type MissingForecastPart,
 } from './forecast';
+export {
+  checkDoses,
+  DOSE_CODES,
+  type DoseCheckOptions,
+  type DoseCode,
+  type DoseFinding,
+  type PassageText,
+} from './doseCheck';
+export { doseMessage, doseRule } from './doseMessage';

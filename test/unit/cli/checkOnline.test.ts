@@ -216,9 +216,9 @@ describe('shunong check --online (local endpoint)', () => {
   it('usage errors: exit 2', async () => {
     assert.equal((await run(['check', '--online'], env)).code, 2);
     assert.equal((await run(['check', '--online', '--bogus', 'a.md'], env)).code, 2);
-    const alone = await run(['check', '--cache', 'x.json', 'a.md'], env);
+    const alone = await run(['check', '--refresh', 'a.md'], env);
     assert.equal(alone.code, 2);
-    assert.match(alone.err, /--cache, --refresh, --endpoint and --timeout go with --online/);
+    assert.match(alone.err, /--refresh, --endpoint and --timeout go with --online/);
     const bad = join(dir, 'bad-cache.json');
     writeFileSync(bad, '{not json');
     const r = await run(['check', '--online', '--cache', bad, join(dir, 'clean.md')], env);
