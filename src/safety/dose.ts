@@ -108,7 +108,9 @@ const TARGETS = [...PESTS, ...DISEASES].sort((a, b) => b.length - a.length);
 /** The pattern of the pests, diseases and crops of a rule set, built once per rule set by the caller. */
 export function targetPattern(rules: RuleSet): RegExp {
   const crops = rules.crops.flatMap((c) => [c.name, ...c.aliases]).filter((n) => n.length > 1 && n !== '作物');
-  const names = [...new Set([...TARGETS, ...crops.map((c) => fold(c))])].sort((a, b) => b.length - a.length);
+  // Chinese names only: the text read is a Chinese bulletin's (an English crop name would cost every sentence a longer pattern).
+  const han = crops.map((c) => fold(c)).filter((c) => /^[\u4e00-\u9fff]+$/.test(c));
+  const names = [...new Set([...TARGETS, ...han])].sort((a, b) => b.length - a.length);
   return new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
 }
 
@@ -218,18 +220,24 @@ function base(m: RegExpExecArray, valueStart: number, written: string): FactBase
 function rawFacts(text: string, products: readonly ProductMention[], sentences: readonly number[]): DoseFact[] {
   const taken: Taken[] = products.flatMap((p) => (p.concentration ? [p.concentration] : []));
   const firstOf = (m: RegExpExecArray): string => m.slice(1).find((v) => v !== undefined)!;
+  // Each pattern runs only where its word is in the text (most blocks hold one or two kinds).
+  const has = (word: RegExp): boolean => word.test(text);
   const facts: DoseFact[] = [
-    ...factsOf(text, PHI, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'phi' })),
-    ...factsOf(text, MAX_USES, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'maxUses' })),
-    ...factsOf(text, INTERVAL, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'interval' })),
-    ...factsOf(text, WATER, taken, (m, v) => {
-      const f =
-        (m[2] === '斤' ? 0.5 : 1) *
-        (perHectare(text, sentenceStartOf(sentences, m.index), m.index + m[0].length) ? 1 / 15 : 1);
-      const b = base(m, v, m[1]!);
-      return { ...b, kind: 'water', factor: f, value: scale(b.value, f) };
-    }),
-    ...factsOf(text, DILUTION, taken, (m, v) => ({ ...base(m, v, m[1]!), kind: 'dilution' })),
+    ...(!has(/安全间隔期/) ? [] : factsOf(text, PHI, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'phi' }))),
+    ...(!has(/次/) ? [] : factsOf(text, MAX_USES, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'maxUses' }))),
+    ...(!has(/[天日d]/)
+      ? []
+      : factsOf(text, INTERVAL, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'interval' }))),
+    ...(!has(/水|液量/)
+      ? []
+      : factsOf(text, WATER, taken, (m, v) => {
+          const f =
+            (m[2] === '斤' ? 0.5 : 1) *
+            (perHectare(text, sentenceStartOf(sentences, m.index), m.index + m[0].length) ? 1 / 15 : 1);
+          const b = base(m, v, m[1]!);
+          return { ...b, kind: 'water', factor: f, value: scale(b.value, f) };
+        })),
+    ...(!has(/倍/) ? [] : factsOf(text, DILUTION, taken, (m, v) => ({ ...base(m, v, m[1]!), kind: 'dilution' }))),
   ];
   facts.push(
     ...factsOf(text, RATE, taken, (m, v) => {
@@ -310,16 +318,17 @@ function productOf(products: readonly ProductMention[], sentence: [number, numbe
 
 /**
  * The dose facts of `text` (a block of a bulletin, or a passage). `dictionary` and `targets` are
- * those of the rules in force ({@link targetPattern}).
+ * those of the rules in force ({@link targetPattern}); without `targets`, no fact gets its targets
+ * (a block that cites nothing compares nothing).
  */
-export function readDoses(text: string, dictionary: Dictionary, targets: RegExp): DoseReading {
+export function readDoses(text: string, dictionary: Dictionary, targets: RegExp | undefined): DoseReading {
   const folded = foldForDoses(fold(text));
   if (isTableRow(folded)) return { products: productsIn(folded, dictionary), facts: [] };
   return readFolded(folded, dictionary, targets);
 }
 
 /** {@link readDoses} of a text already folded. */
-export function readFolded(folded: string, dictionary: Dictionary, targets: RegExp): DoseReading {
+export function readFolded(folded: string, dictionary: Dictionary, targets: RegExp | undefined): DoseReading {
   const products = productsIn(folded, dictionary);
   const sentences = sentenceEnds(folded);
   const facts = rawFacts(folded, products, sentences);
@@ -330,15 +339,20 @@ export function readFolded(folded: string, dictionary: Dictionary, targets: RegE
     f.own = f.product !== undefined && products[f.product]!.start >= s[0] && products[f.product]!.start < s[1];
     let t = targetsBySentence.get(s[0]);
     if (!t) {
-      t = [];
-      targets.lastIndex = 0;
-      const sentence = folded.slice(s[0], Math.min(s[1], folded.length));
-      for (let m = targets.exec(sentence); m; m = targets.exec(sentence)) t.push(m[0]);
+      t = targets ? targetsIn(folded.slice(s[0], Math.min(s[1], folded.length)), targets) : [];
       targetsBySentence.set(s[0], t);
     }
     f.targets = t;
   }
   return { products, facts };
+}
+
+/** The pests, diseases and crops a sentence names. */
+function targetsIn(sentence: string, targets: RegExp): string[] {
+  const out: string[] = [];
+  targets.lastIndex = 0;
+  for (let m = targets.exec(sentence); m; m = targets.exec(sentence)) out.push(m[0]);
+  return out;
 }
 
 function isTableRow(folded: string): boolean {

@@ -12,7 +12,8 @@ import { frontMatter } from '../bulletin/frontMatter';
 import { parseDefinitionBody, parseRawCitation } from '../citations/citation';
 import { blocksOf, type Block } from './blocks';
 import { fold } from './dictionary';
-import { readDoses, targetPattern, type DoseFact, type DoseReading, type FactKind } from './dose';
+import { readDoses, readFolded, targetPattern, type DoseFact, type DoseReading, type FactKind } from './dose';
+import { foldForDoses } from './doseProducts';
 import { arithmeticErrors, disagreements, numberText, type PassageValue, type ReadPassage } from './doseAgreement';
 import { isDelimiterRow, readTableRow } from './doseTable';
 import { dictionaryOf } from './lint';
@@ -146,6 +147,12 @@ function position(starts: readonly number[], offset: number): { line: number; ch
   return { line: lo, character: offset - starts[lo]! };
 }
 
+/** A number with a unit of dose, dilution, days or times: a block without one states no dose fact. */
+const DOSE_CUE =
+  /[\d０-９一二两三四五六七八九十][\s\d０-９.．%％~～\-—–至到]*(?:毫升|[mMＭｍ][lLＬｌ]|升|[lLＬｌ]|千克|公斤|[kKＫｋ][gGＧｇ]|克|[gGＧｇ]|斤|倍|天|[dDＤｄ]|日|次)/;
+
+const HEADER_CUE = /用量|用药量|剂量|倍|间隔|次数|兑水|喷液量/;
+
 const LIST_OR_ROW = /^\s*(?:[-*+]|\d{1,9}[.)])[ \t]|^\s*\|/;
 
 /** The dose check's memo of one run: the rules' dictionary and targets, the passages read. */
@@ -190,11 +197,17 @@ export function checkDoses(markdown: string, options: DoseCheckOptions): DoseFin
       lastRowEnd = block.start + block.text.length;
       if (header === block.text || isDelimiterRow(block.text)) continue;
     } else header = undefined;
+    // A table row's units may be in its header (`亩用量（毫升）`, `安全间隔期（天）`).
+    if (!DOSE_CUE.test(block.text) && !(row && /\d/.test(block.text) && HEADER_CUE.test(header!))) continue;
+    const folded = foldForDoses(fold(block.text));
+    const cites = citesOf(block.text, defs);
+    // The pests and crops a sentence names matter only where it is compared with a passage.
+    const targets = cites.length > 0 ? run.targets : undefined;
     const reading = row
-      ? readTableRow(block.text, header!, run.dictionary, run.targets)
-      : readDoses(block.text, run.dictionary, run.targets);
+      ? readTableRow(block.text, header!, run.dictionary, targets)
+      : readFolded(folded, run.dictionary, targets);
     if (reading.facts.length === 0) continue;
-    out.push(...checkBlock(block, reading, defs, run));
+    out.push(...checkBlock(block, folded, reading, cites, run));
   }
   for (const f of out) Object.assign(f, position(starts, f.offset));
   const { silenced } = partitionSilenced(
@@ -206,9 +219,14 @@ export function checkDoses(markdown: string, options: DoseCheckOptions): DoseFin
 }
 
 /** The findings of one block (a paragraph, list item or table row) whose doses have been read. */
-function checkBlock(block: Block, reading: DoseReading, defs: ReadonlyMap<string, string>, run: Run): DoseFinding[] {
+function checkBlock(
+  block: Block,
+  folded: string,
+  reading: DoseReading,
+  cites: readonly Cite[],
+  run: Run,
+): DoseFinding[] {
   const text = block.text;
-  const cites = citesOf(text, defs);
   const out: DoseFinding[] = [];
   const sentences = /^\s*\|/.test(text) ? [[0, text.length] as [number, number]] : sentencesOf(text);
   const blockCites = LIST_OR_ROW.test(text) ? cites : [];
@@ -240,7 +258,7 @@ function checkBlock(block: Block, reading: DoseReading, defs: ReadonlyMap<string
     const cited = [...new Set((own.length ? own : blockCites).map((c) => c.citation))];
     const products = reading.products.flatMap((p, i) => (p.start >= s && p.start < e ? [i] : []));
     if (cited.length === 0) {
-      if (!hasCitation(sentence) && recommends(run, text, reading, facts, s, e))
+      if (!hasCitation(sentence) && recommends(run, folded, reading, facts, s, e))
         out.push({ code: 'source-needed', ...at(s + lead(sentence), e), citations: [], sentence: sentence.trim() });
       continue;
     }
@@ -294,16 +312,27 @@ function hasCitation(sentence: string): boolean {
 /** Whether a sentence recommends a product with a dose (the safety lint's reading of its mentions). */
 function recommends(
   run: Run,
-  text: string,
+  folded: string,
   reading: DoseReading,
   facts: readonly DoseFact[],
   s: number,
   e: number,
 ): boolean {
   if (!facts.some((f) => f.kind === 'rate' || f.kind === 'dilution')) return false;
-  const mentions = reading.products.filter((p) => p.start >= s && p.start < e);
+  // The sentence alone is read: what it does with the products it names.
+  const mentions = reading.products
+    .filter((p) => p.start >= s && p.start < e)
+    .map((p) => ({ start: p.start - s, end: Math.min(p.end, e) - s }));
   if (mentions.length === 0) return false;
-  const folded = fold(text);
-  const { readings } = readMentions(folded, mentions, () => true, undefined, false, run.options.date, boundsOf(folded));
+  const sentence = folded.slice(s, e);
+  const { readings } = readMentions(
+    sentence,
+    mentions,
+    () => true,
+    undefined,
+    false,
+    run.options.date,
+    boundsOf(sentence),
+  );
   return readings.some((r) => r?.status === 'recommended');
 }

@@ -59,7 +59,12 @@ function wordsFor(header: string, cell: string): [string, string] {
  * The doses of a table row (`row`, as written) under its `header` row. Spans are the row's: a
  * number in a cell is where it is written.
  */
-export function readTableRow(row: string, header: string, dictionary: Dictionary, targets: RegExp): DoseReading {
+export function readTableRow(
+  row: string,
+  header: string,
+  dictionary: Dictionary,
+  targets: RegExp | undefined,
+): DoseReading {
   const cells = cellsOf(row);
   const heads = cellsOf(header);
   let text = '';
