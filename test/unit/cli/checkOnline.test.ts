@@ -65,6 +65,34 @@ describe('shunong check --online (local endpoint)', () => {
     assert.ok(!r.out.includes(SECRET_KEY) && !r.err.includes(SECRET_KEY));
   });
 
+  it('fetches the passages a dose cites and checks it against them: a mismatch is a problem (exit 1)', async () => {
+    const p = sharedEngine().passages.find((x) => x.docName === '水稻病虫害药剂防治.docx' && x.chunkIndex === 0)!;
+    const file = join(dir, 'dose.md');
+    writeFileSync(
+      file,
+      [
+        `> ${p.content}[^1]`,
+        '',
+        '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升，兑水30公斤喷雾[^1]。',
+        '',
+        '## 参考资料',
+        '',
+        formatDefinition('1', { docName: p.docName, chunkIndex: 0, kbName: '水稻', kbCode: 'RICE_001' }),
+        '',
+      ].join('\n'),
+    );
+    const offline = await run(['check', file], {});
+    assert.equal(offline.code, 0, 'offline, the passage is not at hand: a note');
+    assert.match(offline.out, /information \[passage-not-at-hand\]/);
+    const r = await run(['check', file, '--online'], env);
+    assert.equal(r.code, 1, r.err);
+    assert.match(
+      r.out,
+      /:3:\d+ warning \[dose-mismatch\] 氯虫苯甲酰胺: the cited passage gives dose 10-15毫升, not 30毫升/,
+    );
+    assert.doesNotMatch(r.out, /passage-not-at-hand/);
+  });
+
   it('every source verified: exit 0, nothing on stdout; without --online no request is made', async () => {
     const file = join(dir, 'clean.md');
     const before = calls();
