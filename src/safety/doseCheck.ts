@@ -181,41 +181,97 @@ class Run {
 
 /** The dose findings of a bulletin, silenced ones marked, in document order. */
 export function checkDoses(markdown: string, options: DoseCheckOptions): DoseFinding[] {
-  const blanked = frontMatter(markdown).blanked;
-  if (!/\d/.test(blanked)) return [];
-  const run = new Run(options);
-  const defs = definitionsOf(blanked);
-  const starts = lineStarts(markdown);
-  const out: DoseFinding[] = [];
-  let header: string | undefined;
-  let lastRowEnd = -2;
-  for (const block of blocksOf(blanked)) {
-    if (block.heading || DEFINITION.test(block.text)) continue;
-    const row = /^\s*\|/.test(block.text);
-    if (row) {
-      if (block.start !== lastRowEnd + 1 || header === undefined) header = block.text;
-      lastRowEnd = block.start + block.text.length;
-      if (header === block.text || isDelimiterRow(block.text)) continue;
-    } else header = undefined;
-    // A table row's units may be in its header (`亩用量（毫升）`, `安全间隔期（天）`).
-    if (!DOSE_CUE.test(block.text) && !(row && /\d/.test(block.text) && HEADER_CUE.test(header!))) continue;
-    const folded = foldForDoses(fold(block.text));
-    const cites = citesOf(block.text, defs);
-    // The pests and crops a sentence names matter only where it is compared with a passage.
-    const targets = cites.length > 0 ? run.targets : undefined;
-    const reading = row
-      ? readTableRow(block.text, header!, run.dictionary, targets)
-      : readFolded(folded, run.dictionary, targets);
-    if (reading.facts.length === 0) continue;
-    out.push(...checkBlock(block, folded, reading, cites, run));
+  return new DoseChecker().check(markdown, options);
+}
+
+/** A finding relative to its block (offsets from the block's start), as the memo keeps it. */
+type Relative = Omit<DoseFinding, 'line' | 'character' | 'silenced'>;
+
+function moved(f: Relative, by: number): DoseFinding {
+  const passage = f.passage && {
+    ...f.passage,
+    replace: f.passage.replace && { start: f.passage.replace.start + by, end: f.passage.replace.end + by },
+  };
+  return { ...f, offset: f.offset + by, line: 0, character: 0, ...(passage ? { passage } : {}) };
+}
+
+/**
+ * The dose check of one document as it is edited: each block's findings are kept by what they
+ * depend on (its text, its table's header, the passages it cites, the date), so a keystroke
+ * re-checks its block, and an edited definition or a passage arriving re-checks the blocks that
+ * cite it. A memo per document, held by its caller; new rules start it afresh.
+ */
+export class DoseChecker {
+  private memo = new Map<string, Relative[]>();
+  private rules: RuleSet | undefined;
+
+  check(markdown: string, options: DoseCheckOptions): DoseFinding[] {
+    if (options.rules !== this.rules) {
+      this.memo.clear();
+      this.rules = options.rules;
+    }
+    const blanked = frontMatter(markdown).blanked;
+    if (!/\d/.test(blanked)) return [];
+    const run = new Run(options);
+    const defs = definitionsOf(blanked);
+    const kept = new Map<string, Relative[]>();
+    const out: DoseFinding[] = [];
+    let header: string | undefined;
+    let lastRowEnd = -1;
+    for (const block of blocksOf(blanked)) {
+      if (block.heading || DEFINITION.test(block.text)) continue;
+      const row = /^\s*\|/.test(block.text);
+      if (row) {
+        const next = /^\r?\n$/.test(blanked.slice(lastRowEnd, block.start));
+        if (!next || header === undefined) header = block.text;
+        lastRowEnd = block.start + block.text.length;
+        if (header === block.text || isDelimiterRow(block.text)) continue;
+      } else header = undefined;
+      // A table row's units may be in its header (`亩用量（毫升）`, `安全间隔期（天）`).
+      if (!DOSE_CUE.test(block.text) && !(row && /\d/.test(block.text) && HEADER_CUE.test(header!))) continue;
+      const cites = citesOf(block.text, defs);
+      const key = [
+        block.text,
+        row ? header : '',
+        options.date,
+        ...cites.map((c) => {
+          const p = options.lookup(c.citation);
+          return `${c.citation}\u0001${p ? `${p.changed ? 1 : 0}${p.text}` : ''}`;
+        }),
+      ].join('\u0000');
+      let found = kept.get(key) ?? this.memo.get(key);
+      if (!found) found = blockFindings({ ...block, start: 0 }, header, row, cites, run);
+      kept.set(key, found);
+      for (const f of found) out.push(moved(f, block.start));
+    }
+    this.memo = kept;
+    const starts = lineStarts(markdown);
+    for (const f of out) Object.assign(f, position(starts, f.offset));
+    const { silenced } = partitionSilenced(
+      out.map((f) => ({ f, line: f.line, rule: { id: f.code } })),
+      markdown,
+    );
+    for (const { f } of silenced) f.silenced = true;
+    return out.sort((a, b) => a.offset - b.offset);
   }
-  for (const f of out) Object.assign(f, position(starts, f.offset));
-  const { silenced } = partitionSilenced(
-    out.map((f) => ({ f, line: f.line, rule: { id: f.code } })),
-    markdown,
-  );
-  for (const { f } of silenced) f.silenced = true;
-  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** The findings of one block, read (offsets from `block.start`). */
+function blockFindings(
+  block: Block,
+  header: string | undefined,
+  row: boolean,
+  cites: readonly Cite[],
+  run: Run,
+): Relative[] {
+  const folded = foldForDoses(fold(block.text));
+  // The pests and crops a sentence names matter only where it is compared with a passage.
+  const targets = cites.length > 0 ? run.targets : undefined;
+  const reading = row
+    ? readTableRow(block.text, header!, run.dictionary, targets)
+    : readFolded(folded, run.dictionary, targets);
+  if (reading.facts.length === 0) return [];
+  return checkBlock(block, folded, reading, cites, run);
 }
 
 /** The findings of one block (a paragraph, list item or table row) whose doses have been read. */

@@ -33,6 +33,7 @@ export {
 } from './forecast';
 export {
   checkDoses,
+  DoseChecker,
   DOSE_CODES,
   type DoseCheckOptions,
   type DoseCode,

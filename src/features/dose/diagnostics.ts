@@ -9,7 +9,7 @@
  * Problems are. Silenced findings are not shown.
  */
 import vscode = require('vscode');
-import type { DoseFinding } from '../../safety/doseCheck';
+import type { DoseChecker, DoseFinding } from '../../safety/doseCheck';
 import { bulletinDate } from '../../bulletin/date';
 import { realScheduler, type Scheduler } from '../../time/scheduler';
 import type { CitationService } from '../shared/citationService';
@@ -34,6 +34,7 @@ const BY_SETTING: ReadonlySet<string> = new Set(['source-needed', 'passage-not-a
 export class DoseDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(DOSE_SOURCE);
   private readonly found = new Map<string, DoseDiagnostic[]>();
+  private readonly checkers = new Map<string, DoseChecker>();
   private readonly listeners: vscode.Disposable[];
   private readonly debounce: MarkdownDebounce;
 
@@ -65,7 +66,7 @@ export class DoseDiagnostics implements vscode.Disposable {
     const findings =
       text === undefined || !/\d/.test(text)
         ? []
-        : this.safety.core.checkDoses(text, {
+        : this.checkerOf(doc).check(text, {
             rules: this.safety.rules,
             lookup: (c) => {
               const ctx = this.citations.cache.get(c);
@@ -84,6 +85,14 @@ export class DoseDiagnostics implements vscode.Disposable {
         shown.map((s) => s.diagnostic),
       );
     return shown;
+  }
+
+  /** The document's checker, which keeps each block's findings: a keystroke re-checks its block. */
+  private checkerOf(doc: vscode.TextDocument): DoseChecker {
+    const key = doc.uri.toString();
+    let c = this.checkers.get(key);
+    if (!c) this.checkers.set(key, (c = new this.safety.core.DoseChecker()));
+    return c;
   }
 
   /** The Problems of a document and their findings, as last checked. */
@@ -113,6 +122,7 @@ export class DoseDiagnostics implements vscode.Disposable {
 
   private closed(doc: vscode.TextDocument): void {
     this.found.delete(doc.uri.toString());
+    this.checkers.delete(doc.uri.toString());
     if (doc.isUntitled) this.collection.delete(doc.uri);
   }
 

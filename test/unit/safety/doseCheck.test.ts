@@ -3,7 +3,7 @@
  * it, the arithmetic of the reference's example, what is not checked, and the silencing comment.
  */
 import assert from 'node:assert/strict';
-import { checkDoses, type DoseFinding } from '../../../src/safety/doseCheck';
+import { checkDoses, DoseChecker, type DoseFinding } from '../../../src/safety/doseCheck';
 import { doseMessage } from '../../../src/safety/doseMessage';
 import { shippedRules } from '../../../src/safety/ruleSet';
 
@@ -127,5 +127,36 @@ describe('dose check: arithmetic, sources and what is not checked', () => {
       fs.map((f) => [f.code, f.silenced ?? false]),
       [['dose-mismatch', true]],
     );
+  });
+});
+
+describe('dose check: as the bulletin is edited', () => {
+  const options = (lookup: Record<string, string>) => ({
+    rules: shippedRules(),
+    lookup: (c: string) => (lookup[c] !== undefined ? { text: lookup[c]! } : undefined),
+    date: '2026-07-01',
+  });
+  const body = [
+    '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。',
+    '',
+    '- 用0.5%苦参碱水剂1000倍液喷雾[^2]',
+    '',
+    '每亩用70%吡虫啉水分散粒剂4克喷雾。',
+    DEFS,
+  ].join('\n');
+
+  it('finds after each edit what a fresh check finds: a keystroke, an edited definition, a passage arriving', () => {
+    const checker = new DoseChecker();
+    const strip = (fs: DoseFinding[]) => JSON.stringify(fs);
+    const steps: Array<[string, Record<string, string>]> = [
+      [body, {}],
+      [body, PASSAGES],
+      [body.replace('30毫升', '12毫升'), PASSAGES],
+      [`# 标题\n\n${body.replace('30毫升', '12毫升')}`, PASSAGES],
+      [body.replace('[^1]: 水稻病虫防控技术#3', '[^1]: 蔬菜蚜虫绿色防控#1'), PASSAGES],
+      [body.replace('1000倍液', '3000倍液'), PASSAGES],
+    ];
+    for (const [text, lookup] of steps)
+      assert.equal(strip(checker.check(text, options(lookup))), strip(checkDoses(text, options(lookup))), text);
   });
 });
