@@ -1,6 +1,5 @@
 /**
- * The dose reader: the notation of the reference (../shared/reference/dose-notation.md, quoted
- * below) read into facts in normalised units, and a property: a dose written any documented way
+ * The dose reader: the notation of the project's dose reference (its examples quoted below) read into facts in normalised units, and a property: a dose written any documented way
  * reads back to the same fact.
  */
 import assert from 'node:assert/strict';
