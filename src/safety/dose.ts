@@ -88,13 +88,20 @@ const INTERVAL = new RegExp(
   String.raw`(?:隔|间隔)\s*${VALUE}${DAYS}|(?:药后|施药后)?${VALUE}${DAYS}\s*(?:左右)?\s*后?\s*(?:再|补|复|重)`,
   'g',
 );
-const PHI = new RegExp(String.raw`安全间隔期\s*(?:为|是|:)?\s*(?:不少于|至少)?\s*${VALUE}${DAYS}`, 'g');
+const PHI = new RegExp(
+  String.raw`安全间隔期\s*(?:为|是|:)?\s*(?:不少于|至少)?\s*${VALUE}${DAYS}|(?:收获|采收|采摘)前\s*${VALUE}${DAYS}\s*(?:内)?\s*(?:停止|停|禁止)`,
+  'g',
+);
 const MAX_USES = new RegExp(
   String.raw`(?:最多|至多|不超过|不得超过|限用)\s*(?:使用|施用|用药|喷施|喷药|施药|喷|用)?\s*${COUNT}\s*次`,
   'g',
 );
 
-const BASIS_AFTER = new RegExp(String.raw`^\s*(?:/|每|·)\s*(${AREA})|^\s*·?\s*(hm-2)`);
+const BASIS_AFTER = new RegExp(
+  String.raw`^\s*(?:/|每|·)\s*(${AREA})|^\s*·?\s*(hm-2)|^\s*/\s*(100\s*(?:千克|公斤|kg)\s*种子)`,
+);
+/** What follows the seed's own weight (`每100千克种子`): not a dose. */
+const SEED = /^\s*(?:种子|种)/;
 const BASIS_BEFORE = new RegExp(
   String.raw`(亩用|每亩|亩施|亩喷|亩需|/亩|每${AREA}|${AREA}用|公顷用|每100\s*(?:千克|公斤|kg)种子|拌种|种子处理|每桶水|每喷雾器|每桶|每\s*15\s*(?:千克|公斤|kg|升|l)水)`,
   'g',
@@ -155,7 +162,8 @@ function basisOf(
   valueStart: number,
   end: number,
 ): { basis: Basis; factor: number; end: number } {
-  const after = BASIS_AFTER.exec(text.slice(end, end + 16));
+  const after = BASIS_AFTER.exec(text.slice(end, end + 20));
+  if (after?.[3]) return { basis: 'seed', factor: 1, end: end + after[0].length };
   if (after) {
     const area = after[1] ?? after[2]!;
     return { basis: 'mu', factor: /亩|66/.test(area) ? 1 : 1 / 15, end: end + after[0].length };
@@ -223,7 +231,9 @@ function rawFacts(text: string, products: readonly ProductMention[], sentences: 
   // Each pattern runs only where its word is in the text (most blocks hold one or two kinds).
   const has = (word: RegExp): boolean => word.test(text);
   const facts: DoseFact[] = [
-    ...(!has(/安全间隔期/) ? [] : factsOf(text, PHI, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'phi' }))),
+    ...(!has(/安全间隔期|收获前|采收前|采摘前/)
+      ? []
+      : factsOf(text, PHI, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'phi' }))),
     ...(!has(/次/) ? [] : factsOf(text, MAX_USES, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'maxUses' }))),
     ...(!has(/[天日d]/)
       ? []
@@ -241,6 +251,7 @@ function rawFacts(text: string, products: readonly ProductMention[], sentences: 
   ];
   facts.push(
     ...factsOf(text, RATE, taken, (m, v) => {
+      if (SEED.test(text.slice(m.index + m[0].length, m.index + m[0].length + 4))) return undefined;
       const [unitFactor, measure] = UNIT_FACTOR[m[2]!]!;
       const sentenceStart = sentenceStartOf(sentences, m.index);
       const b = base(m, v, m[1]!);
@@ -269,7 +280,7 @@ function rawFacts(text: string, products: readonly ProductMention[], sentences: 
 /** Whether water at `end` is counted per hectare: the last area its sentence names up to it (or right after it) is one. */
 function perHectare(text: string, sentenceStart: number, end: number): boolean {
   const after = BASIS_AFTER.exec(text.slice(end, end + 16));
-  if (after) return !/亩|66/.test(after[1] ?? after[2]!);
+  if (after) return !/亩|66/.test(after[1] ?? after[2] ?? '亩');
   let last: string | undefined;
   for (const m of text.slice(sentenceStart, end).matchAll(/亩|66[67]|公顷|hm|ha(?![a-z])/g)) last = m[0];
   return last !== undefined && !/亩|66/.test(last);

@@ -120,6 +120,26 @@ describe('dose reader: doses, dilution, water, timing', () => {
     assert.equal(read('安全间隔期14天').facts.length, 1, 'a 安全间隔期 is not an interval between sprays');
   });
 
+  it('reads the other ways a dose and its limits are written', () => {
+    assert.deepEqual(only('亩用量为10~15mL', 'rate').value, { min: 10, max: 15 });
+    assert.deepEqual(only('制剂用量10-15毫升/亩', 'rate').value, { min: 10, max: 15 });
+    const ai = only('有效成分用量为每亩6-8克', 'rate');
+    assert.equal(ai.kind === 'rate' && ai.ai, true);
+    assert.deepEqual(only('450～600克/公顷', 'rate').value, { min: 30, max: 40 });
+    assert.deepEqual(only('亩用水量30公斤', 'water').value, { min: 30, max: 30 });
+    assert.deepEqual(only('每季使用不超过2次', 'maxUses').value, { min: 2, max: 2 });
+    assert.deepEqual(only('用药间隔7～10 d', 'interval').value, { min: 7, max: 10 });
+    assert.deepEqual(only('距收获前14天停止用药', 'phi').value, { min: 14, max: 14 });
+  });
+
+  it('reads a seed treatment per 100 kg of seed, and the seed’s own weight as no dose', () => {
+    for (const t of ['100 mL/100 kg种子', '每100千克种子用30%噻虫嗪种子处理悬浮剂100毫升拌种']) {
+      const f = only(t, 'rate');
+      assert.equal(f.kind === 'rate' && f.basis, 'seed', t);
+      assert.deepEqual(f.value, { min: 100, max: 100 }, t);
+    }
+  });
+
   it('gives each dose its product when several are joined by 或, and the sentence its pest', () => {
     const r = read('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂10毫升或5%甲维盐水分散粒剂15克，兑水30公斤喷雾。');
     const rates = r.facts.filter((f) => f.kind === 'rate');
