@@ -97,6 +97,12 @@ const MAX_USES = new RegExp(
   'g',
 );
 
+const HAS_PHI = /安全间隔期|收获前|采收前|采摘前/;
+const HAS_USES = /次/;
+const HAS_DAYS = /[天日d]/;
+const HAS_WATER = /水|液量/;
+const HAS_DILUTION = /倍/;
+
 const BASIS_AFTER = new RegExp(
   String.raw`^\s*(?:/|每|·)\s*(${AREA})|^\s*·?\s*(hm-2)|^\s*/\s*(100\s*(?:千克|公斤|kg)\s*种子)`,
 );
@@ -227,18 +233,21 @@ function base(m: RegExpExecArray, valueStart: number, written: string): FactBase
 /** The facts of a text already read by {@link foldForDoses}, before they are given their products. */
 function rawFacts(text: string, products: readonly ProductMention[], sentences: readonly number[]): DoseFact[] {
   const taken: Taken[] = products.flatMap((p) => (p.concentration ? [p.concentration] : []));
-  const firstOf = (m: RegExpExecArray): string => m.slice(1).find((v) => v !== undefined)!;
   // Each pattern runs only where its word is in the text (most blocks hold one or two kinds).
   const has = (word: RegExp): boolean => word.test(text);
+  const firstOf = (m: RegExpExecArray): string => {
+    for (let i = 1; i < m.length; i++) if (m[i] !== undefined) return m[i]!;
+    return '';
+  };
   const facts: DoseFact[] = [
-    ...(!has(/安全间隔期|收获前|采收前|采摘前/)
+    ...(!has(HAS_PHI) ? [] : factsOf(text, PHI, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'phi' }))),
+    ...(!has(HAS_USES)
       ? []
-      : factsOf(text, PHI, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'phi' }))),
-    ...(!has(/次/) ? [] : factsOf(text, MAX_USES, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'maxUses' }))),
-    ...(!has(/[天日d]/)
+      : factsOf(text, MAX_USES, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'maxUses' }))),
+    ...(!has(HAS_DAYS)
       ? []
       : factsOf(text, INTERVAL, taken, (m, v) => ({ ...base(m, v, firstOf(m)), kind: 'interval' }))),
-    ...(!has(/水|液量/)
+    ...(!has(HAS_WATER)
       ? []
       : factsOf(text, WATER, taken, (m, v) => {
           const f =
@@ -247,7 +256,9 @@ function rawFacts(text: string, products: readonly ProductMention[], sentences: 
           const b = base(m, v, m[1]!);
           return { ...b, kind: 'water', factor: f, value: scale(b.value, f) };
         })),
-    ...(!has(/倍/) ? [] : factsOf(text, DILUTION, taken, (m, v) => ({ ...base(m, v, m[1]!), kind: 'dilution' }))),
+    ...(!has(HAS_DILUTION)
+      ? []
+      : factsOf(text, DILUTION, taken, (m, v) => ({ ...base(m, v, m[1]!), kind: 'dilution' }))),
   ];
   facts.push(
     ...factsOf(text, RATE, taken, (m, v) => {

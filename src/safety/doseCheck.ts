@@ -181,7 +181,7 @@ class Run {
 
 /** The dose findings of a bulletin, silenced ones marked, in document order. */
 export function checkDoses(markdown: string, options: DoseCheckOptions): DoseFinding[] {
-  return new DoseChecker().check(markdown, options);
+  return new DoseChecker(false).check(markdown, options);
 }
 
 /** A finding relative to its block (offsets from the block's start), as the memo keeps it. */
@@ -204,6 +204,9 @@ function moved(f: Relative, by: number): DoseFinding {
 export class DoseChecker {
   private memo = new Map<string, Relative[]>();
   private rules: RuleSet | undefined;
+
+  /** `keep`: remember each block's findings for the next check (a one-off check need not). */
+  constructor(private readonly keep = true) {}
 
   check(markdown: string, options: DoseCheckOptions): DoseFinding[] {
     if (options.rules !== this.rules) {
@@ -230,6 +233,10 @@ export class DoseChecker {
       // A table row's units may be in its header (`亩用量（毫升）`, `安全间隔期（天）`).
       if (!DOSE_CUE.test(block.text) && !(row && /\d/.test(block.text) && HEADER_CUE.test(header!))) continue;
       const cites = citesOf(block.text, defs);
+      if (!this.keep) {
+        out.push(...(blockFindings(block, header, row, cites, run) as DoseFinding[]));
+        continue;
+      }
       const key = [
         block.text,
         row ? header : '',
