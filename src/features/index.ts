@@ -158,7 +158,7 @@ function register(
   const exports = exporting.activate(context, { commands, failures, output, safety: safetyService });
   const safetyFeature = safety.activate(context, { commands, safety: safetyService });
   forecast.activate(context, { safety: safetyService });
-  const doseFeature = dose.activate(context, { safety: safetyService, citations: citationService });
+  const doseFeature = dose.activate(context, { safety: safetyService, citations: citationService, outcomes });
   const chatFeature = chat.activate(
     context,
     {

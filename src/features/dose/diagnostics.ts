@@ -4,7 +4,8 @@
  * (`dose-arithmetic`) and a fact the passage does not give (`dose-unsupported`) are warnings; a dose
  * recommended without a source (`source-needed`) and a cited passage not at hand
  * (`passage-not-at-hand`) are what `shunong.dose.sourceNeeded` says (a hint, a warning, or nothing).
- * The passages are the citation cache's; a passage arriving in it re-checks the open bulletins. The
+ * The passages are the citation cache's (a changed one's current text, once verification found it
+ * changed); a passage arriving in it re-checks the open bulletins. The
  * check is the safety core's (src/safety/doseCheck.ts, in `dist/safety.js`), debounced as the safety
  * Problems are. Silenced findings are not shown.
  */
@@ -18,6 +19,8 @@ import { uiLanguage } from '../shared/language';
 import { MarkdownDebounce } from '../shared/markdownDebounce';
 import type { SafetyService } from '../shared/safety';
 import { settings } from '../shared/settings';
+import type { SourceOutcomes } from '../shared/sourceOutcomes';
+import { passageLookup } from './passages';
 
 export const DOSE_SOURCE = 'shunong-dose';
 
@@ -41,6 +44,7 @@ export class DoseDiagnostics implements vscode.Disposable {
   constructor(
     private readonly safety: SafetyService,
     private readonly citations: Pick<CitationService, 'cache' | 'onDidChange'>,
+    private readonly outcomes?: Pick<SourceOutcomes, 'get' | 'onDidChange'>,
     clock: Pick<Scheduler, 'setTimer'> = realScheduler,
   ) {
     this.debounce = new MarkdownDebounce(
@@ -55,6 +59,8 @@ export class DoseDiagnostics implements vscode.Disposable {
       safety.onDidChangeRules(all),
       // A passage arriving in the cache re-checks the bulletins that may cite it.
       citations.onDidChange(all),
+      // A verification that found a passage changed: the bulletin is compared with its current text.
+      ...(outcomes ? [outcomes.onDidChange(all)] : []),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('shunong.dose') && all()),
     ];
   }
@@ -68,10 +74,7 @@ export class DoseDiagnostics implements vscode.Disposable {
         ? []
         : this.checkerOf(doc).check(text, {
             rules: this.safety.rules,
-            lookup: (c) => {
-              const ctx = this.citations.cache.get(c);
-              return ctx ? { text: ctx.content } : undefined;
-            },
+            lookup: passageLookup(text, this.citations.cache, this.outcomes),
             date: bulletinDate(text, this.safety.today()).date,
           });
     const shown = findings

@@ -8,6 +8,7 @@
 import vscode = require('vscode');
 import type { CitationService } from '../shared/citationService';
 import type { SafetyService } from '../shared/safety';
+import type { SourceOutcomes } from '../shared/sourceOutcomes';
 import { doseActions, doseHover } from './actions';
 import { DoseDiagnostics } from './diagnostics';
 
@@ -15,6 +16,8 @@ import { DoseDiagnostics } from './diagnostics';
 export interface DoseServices {
   safety: SafetyService;
   citations: Pick<CitationService, 'cache' | 'onDidChange'>;
+  /** What Verify Citations found: a changed passage is compared in its current text. */
+  outcomes?: Pick<SourceOutcomes, 'get' | 'onDidChange'>;
 }
 
 /** What the tests see of the feature. */
@@ -26,7 +29,7 @@ const MARKDOWN: vscode.DocumentSelector = { language: 'markdown' };
 
 /** Registers the Problems, the hover and the quick fixes; checks the bulletins already open. */
 export function activate(context: vscode.ExtensionContext, services: DoseServices): DoseFeature {
-  const diagnostics = new DoseDiagnostics(services.safety, services.citations);
+  const diagnostics = new DoseDiagnostics(services.safety, services.citations, services.outcomes);
   context.subscriptions.push(
     diagnostics,
     ...diagnostics.watch(),
