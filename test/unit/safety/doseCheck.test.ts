@@ -106,6 +106,17 @@ describe('dose check: arithmetic, sources and what is not checked', () => {
     assert.deepEqual(codes('每亩用70%吡虫啉水分散粒剂4克喷雾〔吡虫啉使用技术 · VEG_001〕。'), [], 'a draft citation');
   });
 
+  it('says when the passage compared is the platform’s current text, which differs from the one cited', () => {
+    const [f] = checkDoses(`防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。\n${DEFS}`, {
+      rules: shippedRules(),
+      lookup: (c) => (PASSAGES[c] !== undefined ? { text: PASSAGES[c]!, changed: true } : undefined),
+      date: '2026-07-01',
+    });
+    assert.equal(f?.changed, true);
+    assert.match(doseMessage(f!, 'en'), /the platform's current text/);
+    assert.match(doseMessage(f!, 'zh'), /现行文本/);
+  });
+
   it('says a passage is not at hand, never guesses', () => {
     assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂40毫升[^1]。', {}), ['passage-not-at-hand']);
   });
