@@ -85,6 +85,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionExports {
     get safety() {
       return lazy.load().api.safety;
     },
+    get dose() {
+      return lazy.load().api.dose;
+    },
     get verify() {
       return lazy.load().api.verify;
     },

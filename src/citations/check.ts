@@ -20,6 +20,7 @@
  * The bulletins are read by the caller's reader, so this module touches no file.
  */
 import { bulletinDate } from '../bulletin/date';
+import { checkDoses, doseMessage, type DoseCode, type DoseFinding, type PassageText } from '../safety/index';
 import {
   DATE_RULE,
   findingMessage,
@@ -77,7 +78,7 @@ export interface CheckFinding {
    * or the forecast part's (`forecast-missing-area`).
    */
   rule: string;
-  source: 'citations' | 'safety' | 'forecast';
+  source: 'citations' | 'safety' | 'forecast' | 'dose';
   message: string;
   /** A citation finding's footnote label (the line format's ` [^label]`). */
   label?: string | undefined;
@@ -89,7 +90,8 @@ export interface CheckFinding {
     | { safety: SafetyRule }
     | { date: string }
     | { forecast: ForecastPart }
-    | { frontMatter: FrontMatterProblem['kind'] };
+    | { frontMatter: FrontMatterProblem['kind'] }
+    | { dose: DoseCode };
   /** UTF-16 offset in its file: the order of a file's findings. */
   offset: number;
 }
@@ -129,6 +131,8 @@ export interface CheckOptions {
   lang: Lang;
   /** The whole report as one document on stdout (JSON, SARIF); without it, one line per finding. */
   document?: ((report: CheckReport) => string) | undefined;
+  /** The cited passages at hand (`doc#idx` → its text), for the dose check; none: each is not at hand. */
+  passageText?: ((citation: string) => PassageText | undefined) | undefined;
 }
 
 /** One finding as a line of the default format (without line break). */
@@ -254,6 +258,49 @@ export function forecastFinding(file: string, m: MissingForecastPart, lang: Lang
   };
 }
 
+/** The codes of the dose check that count as problems: a wrong dose must not be published. */
+const DOSE_PROBLEMS: ReadonlySet<DoseCode> = new Set(['dose-mismatch', 'dose-arithmetic']);
+
+/** A dose finding as a finding: a mismatch, an arithmetic error or an unsupported fact a warning, the rest information. */
+export function doseFinding(file: string, f: DoseFinding, lines: LineIndex, lang: Lang): CheckFinding {
+  const end = lines.positionAt(f.offset + f.length);
+  const warning = DOSE_PROBLEMS.has(f.code) || f.code === 'dose-unsupported';
+  return {
+    file,
+    line: f.line + 1,
+    column: f.character + 1,
+    endLine: end.line + 1,
+    endColumn: end.character + 1,
+    severity: warning ? 'warning' : 'information',
+    rule: f.code,
+    source: 'dose',
+    message: doseMessage(f, lang),
+    ...(f.silenced ? { silenced: true as const } : {}),
+    kind: { dose: f.code },
+    offset: f.offset,
+  };
+}
+
+/** The dose findings of one bulletin (`date`: the bulletin's), with how many are problems, notes and silenced. */
+export function reportDoses(
+  file: string,
+  text: string,
+  date: string,
+  options: Pick<CheckOptions, 'safety' | 'lang' | 'passageText'>,
+): BulletinReport {
+  const lookup = options.passageText ?? (() => undefined);
+  const found = checkDoses(text, { rules: options.safety.rules, lookup, date });
+  const lines = new LineIndex(text);
+  const active = found.filter((f) => !f.silenced);
+  const problems = active.filter((f) => DOSE_PROBLEMS.has(f.code)).length;
+  return {
+    findings: found.map((f) => doseFinding(file, f, lines, options.lang)),
+    problems,
+    notes: active.length - problems,
+    silenced: found.length - active.length,
+  };
+}
+
 /** What a check reports of one bulletin: its findings in document order, how many are problems, notes, silenced. */
 export interface BulletinReport {
   findings: CheckFinding[];
@@ -270,7 +317,7 @@ export function reportBulletin(
   file: string,
   text: string,
   model: DocumentModel,
-  options: Pick<CheckOptions, 'safety' | 'lang'>,
+  options: Pick<CheckOptions, 'safety' | 'lang' | 'passageText'> & { skipDoses?: boolean },
 ): BulletinReport {
   const { rules, today } = options.safety;
   const { active, silenced } = partitionSilenced(lintSafety(text, rules, { today }), text);
@@ -280,6 +327,7 @@ export function reportBulletin(
   const date = dateFinding(file, text, options);
   const forecast = missingForecastParts(text, rules, { today }).map((m) => forecastFinding(file, m, options.lang));
   const yaml = frontMatterFindings(file, text, options.lang);
+  const doses = options.skipDoses ? undefined : reportDoses(file, text, bulletinDate(text, today).date, options);
   const findings = [
     ...yaml,
     ...(date ? [date] : []),
@@ -287,12 +335,13 @@ export function reportBulletin(
     ...model.problems.map((p) => problemFinding(file, p, words)),
     ...active.map((f) => safetyFinding(file, f, lines, { rules, lang: options.lang })),
     ...silenced.map((f) => safetyFinding(file, f, lines, { rules, lang: options.lang, silenced: true })),
+    ...(doses?.findings ?? []),
   ].sort((a, b) => a.offset - b.offset);
   return {
     findings,
-    problems: model.problems.length + bans,
-    notes: active.length - bans + (date ? 1 : 0) + forecast.length + yaml.length,
-    silenced: silenced.length,
+    problems: model.problems.length + bans + (doses?.problems ?? 0),
+    notes: active.length - bans + (date ? 1 : 0) + forecast.length + yaml.length + (doses?.notes ?? 0),
+    silenced: silenced.length + (doses?.silenced ?? 0),
   };
 }
 

@@ -10,6 +10,7 @@
  * caller's to load and save ({@link parseCacheFile}, {@link cacheFileText}); today's outcomes are
  * not asked again unless `refresh`. The bulletins are read by the caller's reader.
  */
+import { bulletinDate } from '../bulletin/date';
 import { wordsOf, type Words } from '../text/words';
 import { analyzeDocument } from './analyze';
 import {
@@ -18,6 +19,7 @@ import {
   notesText,
   problemsText,
   reportBulletin,
+  reportDoses,
   type CheckFinding,
   type CheckIo,
   type CheckOptions,
@@ -25,6 +27,7 @@ import {
   type ReadBulletin,
 } from './check';
 import { citationRuleId } from './problemText';
+import type { PassageText } from '../safety/index';
 import { CitationCache } from './retrievalContext';
 import { contextOfFound, verifySources, type VerifyOptions, type VerifyResult } from './verify';
 import { VerifyCache, type VerifyStatus } from './verifyCache';
@@ -136,6 +139,7 @@ export async function checkBulletinsOnline(
   const docs: SourceDocument[] = [];
   const byFile = new Map<string, CheckFinding[]>();
   const report = emptyReport(check);
+  const withProblems = new Set<string>();
   for (const file of check.files) {
     const got = await read(file);
     if ('error' in got) {
@@ -147,8 +151,12 @@ export async function checkBulletinsOnline(
     const text = got.text;
     const model = analyzeDocument(text);
     docs.push({ file, text, model });
-    const one = reportBulletin(file, text, model, check);
-    if (one.problems > 0) report.filesWithProblems++;
+    // The doses are checked once the sources are looked up: the passages fetched are then at hand.
+    const one = reportBulletin(file, text, model, { ...check, skipDoses: true });
+    if (one.problems > 0) {
+      report.filesWithProblems++;
+      withProblems.add(file);
+    }
     report.problems += one.problems;
     report.notes += one.notes;
     report.silenced += one.silenced;
@@ -157,12 +165,26 @@ export async function checkBulletinsOnline(
   const sources = collectSources(docs);
   const verified = await verifySources(sources, { ...deps, passages, cache: outcomes, refresh: check.refresh });
   const counts: Partial<Record<VerifyStatus, number>> = {};
+  const changed = new Set<string>();
   for (const r of verified.results) {
     counts[r.outcome.status] = (counts[r.outcome.status] ?? 0) + 1;
     if (r.outcome.status === 'verified' || r.outcome.status === 'changed')
       passages.put(contextOfFound(r.source, r.outcome.passage));
+    if (r.outcome.status === 'changed') changed.add(r.source.citation);
     if (r.outcome.status === 'verified') continue;
     for (const u of r.source.uses) byFile.get(u.file)?.push(outcomeFinding(u, r.source.citation, r.outcome, words));
+  }
+  const lookup = passageLookup(passages, changed);
+  for (const doc of docs) {
+    const doses = reportDoses(doc.file, doc.text, bulletinDate(doc.text, check.safety.today).date, {
+      ...check,
+      passageText: lookup,
+    });
+    if (doses.problems > 0 && !withProblems.has(doc.file)) report.filesWithProblems++;
+    report.problems += doses.problems;
+    report.notes += doses.notes;
+    report.silenced += doses.silenced;
+    byFile.get(doc.file)?.push(...doses.findings);
   }
   for (const file of check.files) report.findings.push(...(byFile.get(file) ?? []).sort((a, b) => a.offset - b.offset));
   report.online = { sources: sources.length, outcomes: counts, requests: verified.requests };
@@ -171,6 +193,20 @@ export async function checkBulletinsOnline(
   if (report.files.some((f) => f.error !== undefined)) return 2;
   if (report.problems > 0 || counts.changed || counts['not-located'] || counts['unknown-kb']) return 1;
   return counts.unverified ? 3 : 0;
+}
+
+/**
+ * The cited passages at hand for the dose check: the cache's text of each (`changed`: the platform's
+ * current text, which verification found differs from the one cited).
+ */
+export function passageLookup(
+  passages: CitationCache,
+  changed: ReadonlySet<string> = new Set(),
+): (citation: string) => PassageText | undefined {
+  return (citation) => {
+    const ctx = passages.get(citation);
+    return ctx ? { text: ctx.content, ...(changed.has(citation) ? { changed: true } : {}) } : undefined;
+  };
 }
 
 /** The passages and outcomes of a cache file's text, or why it cannot be used. */

@@ -6,6 +6,7 @@
  * across all of them); the author's own footnotes are not ours to verify. Pure: no vscode import.
  */
 import { citationKey } from './citation';
+import { sourceKey } from './sourceKey';
 import { normalizeEdits } from './edits';
 import type { DocumentModel } from './model';
 import { deleteLines } from './renumber';
@@ -46,11 +47,7 @@ export interface SourceDocument {
   model: DocumentModel;
 }
 
-/** The key of a source: the knowledge base (or `*` for "any") and `doc#idx`. */
-export function sourceKey(kbCode: string | undefined, citation: string): string {
-  // Stryker disable next-line StringLiteral: no base has an empty code (a definition naming none is no source), so '' would mark "any" as well
-  return `${kbCode ?? '*'}\u0000${citation}`;
-}
+export { sourceKey } from './sourceKey';
 
 /** Every distinct source of the documents, in order of first use. */
 export function collectSources(docs: readonly SourceDocument[]): VerifySource[] {

@@ -9,7 +9,7 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { checkBulletins, type CheckOptions, type SafetyCheck } from '../citations/check';
-import { cacheFileText, checkBulletinsOnline, parseCacheFile } from '../citations/checkOnline';
+import { cacheFileText, checkBulletinsOnline, parseCacheFile, passageLookup } from '../citations/checkOnline';
 import { CitationCache } from '../citations/retrievalContext';
 import { VerifyCache } from '../citations/verifyCache';
 import { platformErrorKind } from '../shunong/errors';
@@ -26,7 +26,7 @@ import { bulletinReader, cliLang, errorCode, readTextFile, tellEncoding, type Cl
 function checkUsage(words: Words, online: boolean): string {
   return online
     ? words.t(
-        'usage: shunong check <files…> [--online [--cache <file>] [--refresh] [--endpoint url] [--timeout ms]] [--rules <file>] [--format line|json|sarif]',
+        'usage: shunong check <files…> [--cache <file>] [--online [--refresh] [--endpoint url] [--timeout ms]] [--rules <file>] [--format line|json|sarif]',
       )
     : words.t('usage: shunong check <files…>');
 }
@@ -41,7 +41,12 @@ not change the exit code. A finding silenced by <!-- shunong-disable-next-line p
 line before reads file:line:col silenced [rule] message and counts as neither. A forecast (front
 matter type: forecast, 预报, 病虫情报 or 警报) gets a warning, a note, for each part the 2021 forecast
 rules require that it does not state (pest, time, area, severity, measures, issuer, date):
-file:line:col warning [forecast-missing-area] message, on its type: line. Bulletins and rules
+file:line:col warning [forecast-missing-area] message, on its type: line. Each dose, dilution,
+interval and product a cited sentence gives is compared with the passage it cites:
+file:line:col warning [dose-mismatch] message, or [dose-arithmetic] for a dilution its amount and
+water do not spell out, both problems; [dose-unsupported] (a warning), [source-needed] and
+[passage-not-at-hand] (information) are notes. The passages come from --cache (offline too) and,
+with --online, from the platform. Bulletins and rules
 files saved as UTF-8, UTF-16 (with its byte order mark) or GB18030/GBK are read as such (said on
 stderr); a file that is none of these is not checked (exit 2). The messages follow LC_ALL /
 LC_MESSAGES / LANG: Chinese for zh*, else English.
@@ -51,16 +56,17 @@ LC_MESSAGES / LANG: Chinese for zh*, else English.
   --rules <file>         a station's rules file (JSON) over the shipped rules; a file that cannot be
                          used is reported on its lines (file:line:col) and the check exits 2
   --online               also look each cited source up on the platform (the key from SHUNONG_API_KEY)
-  --cache <file>         keep passages and outcomes in <file> between runs (with --online)
+  --cache <file>         keep passages and outcomes in <file> between runs (with --online); offline,
+                         read its passages for the dose check
   --refresh              ask the platform again, even what the cache knows from today (with --online)
   --endpoint <url>       MCP endpoint (with --online; default: $SHUNONG_ENDPOINT or the platform's)
   --timeout <ms>         per-call timeout in milliseconds (with --online; default 30000)
-exit codes: 0 clean (notes allowed), 1 problems (a ban, or a changed, not-located source or unknown
-            knowledge base), 3 (--online) some sources could only be left unverified,
+exit codes: 0 clean (notes allowed), 1 problems (a ban, a dose that differs from its passage, or a
+            changed, not-located source or unknown knowledge base), 3 (--online) some sources could only be left unverified,
             2 usage error, unreadable file or unusable rules file`)}`;
 }
 
-const ONLINE_OPTIONS: readonly string[] = ['online', 'cache', 'refresh', 'endpoint', 'timeout'];
+const ONLINE_OPTIONS: readonly string[] = ['online', 'refresh', 'endpoint', 'timeout'];
 const OPTIONS = ['help', 'online', 'cache', 'refresh', 'endpoint', 'timeout', 'rules', 'format'] as const;
 
 /** The `--format` value. */
@@ -87,8 +93,8 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   let format: CheckFormat;
   try {
     o = optionsOf(line, OPTIONS, words);
-    if (!o.online && (o.cache !== undefined || o.refresh || o.endpoint !== undefined || o.timeout !== undefined))
-      throw new UsageError(words.t('--cache, --refresh, --endpoint and --timeout go with --online'));
+    if (!o.online && (o.refresh || o.endpoint !== undefined || o.timeout !== undefined))
+      throw new UsageError(words.t('--refresh, --endpoint and --timeout go with --online'));
     if (o.timeout !== undefined) timeout = timeoutMs(o.timeout, words);
     format = formatOf(o.format, words);
     if (files.length === 0 && o.online) throw new UsageError(words.t('no files to check'));
@@ -109,8 +115,6 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
     lang,
     document: format === 'line' ? undefined : (r) => checkDocument(format, r),
   };
-  if (!o.online) return checkBulletins(files, bulletinReader(io, words), io, options);
-
   let passages = new CitationCache();
   let outcomes = new VerifyCache();
   if (o.cache !== undefined) {
@@ -118,6 +122,10 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
     if (!loaded) return 2;
     ({ passages, outcomes } = loaded);
   }
+  // Offline, the doses are checked against the passages the cache file keeps (read, never written).
+  if (!o.online)
+    return checkBulletins(files, bulletinReader(io, words), io, { ...options, passageText: passageLookup(passages) });
+
   const key = env['SHUNONG_API_KEY'];
   // The client redacts the key from what it reports; this guards every line once more.
   const guard = (s: string): string => (key ? redactSecret(s, key) : s);

@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { CheckFinding, CheckReport } from '../citations/check';
 import { citationRuleText } from '../citations/problemText';
+import { doseRule } from '../safety/doseMessage';
 import { forecastRule, frontMatterRule, noteIn, ruleSummary, unreadableDateRule } from '../safety/message';
 import { langTag, wordsOf } from '../text/words';
 import { CLI_VERSION } from './version';
@@ -121,6 +122,7 @@ function ruleOf(f: CheckFinding, r: CheckReport): ReportingDescriptor {
   if ('date' in f.kind) return { id: f.rule, shortDescription: { text: unreadableDateRule(r.lang) } };
   if ('forecast' in f.kind) return { id: f.rule, shortDescription: { text: forecastRule(f.kind.forecast, r.lang) } };
   if ('frontMatter' in f.kind) return { id: f.rule, shortDescription: { text: frontMatterRule(r.lang) } };
+  if ('dose' in f.kind) return { id: f.rule, shortDescription: { text: doseRule(f.kind.dose, r.lang) } };
   const note = noteIn(f.kind.safety, r.lang);
   return {
     id: f.rule,

@@ -17,6 +17,7 @@ import * as browser from './browser/index';
 import * as chat from './chat/index';
 import * as calendar from './calendar/index';
 import * as cite from './cite/index';
+import * as dose from './dose/index';
 import * as draft from './draft/index';
 import * as exporting from './export/index';
 import * as forecast from './forecast/index';
@@ -52,6 +53,8 @@ export interface ShunongApi {
   readonly chat: chat.ChatFeature;
   /** Pesticide safety: the Problems, the station's rules file. */
   readonly safety: safety.SafetyFeature;
+  /** The dose check: its Problems. */
+  readonly dose: dose.DoseFeature;
 }
 
 /** The features once loaded: their API, and when they have started. */
@@ -155,6 +158,7 @@ function register(
   const exports = exporting.activate(context, { commands, failures, output, safety: safetyService });
   const safetyFeature = safety.activate(context, { commands, safety: safetyService });
   forecast.activate(context, { safety: safetyService });
+  const doseFeature = dose.activate(context, { safety: safetyService, citations: citationService, outcomes });
   const chatFeature = chat.activate(
     context,
     {
@@ -176,6 +180,7 @@ function register(
     verify: verified,
     chat: chatFeature,
     safety: safetyFeature,
+    dose: doseFeature,
   };
 }
 

@@ -35,3 +35,13 @@ export {
   type ForecastPart,
   type MissingForecastPart,
 } from './forecast';
+export {
+  checkDoses,
+  DoseChecker,
+  DOSE_CODES,
+  type DoseCheckOptions,
+  type DoseCode,
+  type DoseFinding,
+  type PassageText,
+} from './doseCheck';
+export { doseMessage, doseRule } from './doseMessage';

@@ -124,6 +124,12 @@ export interface SafetySettings {
   readonly rulesFile: string;
 }
 
+/** The dose check (`shunong.dose.*`). */
+export interface DoseSettings {
+  /** How a dose recommended without a source, and a cited passage not at hand, show in the Problems. */
+  readonly sourceNeeded: 'hint' | 'warning' | 'off';
+}
+
 /** What is offered to VS Code's chat (`shunong.chat.*`, application scope). */
 export interface ChatSettings {
   /** The language model tools (`shunong_searchKnowledge` and the others). */
@@ -147,6 +153,7 @@ export interface SettingGroups {
   export: ExportSettings;
   chat: ChatSettings;
   safety: SafetySettings;
+  dose: DoseSettings;
 }
 
 export type SettingGroup = keyof SettingGroups;
@@ -196,6 +203,7 @@ export const SETTING_DEFAULTS = {
   'export.browserPath': '',
   'export.pdfTimeoutMs': 60000,
   'safety.rulesFile': '',
+  'dose.sourceNeeded': 'hint',
   'chat.tools': true,
   'chat.participant': true,
   'chat.mcpServer': true,
@@ -214,6 +222,7 @@ export const GROUP_SECTIONS: Readonly<Record<SettingGroup, readonly string[]>> =
   export: ['export'],
   chat: ['chat'],
   safety: ['safety'],
+  dose: ['dose'],
 };
 
 function bool(v: unknown, fallback: boolean): boolean {
@@ -352,6 +361,11 @@ export function safetySettings(get: RawSettings): SafetySettings {
   return { rulesFile: str(get('safety.rulesFile'), D['safety.rulesFile']).trim() };
 }
 
+/** The dose check's settings. */
+export function doseSettings(get: RawSettings): DoseSettings {
+  return { sourceNeeded: oneOf(get('dose.sourceNeeded'), ['hint', 'warning', 'off'], D['dose.sourceNeeded']) };
+}
+
 /** Each group's reader. */
 export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => SettingGroups[G] } = {
   connection: connectionSettings,
@@ -365,4 +379,5 @@ export const READERS: { readonly [G in SettingGroup]: (get: RawSettings) => Sett
   export: exportSettings,
   chat: chatSettings,
   safety: safetySettings,
+  dose: doseSettings,
 };

@@ -5,6 +5,7 @@
  */
 import type { CommandRegistry } from '../shared/commands';
 import vscode = require('vscode');
+import type { SafetyService } from '../shared/safety';
 import type { ChatStandIns } from './standIns';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
@@ -25,6 +26,8 @@ export interface ChatServices {
   readonly docs: PassageDocs;
   /** The draft insertion (one edit, one undo step). */
   insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean>;
+  /** The rules in force and the core that checks an answer's doses against its passages. */
+  readonly safety?: SafetyService;
 }
 
 /** What the chat feature exports (the tests' seam). */

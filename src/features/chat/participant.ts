@@ -16,7 +16,9 @@ import type { CitedPassage } from '../../citations/passage';
 import type { DraftBlock } from '../../citations/draftPlan';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
+import { uiLanguage } from '../shared/language';
 import type { PassageDocs } from '../shared/passageDocs';
+import type { SafetyService } from '../shared/safety';
 import { settings } from '../shared/settings';
 import { showBidi } from '../../text/bidi';
 import { plainForMarkdown } from '../../text/plain';
@@ -35,6 +37,8 @@ export interface ParticipantServices {
   readonly docs: PassageDocs;
   /** The draft insertion (one edit, one undo step). */
   insertDraft(editor: vscode.TextEditor, blocks: readonly DraftBlock[]): Promise<boolean>;
+  /** The dose check of a paragraph against the passages it cites (none: not checked). */
+  readonly safety?: SafetyService;
 }
 
 /** What one answer left: its blocks for the insertion, the citations removed. */
@@ -153,6 +157,7 @@ export class ShunongParticipant {
       if (!g.text.trim()) return;
       // The model's Markdown is shown untrusted (no commands, no HTML).
       stream.markdown(new vscode.MarkdownString(`${g.text}\n\n`));
+      for (const note of this.doseNotes(g.text, cited)) stream.markdown(asText(`⚠ ${note}\n\n`));
       blocks.push({
         runs: runsOf(g.text).map((r) => ({
           text: r.text,
@@ -188,6 +193,28 @@ export class ShunongParticipant {
       stream.button({ command: INSERT_COMMAND, arguments: [id], title: vscode.l10n.t('Insert into the bulletin') });
     }
     return { metadata: { answerId: id, passages: found.passages.length, removed: removed.length } };
+  }
+
+  /**
+   * What a grounded paragraph says of a dose that its cited passages do not give (a different
+   * value, a dilution that does not add up, a fact they lack), in the UI language: marked under
+   * the paragraph, in the same pass that removes invented citations. Once inserted, the editor's
+   * own dose Problems take over.
+   */
+  private doseNotes(text: string, cited: ReadonlyMap<string, CitedPassage>): string[] {
+    const safety = this.services.safety;
+    if (!safety || !/〔/.test(text)) return [];
+    const found = safety.core.checkDoses(text, {
+      rules: safety.rules,
+      lookup: (key) => {
+        const p = cited.get(key);
+        return p ? { text: p.content } : undefined;
+      },
+      date: safety.today(),
+    });
+    return found
+      .filter((f) => f.code === 'dose-mismatch' || f.code === 'dose-arithmetic' || f.code === 'dose-unsupported')
+      .map((f) => vscode.l10n.t('Not what the cited passage gives: {0}', safety.core.doseMessage(f, uiLanguage())));
   }
 
   /** The insert button: the answer into the active Markdown editor at the cursor, one edit. */

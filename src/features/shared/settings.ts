@@ -38,6 +38,8 @@ export const settings = {
   chat: (): SettingGroups['chat'] => readSettings('chat'),
   /** `shunong.safety.*` for a document or folder. */
   safety: (scope?: vscode.Uri | null): SettingGroups['safety'] => readSettings('safety', scope),
+  /** `shunong.dose.*` for a document or folder. */
+  dose: (scope?: vscode.Uri | null): SettingGroups['dose'] => readSettings('dose', scope),
 } as const;
 
 /** True when `e` changes a setting of `group`. */

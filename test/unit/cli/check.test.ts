@@ -53,7 +53,7 @@ describe('shunong check (offline)', () => {
     for (const args of [['--help'], ['-h', fx('clean.md')]]) {
       const r = await run(args);
       assert.equal(r.code, 0, r.err);
-      assert.match(r.out.join('\n'), /^usage: shunong check <files…> \[--online/);
+      assert.match(r.out.join('\n'), /^usage: shunong check <files…> \[--cache <file>\] \[--online/);
       assert.match(r.out.join('\n'), /--cache <file>/);
       assert.equal(r.err, '');
     }

@@ -65,6 +65,34 @@ describe('shunong check --online (local endpoint)', () => {
     assert.ok(!r.out.includes(SECRET_KEY) && !r.err.includes(SECRET_KEY));
   });
 
+  it('fetches the passages a dose cites and checks it against them: a mismatch is a problem (exit 1)', async () => {
+    const p = sharedEngine().passages.find((x) => x.docName === '水稻病虫害药剂防治.docx' && x.chunkIndex === 0)!;
+    const file = join(dir, 'dose.md');
+    writeFileSync(
+      file,
+      [
+        `> ${p.content}[^1]`,
+        '',
+        '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升，兑水30公斤喷雾[^1]。',
+        '',
+        '## 参考资料',
+        '',
+        formatDefinition('1', { docName: p.docName, chunkIndex: 0, kbName: '水稻', kbCode: 'RICE_001' }),
+        '',
+      ].join('\n'),
+    );
+    const offline = await run(['check', file], {});
+    assert.equal(offline.code, 0, 'offline, the passage is not at hand: a note');
+    assert.match(offline.out, /information \[passage-not-at-hand\]/);
+    const r = await run(['check', file, '--online'], env);
+    assert.equal(r.code, 1, r.err);
+    assert.match(
+      r.out,
+      /:3:\d+ warning \[dose-mismatch\] 氯虫苯甲酰胺: the cited passage gives dose 10-15毫升, not 30毫升/,
+    );
+    assert.doesNotMatch(r.out, /passage-not-at-hand/);
+  });
+
   it('every source verified: exit 0, nothing on stdout; without --online no request is made', async () => {
     const file = join(dir, 'clean.md');
     const before = calls();
@@ -216,9 +244,9 @@ describe('shunong check --online (local endpoint)', () => {
   it('usage errors: exit 2', async () => {
     assert.equal((await run(['check', '--online'], env)).code, 2);
     assert.equal((await run(['check', '--online', '--bogus', 'a.md'], env)).code, 2);
-    const alone = await run(['check', '--cache', 'x.json', 'a.md'], env);
+    const alone = await run(['check', '--refresh', 'a.md'], env);
     assert.equal(alone.code, 2);
-    assert.match(alone.err, /--cache, --refresh, --endpoint and --timeout go with --online/);
+    assert.match(alone.err, /--refresh, --endpoint and --timeout go with --online/);
     const bad = join(dir, 'bad-cache.json');
     writeFileSync(bad, '{not json');
     const r = await run(['check', '--online', '--cache', bad, join(dir, 'clean.md')], env);

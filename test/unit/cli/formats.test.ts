@@ -44,6 +44,7 @@ async function run(
   return { code, out, err };
 }
 
+const SOURCE_NEEDED_EN = 'This recommends a dose without citing a source for it.';
 const BAN_EN = '克百威 (carbofuran) is banned: its sale and use are prohibited from 2026-06-01 (Announcement No. 736).';
 
 describe('shunong check --format', () => {
@@ -69,11 +70,12 @@ describe('shunong check --format', () => {
       [
         `玉米.md:7:10 error [carbofuran-736] ${BAN_EN}`,
         '玉米.md:7:23 [^9] Footnote [^9] has no definition.',
+        `玉米.md:10:1 information [source-needed] ${SOURCE_NEEDED_EN}`,
         `玉米.md:10:10 silenced [carbofuran-736] ${BAN_EN}`,
         '',
       ].join('\n'),
     );
-    assert.equal(r.err, 'shunong check: 2 problems in 1 of 1 file; 1 silenced\n');
+    assert.equal(r.err, 'shunong check: 2 problems in 1 of 1 file; 1 note; 1 silenced\n');
     assert.deepEqual(await run(['check', '--format', 'line', '玉米.md']), r);
   });
 
@@ -82,7 +84,7 @@ describe('shunong check --format', () => {
     assert.equal(r.code, 2, 'an unreadable file');
     assert.equal(
       r.err,
-      'shunong check: cannot read gone.md: ENOENT\nshunong check: 2 problems in 1 of 3 files; 1 note; 1 silenced\n',
+      'shunong check: cannot read gone.md: ENOENT\nshunong check: 2 problems in 1 of 3 files; 2 notes; 1 silenced\n',
     );
     assert.ok(r.out.endsWith('}\n'));
     assert.deepEqual(JSON.parse(r.out), {
@@ -119,6 +121,18 @@ describe('shunong check --format', () => {
         {
           file: '玉米.md',
           line: 10,
+          column: 1,
+          endLine: 10,
+          endColumn: 22,
+          severity: 'information',
+          rule: 'source-needed',
+          source: 'dose',
+          message: SOURCE_NEEDED_EN,
+          silenced: false,
+        },
+        {
+          file: '玉米.md',
+          line: 10,
           column: 10,
           endLine: 10,
           endColumn: 13,
@@ -142,7 +156,7 @@ describe('shunong check --format', () => {
           silenced: false,
         },
       ],
-      summary: { files: 3, unreadable: 1, filesWithProblems: 1, problems: 2, notes: 1, silenced: 1 },
+      summary: { files: 3, unreadable: 1, filesWithProblems: 1, problems: 2, notes: 2, silenced: 1 },
     });
   });
 
@@ -159,7 +173,7 @@ describe('shunong check --format', () => {
   it('sarif: a log the SARIF 2.1.0 schema accepts, one run of shunong with the rules it used', async () => {
     const r = await run(['check', '玉米.md', 'upcoming.md', '--format', 'sarif']);
     assert.equal(r.code, 1);
-    assert.equal(r.err, 'shunong check: 2 problems in 1 of 2 files; 1 note; 1 silenced\n');
+    assert.equal(r.err, 'shunong check: 2 problems in 1 of 2 files; 2 notes; 1 silenced\n');
     const log = JSON.parse(r.out) as Log;
     assert.equal(sarifErrors(log), '');
     assert.equal(log.version, '2.1.0');
@@ -176,6 +190,7 @@ describe('shunong check --format', () => {
       [
         ['carbofuran-736', 'Ban on 克百威 (carbofuran) from 2026-06-01 (Announcement No. 736)'],
         ['citations/undefined-reference', 'A footnote reference has no definition.'],
+        ['source-needed', 'A recommendation with a dose and no cited source.'],
       ],
       'each rule once, in the order first used',
     );
@@ -185,6 +200,7 @@ describe('shunong check --format', () => {
       [
         ['carbofuran-736', 'error', undefined],
         ['citations/undefined-reference', 'error', undefined],
+        ['source-needed', 'note', undefined],
         ['carbofuran-736', 'error', [{ kind: 'inSource' }]],
         ['carbofuran-736', 'note', undefined],
       ],
@@ -203,7 +219,13 @@ describe('shunong check --format', () => {
       assert.equal(endLine, startLine, 'one line');
       return `${file} ${texts[file]!.split('\n')[startLine! - 1]!.slice(startColumn! - 1, endColumn! - 1)}`;
     });
-    assert.deepEqual(spans, ['玉米.md 克百威', '玉米.md [^9]', '玉米.md 克百威', 'upcoming.md 克百威']);
+    assert.deepEqual(spans, [
+      '玉米.md 克百威',
+      '玉米.md [^9]',
+      '玉米.md 小麦播种时亩用3%克百威颗粒剂2千克沟施。',
+      '玉米.md 克百威',
+      'upcoming.md 克百威',
+    ]);
     assert.equal(
       (JSON.parse(r.out) as Log).runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri,
       '%E7%8E%89%E7%B1%B3.md',

@@ -1,8 +1,7 @@
 /**
  * `shunong check` on a front matter YAML rejects or refuses: a warning on its line
  * (`bulletin/front-matter`) in the line format, JSON and SARIF (valid, its rule described), in the
- * terminal's language; a note, so the exit code stays 0, and the fields still read line by line (the
- * bulletin's date still applies the pesticide rules of its day).
+ * terminal's language; a note, so the exit code stays 0, and the fields are still read line by line.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +11,7 @@ import type { Log } from 'sarif';
 import { main } from '../../../src/cli/main';
 import { sarifErrors } from './sarif';
 
-/** An unquoted title with a second colon (YAML rejects it), and a date before 克百威's ban on vegetables. */
+/** An unquoted title with a second colon (YAML rejects it), over a body that recommends nothing. */
 const REJECTED = `---
 title: 2026年第12期: 稻飞虱
 date: 2026-08-05
@@ -20,7 +19,7 @@ date: 2026-08-05
 
 # 稻飞虱
 
-每亩用25%吡蚜酮可湿性粉剂20克，兑水30公斤均匀喷雾。
+本周稻飞虱虫量较低，各地注意田间调查。
 `;
 
 const QUOTED = REJECTED.replace('title: 2026年第12期: 稻飞虱', 'title: "2026年第12期: 稻飞虱"');

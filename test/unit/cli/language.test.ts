@@ -104,7 +104,7 @@ describe('cli: the language of the messages', () => {
     );
     const r = await run(['check', 'gb.md'], ZH);
     assert.equal(r.code, 0);
-    assert.equal(r.err, 'gb.md: 按 GB18030 读取\nshunong check: 没有问题；1 条提示；1 条已静默\n');
+    assert.equal(r.err, 'gb.md: 按 GB18030 读取\nshunong check: 没有问题；1 条提示；2 条已静默\n');
     assert.match(r.out, /^gb\.md:5:10 information \[carbofuran-736\] 克百威将自2026-06-01起禁止销售和使用/);
     assert.match(r.out, /\ngb\.md:8:10 silenced \[carbofuran-736\] 克百威将自/);
   });
@@ -115,7 +115,7 @@ describe('cli: the language of the messages', () => {
     assert.match(help.out, /^用法：shunong <命令> \[选项\]\n\n命令：\n/);
     assert.match(help.out, /LC_ALL, LC_MESSAGES, LANG {5}消息的语言/);
     const check = await run(['check', '--help'], ZH);
-    assert.match(check.out, /^用法：shunong check <files…> \[--online/);
+    assert.match(check.out, /^用法：shunong check <files…> \[--cache <file>\] \[--online/);
     assert.match(check.out, /--format <format> {6}line（默认）/);
     assert.match((await run(['export', '--help'], ZH)).out, /^用法：shunong export <file\.md> --to docx\|wechat\|html/);
 
@@ -124,10 +124,7 @@ describe('cli: the language of the messages', () => {
       [['check', '玉米.md', '--format', 'xml'], 'shunong check: --format 必须是 line、json 或 sarif，而不是“xml”\n'],
       [['check'], '用法：shunong check <files…>\n'],
       [['check', 'nope.md'], 'shunong check: 无法读取 nope.md：ENOENT\n'],
-      [
-        ['check', '玉米.md', '--cache', 'c.json'],
-        'shunong check: --cache、--refresh、--endpoint 和 --timeout 须与 --online 一起使用\n',
-      ],
+      [['check', '玉米.md', '--refresh'], 'shunong check: --refresh、--endpoint 和 --timeout 须与 --online 一起使用\n'],
       [['frobnicate'], 'shunong: 未知命令“frobnicate”\n\n用法：shunong <命令>'],
       [['call'], 'shunong call: call 需要一个工具名称\n\n用法：'],
       [['tools', '--timeout', 'soon'], 'shunong: --timeout 需要一个正整数（毫秒），而不是“soon”\n'],

@@ -8,6 +8,7 @@ import {
   calendarSettings,
   citationSettings,
   connectionSettings,
+  doseSettings,
   exportSettings,
   GROUP_SECTIONS,
   knowledgeSettings,
@@ -124,6 +125,9 @@ describe('settings', () => {
     assert.equal(citationSettings(raw({ 'citations.diagnostics': 'no' })).diagnostics, true);
     assert.equal(exportSettings(raw({ 'export.refuseUnsafe': true })).refuseUnsafe, true);
     assert.equal(exportSettings(raw({ 'export.refuseUnsafe': 'yes' })).refuseUnsafe, false);
+    assert.equal(doseSettings(raw({ 'dose.sourceNeeded': 'warning' })).sourceNeeded, 'warning');
+    assert.equal(doseSettings(raw({ 'dose.sourceNeeded': 'error' })).sourceNeeded, 'hint');
+    assert.equal(doseSettings(raw({})).sourceNeeded, 'hint');
     assert.equal(recognitionSettings(raw({ 'recognition.defaultType': 'tea_stage' })).defaultType, 'tea_stage');
     assert.equal(recognitionSettings(raw({ 'recognition.defaultType': 'rice' })).defaultType, 'ask');
     assert.deepEqual(

@@ -186,7 +186,7 @@ describe('generic call layer against the local endpoint', () => {
       fulltextCandidates: 0,
       threshold: 0.7,
       filtered: 32,
-      bestScore: 0.5806,
+      bestScore: 0.5809,
     });
   });
 

@@ -227,11 +227,11 @@ describe('failures from the local endpoint', () => {
       assert.equal(e.fulltextCandidates, 0);
       assert.equal(e.threshold, 0.7);
       assert.equal(e.filtered, 32, 'the default threshold filtered every vector candidate');
-      assert.equal(e.bestScore, 0.5806);
+      assert.equal(e.bestScore, 0.5809);
       assert.ok(e.bestScore < e.threshold, 'the best candidate is under the threshold');
       assert.ok(
         e.reason.startsWith(
-          '知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.5806)',
+          '知识库未命中相关片段(候选: 向量 32 条 / 全文 0 条); score_threshold=0.7 过滤掉全部 32 条候选(最高分 0.5809)',
         ),
         e.reason,
       );
@@ -246,7 +246,7 @@ describe('failures from the local endpoint', () => {
     assert.equal(isRankOnlyScoreType(r.score_type), false);
     assert.deepEqual(
       r.sources.map((s) => s.score),
-      [0.8826, 0.8754, 0.8746, 0.8738, 0.8185],
+      [0.883, 0.8758, 0.8749, 0.8742, 0.819],
     );
     assert.equal(r.total, 5);
     assert.deepEqual(r.warnings, ['Rerank 精排已手动关闭']);

@@ -1,0 +1,47 @@
+/**
+ * The dose check in the editor: each cited dose, dilution, interval and product compared with the
+ * passage it cites, in the Problems panel (`shunong-dose`), with a hover that shows the passage's
+ * words, a quick fix that takes its value, and the safety lint's silencing comment. The check is
+ * the safety core's, reached through the shared SafetyService, so its bundle loads as it does for
+ * the safety Problems; the passages are the citation cache's.
+ */
+import vscode = require('vscode');
+import type { CitationService } from '../shared/citationService';
+import type { SafetyService } from '../shared/safety';
+import type { SourceOutcomes } from '../shared/sourceOutcomes';
+import { doseActions, doseHover } from './actions';
+import { DoseDiagnostics } from './diagnostics';
+
+/** What the feature needs. */
+export interface DoseServices {
+  safety: SafetyService;
+  citations: Pick<CitationService, 'cache' | 'onDidChange'>;
+  /** What Verify Citations found: a changed passage is compared in its current text. */
+  outcomes?: Pick<SourceOutcomes, 'get' | 'onDidChange'>;
+}
+
+/** What the tests see of the feature. */
+export interface DoseFeature {
+  diagnostics: DoseDiagnostics;
+}
+
+const MARKDOWN: vscode.DocumentSelector = { language: 'markdown' };
+
+/** Registers the Problems, the hover and the quick fixes; checks the bulletins already open. */
+export function activate(context: vscode.ExtensionContext, services: DoseServices): DoseFeature {
+  const diagnostics = new DoseDiagnostics(services.safety, services.citations, services.outcomes);
+  context.subscriptions.push(
+    diagnostics,
+    ...diagnostics.watch(),
+    vscode.languages.registerHoverProvider(MARKDOWN, {
+      provideHover: (doc, pos) => doseHover(doc, pos, diagnostics),
+    }),
+    vscode.languages.registerCodeActionsProvider(
+      MARKDOWN,
+      { provideCodeActions: (doc, range) => doseActions(doc, range, diagnostics, services.safety) },
+      { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+    ),
+  );
+  for (const d of vscode.workspace.textDocuments) if (d.languageId === 'markdown') diagnostics.schedule(d, 0);
+  return { diagnostics };
+}

@@ -1,0 +1,173 @@
+/**
+ * The dose check of a bulletin against the passages it cites: each code on a sentence written for
+ * it, the arithmetic of the reference's example, what is not checked, and the silencing comment.
+ */
+import assert from 'node:assert/strict';
+import { checkDoses, DoseChecker, type DoseFinding } from '../../../src/safety/doseCheck';
+import { doseMessage } from '../../../src/safety/doseMessage';
+import { shippedRules } from '../../../src/safety/ruleSet';
+
+const PASSAGES: Record<string, string> = {
+  '水稻病虫防控技术#3':
+    '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升，兑水30公斤喷雾；防治二化螟，每亩用20%氯虫苯甲酰胺悬浮剂5-10毫升。安全间隔期7天，每季最多使用2次。',
+  '蔬菜蚜虫绿色防控#1': '0.5%苦参碱水剂1000倍液喷雾，隔7天再喷1次。',
+  '小麦赤霉病防治#0': '每亩用48%氰烯·戊唑醇悬浮剂40-60毫升，或有效成分用量每亩8-10克的戊唑醇，兑水15公斤喷雾。',
+};
+
+const DEFS = `
+## 参考资料
+
+[^1]: 水稻病虫防控技术#3 — 水稻 (RICE_001)
+[^2]: 蔬菜蚜虫绿色防控#1 — 蔬菜 (VEG_001)
+[^3]: 小麦赤霉病防治#0 — 小麦 (WHEAT_001)
+[^9]: 作者自己的笔记
+`;
+
+function check(body: string, lookup: Record<string, string> = PASSAGES): DoseFinding[] {
+  return checkDoses(`# 通知\n\n${body}\n${DEFS}`, {
+    rules: shippedRules(),
+    lookup: (c) => (lookup[c] !== undefined ? { text: lookup[c]! } : undefined),
+    date: '2026-07-01',
+  });
+}
+
+const codes = (body: string, lookup?: Record<string, string>): string[] =>
+  check(body, lookup)
+    .filter((f) => !f.silenced)
+    .map((f) => f.code);
+
+describe('dose check: against the cited passage', () => {
+  it('agrees with a dose inside the passage range, for the pest the sentence names', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂12毫升，兑水30公斤喷雾[^1]。'), []);
+    assert.deepEqual(codes('防治二化螟，每亩用20%氯虫苯甲酰胺悬浮剂8毫升[^1]。'), []);
+  });
+
+  it('finds a dose that widens or leaves the range, for that pest', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂10-20毫升[^1]。'), ['dose-mismatch']);
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂6毫升[^1]。'), ['dose-mismatch']);
+  });
+
+  it('converts 公顷 to 亩 before comparing, and says the passage value in the sentence units', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，每公顷用20%氯虫苯甲酰胺悬浮剂150-225毫升[^1]。'), []);
+    const [f] = check('防治稻纵卷叶螟，每公顷用20%氯虫苯甲酰胺悬浮剂300毫升[^1]。');
+    assert.equal(f?.passage?.value, '150-225');
+    assert.match(doseMessage(f!, 'en'), /150-225毫升/);
+  });
+
+  it('finds active ingredient read as product, and agrees where the concentration converts it', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂有效成分2-3克[^1]。'), []);
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂有效成分10-15克[^1]。'), ['dose-mismatch']);
+  });
+
+  it('finds a concentration or formulation the passage does not give', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用5%氯虫苯甲酰胺悬浮剂10毫升[^1]。'), ['dose-mismatch']);
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺乳油10毫升[^1]。'), ['dose-mismatch']);
+  });
+
+  it('compares the 安全间隔期, the uses per season and the interval', () => {
+    assert.deepEqual(codes('- 氯虫苯甲酰胺安全间隔期5天，每季最多使用3次[^1]'), ['dose-mismatch', 'dose-mismatch']);
+    assert.deepEqual(codes('- 用0.5%苦参碱水剂1000倍液喷雾，隔10天再喷1次[^2]'), ['dose-mismatch']);
+  });
+
+  it('says where the passage gives no dose for an ingredient, or none of that kind', () => {
+    assert.deepEqual(codes('每亩用70%吡虫啉水分散粒剂4克喷雾[^2]。'), ['dose-unsupported']);
+    assert.deepEqual(codes('用0.5%苦参碱水剂1000倍液喷雾，安全间隔期10天[^2]。'), ['dose-unsupported']);
+    assert.match(doseMessage(check('每亩用70%吡虫啉水分散粒剂4克喷雾[^2]。')[0]!, 'zh'), /吡虫啉/);
+  });
+
+  it('does not compare facts of different kinds: a 倍液 against a rate with no water', () => {
+    assert.deepEqual(codes('用20%氯虫苯甲酰胺悬浮剂3000倍液喷雾防治二化螟[^1]。'), []);
+  });
+
+  it('compares a 倍液 with the dilution a rate and water spell out, within 10 %', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，用20%氯虫苯甲酰胺悬浮剂2500倍液喷雾[^1]。'), []);
+    assert.deepEqual(codes('防治稻纵卷叶螟，用20%氯虫苯甲酰胺悬浮剂1000倍液喷雾[^1]。'), ['dose-mismatch']);
+  });
+
+  it('reads mixtures and their abbreviations as one product', () => {
+    assert.deepEqual(codes('每亩用48%氰烯·戊唑醇悬浮剂50毫升〔小麦赤霉病防治#0〕。'), []);
+    assert.deepEqual(codes('每亩用48%氰烯·戊唑醇悬浮剂80毫升〔小麦赤霉病防治#0〕。'), ['dose-mismatch']);
+  });
+});
+
+describe('dose check: arithmetic, sources and what is not checked', () => {
+  it('finds the reference example: 1500倍液（即20毫升兑水22.5千克） is 1,125×', () => {
+    const f = check('用0.5%苦参碱水剂1500倍液喷雾（即20毫升兑水22.5千克）。').find((x) => x.code === 'dose-arithmetic');
+    assert.equal(f?.arithmetic?.spelled, '1125');
+    assert.deepEqual(codes('用0.5%苦参碱水剂800倍液喷雾（即20毫升兑水16千克）[^2]。'), ['dose-mismatch']);
+    assert.ok(!codes('用0.5%苦参碱水剂800倍液喷雾（即20毫升兑水16千克）。').includes('dose-arithmetic'));
+    assert.deepEqual(codes('每亩用0.5%苦参碱水剂30毫升，兑水30公斤，即1000倍液[^2]。'), []);
+  });
+
+  it('asks for a source where a dose is recommended without one, never where a prohibition names it', () => {
+    assert.deepEqual(codes('每亩用70%吡虫啉水分散粒剂4克喷雾。'), ['source-needed']);
+    assert.deepEqual(codes('严禁使用40%氧乐果乳油1000倍液喷雾。'), []);
+    assert.deepEqual(codes('每亩用70%吡虫啉水分散粒剂4克喷雾[^9]。'), [], "the author's own footnote");
+    assert.deepEqual(codes('每亩用70%吡虫啉水分散粒剂4克喷雾〔吡虫啉使用技术 · VEG_001〕。'), [], 'a draft citation');
+  });
+
+  it('says when the passage compared is the platform’s current text, which differs from the one cited', () => {
+    const [f] = checkDoses(`防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。\n${DEFS}`, {
+      rules: shippedRules(),
+      lookup: (c) => (PASSAGES[c] !== undefined ? { text: PASSAGES[c]!, changed: true } : undefined),
+      date: '2026-07-01',
+    });
+    assert.equal(f?.changed, true);
+    assert.match(doseMessage(f!, 'en'), /the platform's current text/);
+    assert.match(doseMessage(f!, 'zh'), /现行文本/);
+  });
+
+  it('says a passage is not at hand, never guesses', () => {
+    assert.deepEqual(codes('防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂40毫升[^1]。', {}), ['passage-not-at-hand']);
+  });
+
+  it('takes a list item’s citation for each of its sentences, and a table row’s', () => {
+    assert.deepEqual(
+      codes(
+        '| 防治对象 | 药剂 | 亩用量（毫升） | 出处 |\n| --- | --- | --- | --- |\n| 稻纵卷叶螟 | 20%氯虫苯甲酰胺悬浮剂 | 10-15 | [^1] |\n| 二化螟 | 20%氯虫苯甲酰胺悬浮剂 | 15 | [^1] |',
+      ),
+      ['dose-mismatch'],
+    );
+  });
+
+  it('is silenced by the safety lint’s comment', () => {
+    const fs = check(
+      '<!-- shunong-disable-next-line dose-mismatch -->\n防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。',
+    );
+    assert.deepEqual(
+      fs.map((f) => [f.code, f.silenced ?? false]),
+      [['dose-mismatch', true]],
+    );
+  });
+});
+
+describe('dose check: as the bulletin is edited', () => {
+  const options = (lookup: Record<string, string>) => ({
+    rules: shippedRules(),
+    lookup: (c: string) => (lookup[c] !== undefined ? { text: lookup[c]! } : undefined),
+    date: '2026-07-01',
+  });
+  const body = [
+    '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。',
+    '',
+    '- 用0.5%苦参碱水剂1000倍液喷雾[^2]',
+    '',
+    '每亩用70%吡虫啉水分散粒剂4克喷雾。',
+    DEFS,
+  ].join('\n');
+
+  it('finds after each edit what a fresh check finds: a keystroke, an edited definition, a passage arriving', () => {
+    const checker = new DoseChecker();
+    const strip = (fs: DoseFinding[]) => JSON.stringify(fs);
+    const steps: Array<[string, Record<string, string>]> = [
+      [body, {}],
+      [body, PASSAGES],
+      [body.replace('30毫升', '12毫升'), PASSAGES],
+      [`# 标题\n\n${body.replace('30毫升', '12毫升')}`, PASSAGES],
+      [body.replace('[^1]: 水稻病虫防控技术#3', '[^1]: 蔬菜蚜虫绿色防控#1'), PASSAGES],
+      [body.replace('1000倍液', '3000倍液'), PASSAGES],
+    ];
+    for (const [text, lookup] of steps)
+      assert.equal(strip(checker.check(text, options(lookup))), strip(checkDoses(text, options(lookup))), text);
+  });
+});
