@@ -52,7 +52,7 @@ suite("Pesticide safety: the bulletin's date", () => {
     const d = safetyOf(editor.document.uri).find((x) => x.code === 'bulletin/front-matter')!;
     assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(d.range.start.line, 1, 'on the title line');
-    const reason = /\((.*)\)/.exec(d.message)?.[1] ?? '';
+    const reason = /[(（]([^()（）]*)[)）]/.exec(d.message)?.[1] ?? '';
     assert.equal(
       d.message,
       displayed(
