@@ -20,7 +20,14 @@
  * The bulletins are read by the caller's reader, so this module touches no file.
  */
 import { bulletinDate } from '../bulletin/date';
-import { checkDoses, doseMessage, type DoseCode, type DoseFinding, type PassageText } from '../safety/index';
+import {
+  checkDoses,
+  DOSE_PROBLEMS,
+  doseMessage,
+  type DoseCode,
+  type DoseFinding,
+  type PassageText,
+} from '../safety/index';
 import {
   DATE_RULE,
   findingMessage,
@@ -257,9 +264,6 @@ export function forecastFinding(file: string, m: MissingForecastPart, lang: Lang
     offset: m.offset,
   };
 }
-
-/** The codes of the dose check that count as problems: a wrong dose must not be published. */
-const DOSE_PROBLEMS: ReadonlySet<DoseCode> = new Set(['dose-mismatch', 'dose-arithmetic']);
 
 /** A dose finding as a finding: a mismatch, an arithmetic error or an unsupported fact a warning, the rest information. */
 export function doseFinding(file: string, f: DoseFinding, lines: LineIndex, lang: Lang): CheckFinding {

@@ -139,13 +139,7 @@ function register(
   newBulletin.activate(context, { ...base, calendar: today });
   const outcomes = new SourceOutcomes();
   context.subscriptions.push(outcomes);
-  const citations = cite.activate(context, {
-    commands,
-    citations: citationService,
-    diagnostics,
-    outcomes,
-    docs: shared.docs,
-  });
+  const citations = cite.activate(context, { commands, citations: citationService, diagnostics, outcomes, ...shared });
   const verified = verify.activate(context, {
     ...base,
     citations: citationService,
@@ -155,10 +149,10 @@ function register(
   search.activate(context, { ...base, ...shared });
   const knowledgeBrowser = browser.activate(context, { ...shared, commands });
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
-  const exports = exporting.activate(context, { commands, failures, output, safety: safetyService });
+  const doses = dose.activate(context, { safety: safetyService, citations: citationService, outcomes });
+  const exports = exporting.activate(context, { ...base, output, safety: safetyService, doses: doses.diagnostics });
   const safetyFeature = safety.activate(context, { commands, safety: safetyService });
   forecast.activate(context, { safety: safetyService });
-  const doseFeature = dose.activate(context, { safety: safetyService, citations: citationService, outcomes });
   const chatFeature = chat.activate(
     context,
     {
@@ -180,7 +174,7 @@ function register(
     verify: verified,
     chat: chatFeature,
     safety: safetyFeature,
-    dose: doseFeature,
+    dose: doses,
   };
 }
 

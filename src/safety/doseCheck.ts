@@ -33,6 +33,9 @@ export const DOSE_CODES: readonly DoseCode[] = [
   'passage-not-at-hand',
 ];
 
+/** The codes that tell of a wrong dose, which must not be published: `shunong check` counts them as problems, and the export asks first. */
+export const DOSE_PROBLEMS: ReadonlySet<DoseCode> = new Set(['dose-mismatch', 'dose-arithmetic']);
+
 /** A passage as the caller keeps it; `changed`: verification found the platform's text changed, and this is the current text. */
 export interface PassageText {
   text: string;

@@ -39,6 +39,7 @@ export {
   checkDoses,
   DoseChecker,
   DOSE_CODES,
+  DOSE_PROBLEMS,
   type DoseCheckOptions,
   type DoseCode,
   type DoseFinding,

@@ -20,6 +20,7 @@ import { MarkdownDebounce } from '../shared/markdownDebounce';
 import type { SafetyService } from '../shared/safety';
 import { settings } from '../shared/settings';
 import type { SourceOutcomes } from '../shared/sourceOutcomes';
+import type { WrongDose } from '../shared/doses';
 import { passageLookup } from './passages';
 
 export const DOSE_SOURCE = 'shunong-dose';
@@ -96,6 +97,16 @@ export class DoseDiagnostics implements vscode.Disposable {
     let c = this.checkers.get(key);
     if (!c) this.checkers.set(key, (c = new this.safety.core.DoseChecker()));
     return c;
+  }
+
+  /**
+   * The wrong doses of a document, checked now (not silenced): each one's line and message, for the
+   * export to ask about first.
+   */
+  wrongDoses(doc: vscode.TextDocument): WrongDose[] {
+    return this.refresh(doc)
+      .filter((d) => this.safety.core.DOSE_PROBLEMS.has(d.finding.code))
+      .map((d) => ({ line: d.diagnostic.range.start.line, message: d.diagnostic.message }));
   }
 
   /** The Problems of a document and their findings, as last checked. */

@@ -4,7 +4,8 @@
  * standalone HTML page, to PDF (printed by a browser on the machine: pdf.ts), through src/publish
  * (the `dist/publish.js` bundle, loaded on the first export). The bulletin is read as it is in the editor (unsaved changes included) and never
  * changed; an existing file is replaced only when the user says so, and one that recommends a
- * banned pesticide is exported only when the user says so (safety.ts).
+ * banned pesticide (safety.ts) or gives a dose its cited passage does not (doses.ts) is exported
+ * only when the user says so.
  */
 import { insideFolder } from '../../paths';
 import vscode = require('vscode');
@@ -21,6 +22,8 @@ import { chooseFormat, chooseTarget, type Target } from './prompts';
 import type { SafetyService } from '../shared/safety';
 import type { CommandRegistry } from '../shared/commands';
 import type { Failures } from '../shared/failures';
+import type { WrongDoses } from '../shared/doses';
+import { dosesAgreeForExport } from './doses';
 import { safeToExport } from './safety';
 import { refusedForProblems } from './refused';
 import { pdfBrowser, pdfFailed } from './pdf';
@@ -34,10 +37,14 @@ export interface ExportApi {
   readonly wechatPanel: WechatPanel | undefined;
 }
 
-/** What the export needs: the log its reports go to, the safety check, the failures, the command registry. */
+/**
+ * What the export needs: the log its reports go to, the safety check, the bulletin's wrong doses
+ * (the dose feature's, checked now), the failures, the command registry.
+ */
 interface ExportServices {
   readonly output: vscode.LogOutputChannel;
   readonly safety: SafetyService;
+  readonly doses?: WrongDoses;
   readonly failures: Failures;
   readonly commands: CommandRegistry;
 }
@@ -88,6 +95,7 @@ async function exportDocument(
   if (await refusedAsMisdecoded(document, 'export')) return undefined;
   const s = settings.export(document.uri);
   if (!(await safeToExport(document.getText(), s.refuseUnsafe, services.safety))) return undefined;
+  if (!(await dosesAgreeForExport(services.doses?.wrongDoses(document) ?? []))) return undefined;
   return exportChecked(context, services, document, format, s);
 }
 

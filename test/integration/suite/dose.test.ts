@@ -2,12 +2,13 @@
  * The dose check inside a real VS Code: a cited dose whose passage is not at hand is a hint that
  * says so; once the passage is in the citation cache the bulletin is checked again, the dose that
  * differs from it is a warning (source shunong-dose) with a hover quoting the passage, and the
- * quick fix that takes the passage's value clears it. `shunong.dose.sourceNeeded` turns the
+ * quick fix that takes the passage's value clears it; before that, the export asks first (Cancel
+ * exports nothing). `shunong.dose.sourceNeeded` turns the
  * not-at-hand hint into a warning, or off.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { api, closeAllEditors, openMarkdown, setSetting, until } from './helpers';
+import { api, closeAllEditors, displayed, openMarkdown, setSetting, stub, until } from './helpers';
 
 const PASSAGE =
   '稻纵卷叶螟药剂防治：在低龄幼虫高峰期施药，每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升，或15%茚虫威悬浮剂12-18毫升，兑水30-45公斤均匀喷雾。';
@@ -63,6 +64,29 @@ suite('The dose check', () => {
     assert.equal(mismatch!.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(editor.document.getText(mismatch!.range), '30毫升');
 
+    // The export asks first: Cancel exports nothing.
+    const warns = stub(
+      vscode.window,
+      'showWarningMessage',
+      (async () => undefined) as unknown as typeof vscode.window.showWarningMessage,
+    );
+    try {
+      assert.equal(await vscode.commands.executeCommand('shunong.exportBulletin', undefined, 'html'), undefined);
+    } finally {
+      warns.restore();
+    }
+    assert.deepEqual(warns.calls, [
+      [
+        displayed(
+          'Line {0} gives a dose its cited passage does not ({1} wrong dose(s) in all). Export it anyway?',
+          '7',
+          '1',
+        ),
+        { modal: true, detail: mismatch!.message },
+        displayed('Export Anyway'),
+      ],
+    ]);
+
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
       'vscode.executeHoverProvider',
       uri,
@@ -81,7 +105,7 @@ suite('The dose check', () => {
     );
     const take = actions.find((a) => a.isPreferred && a.edit);
     assert.ok(take, actions.map((a) => a.title).join(', '));
-    assert.ok(actions.some((a) => a.title.includes('disable next line') || a.title.includes('静默')));
+    assert.ok(actions.some((a) => a.title === displayed('Silence this finding (disable next line)')));
     await vscode.workspace.applyEdit(take.edit!);
     assert.match(editor.document.getText(), /悬浮剂10-15毫升，兑水30公斤/);
     await until(() => doseOf(uri).length === 0, 'the value taken');
