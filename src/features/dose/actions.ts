@@ -49,8 +49,9 @@ function takeValue(doc: vscode.TextDocument, d: DoseDiagnostic): vscode.CodeActi
 function silence(doc: vscode.TextDocument, d: DoseDiagnostic, safety: SafetyService): vscode.CodeAction | undefined {
   const at = safety.core.silenceEdit(doc.getText(), d.finding.line, d.finding.code);
   if (!at) return undefined;
+  // Its own title: a pesticide finding on the same line offers the safety lint's silencing beside it.
   const action = new vscode.CodeAction(
-    vscode.l10n.t('Silence this finding (disable next line)'),
+    vscode.l10n.t('Silence this dose finding (disable next line)'),
     vscode.CodeActionKind.QuickFix,
   );
   action.diagnostics = [d.diagnostic];

@@ -105,7 +105,7 @@ suite('The dose check', () => {
     );
     const take = actions.find((a) => a.isPreferred && a.edit);
     assert.ok(take, actions.map((a) => a.title).join(', '));
-    assert.ok(actions.some((a) => a.title === displayed('Silence this finding (disable next line)')));
+    assert.ok(actions.some((a) => a.title === displayed('Silence this dose finding (disable next line)')));
     await vscode.workspace.applyEdit(take.edit!);
     assert.match(editor.document.getText(), /悬浮剂10-15毫升，兑水30公斤/);
     await until(() => doseOf(uri).length === 0, 'the value taken');
