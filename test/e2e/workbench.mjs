@@ -199,14 +199,22 @@ export function workbench(page, l10n = strings('en')) {
       for (let attempt = 1; ; attempt++) {
         await page.keyboard.press('Escape');
         await page.keyboard.press('F1');
-        await quickInputBox.waitFor({ state: 'visible', timeout: 10_000 });
-        await quickInputBox.fill(`>${label}`);
+        // The palette may close again as it opens (a late Escape, a focus change): then it is opened again.
+        const typed = await quickInputBox
+          .waitFor({ state: 'visible', timeout: 10_000 })
+          .then(() => quickInputBox.fill(`>${label}`, { timeout: 5_000 }))
+          .then(
+            () => true,
+            () => false,
+          );
         const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
         const none = quickInput.getByText('No matching commands');
-        const which = await Promise.race([
-          row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => 'row'),
-          none.waitFor({ state: 'visible', timeout: 5_000 }).then(() => 'none'),
-        ]).catch(() => 'nothing');
+        const which = typed
+          ? await Promise.race([
+              row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => 'row'),
+              none.waitFor({ state: 'visible', timeout: 5_000 }).then(() => 'none'),
+            ]).catch(() => 'nothing')
+          : 'closed';
         if (which === 'row') {
           if (screenshot) await screenshot();
           await page.keyboard.press('Enter');

@@ -4,7 +4,8 @@
  * grounding removes both and says so, the references are the returned passages, and the insert
  * button writes the answer into the bulletin with real citations as one edit (one undo). `/draft`
  * reaches the model as a draft (two grounded paragraphs), `/weather` and `/today` answer from the
- * platform's tools without a model.
+ * platform's tools without a model. A dose the model wrote that its cited passage does not give is
+ * marked under its paragraph.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -128,6 +129,20 @@ suite('chat: @shunong participant with a scripted model', function () {
     assert.ok(!text.includes('[^2]'), 'one citation only');
     await vscode.commands.executeCommand('undo');
     await until(() => doc.getText() === '# 茶园简报\n\n', 'one undo takes the whole answer back');
+  });
+
+  test('a dose the model wrote that its cited passage does not give is marked under its paragraph', async () => {
+    await setSetting('knowledge.defaultKbCode', 'RICE_001');
+    try {
+      const { md } = await ask('search', '稻纵卷叶螟 氯虫苯甲酰胺', model);
+      assert.ok(md.includes('每亩用20%氯虫苯甲酰胺悬浮剂30毫升'), md);
+      const marked = displayed('Not what the cited passage gives: {0}', '').trim();
+      const note = md.split('\n').find((l) => l.startsWith('⚠') && l.includes(marked));
+      assert.ok(note, md);
+      assert.match(note, /10-15/, 'the passage’s own dose');
+    } finally {
+      await setSetting('knowledge.defaultKbCode', undefined);
+    }
   });
 
   test('a miss: the model is not asked, nothing is cited', async () => {
