@@ -149,7 +149,7 @@ function register(
   search.activate(context, { ...base, ...shared });
   const knowledgeBrowser = browser.activate(context, { ...shared, commands });
   const passages = preview.activate(context, { citations: citationService, store: shared.store });
-  const doses = dose.activate(context, { safety: safetyService, citations: citationService, outcomes });
+  const doses = dose.activate(context, { ...base, ...shared, citations: citationService, outcomes });
   const exports = exporting.activate(context, { ...base, output, safety: safetyService, doses: doses.diagnostics });
   const safetyFeature = safety.activate(context, { commands, safety: safetyService });
   forecast.activate(context, { safety: safetyService });

@@ -82,7 +82,7 @@ function rangeText(r: Range, written: string): string {
 }
 
 /** The clause of a passage a fact sits in: its own words. */
-function clauseOf(text: string, start: number, end: number): string {
+export function clauseOf(text: string, start: number, end: number): string {
   const before = text.slice(0, start);
   const from = Math.max(...['。', '；', ';', '\n', '！', '？'].map((c) => before.lastIndexOf(c))) + 1;
   const stops = [...'。；;\n！？'].map((c) => text.indexOf(c, end)).filter((i) => i >= 0);

@@ -46,3 +46,4 @@ export {
   type PassageText,
 } from './doseCheck';
 export { doseMessage, doseRule } from './doseMessage';
+export { doseSources, type DoseSource, type DoseSources } from './doseSource';

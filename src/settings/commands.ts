@@ -24,6 +24,7 @@ export const COMMAND_IDS = [
   'shunong.searchKnowledge',
   'shunong.searchSelection',
   'shunong.searchAgain',
+  'shunong.dose.findSource',
   'shunong.browser.insertCitedSnippet',
   'shunong.browser.insertCitation',
   'shunong.browser.copyCitation',

@@ -2,7 +2,7 @@
  * What the author can do with a dose Problem: read the passage's own words in a hover; take the
  * passage's value (one edit); silence the finding with the safety lint's comment; fetch the
  * bulletin's missing passages (one action: Verify Citations, which keeps the passages it finds);
- * search the knowledge base for a source of a dose recommended without one.
+ * find a source for a dose recommended without one, and cite it (source.ts).
  */
 import vscode = require('vscode');
 import { plainForMarkdown } from '../../text/plain';
@@ -96,7 +96,13 @@ export function doseActions(
       );
     }
     if (d.finding.code === 'source-needed')
-      out.push(run(vscode.l10n.t('Search the knowledge base for a source'), d, 'shunong.searchSelection', []));
+      out.push(
+        run(vscode.l10n.t('Find a source for this dose and cite it…'), d, 'shunong.dose.findSource', [
+          doc.uri,
+          d.finding.offset,
+          d.finding.length,
+        ]),
+      );
     const quiet = silence(doc, d, safety);
     if (quiet) out.push(quiet);
   }

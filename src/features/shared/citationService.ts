@@ -59,20 +59,30 @@ export class CitationService {
 
   /**
    * Inserts a passage's citation (and, with `snippet`, the passage as a blockquote or paragraph
-   * ending with it) at the cursor of `editor`, as one edit. If the document changes while the edit
-   * is in flight, the insertion is recomputed on the new text once.
+   * ending with it) at `at`, else at the cursor of `editor`, as one edit. If the document changes
+   * while the edit is in flight, the insertion is recomputed on the new text once.
    */
-  async insert(editor: vscode.TextEditor, passage: CitedPassage, snippet: boolean): Promise<boolean> {
+  async insert(
+    editor: vscode.TextEditor,
+    passage: CitedPassage,
+    snippet: boolean,
+    at?: vscode.Position,
+  ): Promise<boolean> {
     const doc = editor.document;
     if (!isMarkdown(doc)) return false;
     const s = settings.citations(doc.uri);
     for (let attempt = 0; attempt < 2; attempt++) {
       const text = doc.getText();
-      const result = loadCitations().insertCitation(text, doc.offsetAt(editor.selection.active), sourceOf(passage), {
-        style: s.style,
-        ...referencesOptions(doc),
-        ...(snippet ? { snippet: { text: passage.content, as: s.snippetAs } } : {}),
-      });
+      const result = loadCitations().insertCitation(
+        text,
+        doc.offsetAt(at ?? editor.selection.active),
+        sourceOf(passage),
+        {
+          style: s.style,
+          ...referencesOptions(doc),
+          ...(snippet ? { snippet: { text: passage.content, as: s.snippetAs } } : {}),
+        },
+      );
       if (!result.ok) {
         void vscode.window.showWarningMessage(insertErrorMessage(result.error));
         return false;

@@ -4,7 +4,10 @@
  * differs from it is a warning (source shunong-dose) with a hover quoting the passage, and the
  * quick fix that takes the passage's value clears it; before that, the export asks first (Cancel
  * exports nothing). `shunong.dose.sourceNeeded` turns the
- * not-at-hand hint into a warning, or off.
+ * not-at-hand hint into a warning, or off. A dose recommended without a citation gets "find a
+ * source": a knowledge search of the local endpoint, the passages that dose its ingredient offered
+ * (agreeing first), the one picked cited at the end of the sentence in one edit; where none doses
+ * it, the author is told so.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -109,5 +112,77 @@ suite('The dose check', () => {
     await vscode.workspace.applyEdit(take.edit!);
     assert.match(editor.document.getText(), /悬浮剂10-15毫升，兑水30公斤/);
     await until(() => doseOf(uri).length === 0, 'the value taken');
+  });
+
+  test('a dose without a source: the passages that give its dose are offered, and the one picked is cited in one edit', async () => {
+    const editor = await openMarkdown(`# 稻纵卷叶螟防治
+
+卵孵高峰期每亩用20%氯虫苯甲酰胺悬浮剂12毫升，兑水30公斤喷雾。
+`);
+    const uri = editor.document.uri;
+    await until(() => doseOf(uri).some((d) => d.code === 'source-needed'), 'the source needed');
+    const [needed] = doseOf(uri);
+    assert.equal(needed!.severity, vscode.DiagnosticSeverity.Hint);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      needed!.range,
+    );
+    const find = actions.find((a) => a.command?.command === 'shunong.dose.findSource');
+    assert.ok(find, actions.map((a) => a.title).join(', '));
+    assert.equal(find.title, displayed('Find a source for this dose and cite it…'));
+
+    let offered: vscode.QuickPickItem[] = [];
+    const picks = stub(vscode.window, 'showQuickPick', (async (items: vscode.QuickPickItem[]) => {
+      offered = [...(await items)];
+      return offered[0];
+    }) as unknown as typeof vscode.window.showQuickPick);
+    try {
+      assert.equal(await vscode.commands.executeCommand(find.command!.command, ...find.command!.arguments!), true);
+    } finally {
+      picks.restore();
+    }
+    assert.ok(offered.length > 0);
+    // Every passage offered gives 氯虫苯甲酰胺 a dose, in its own words; the agreeing one first.
+    for (const item of offered) assert.match(item.detail ?? '', /氯虫苯甲酰胺.*\d/);
+    assert.equal(offered[0]!.label, '$(pass) 水稻病虫害药剂防治.docx#0');
+    assert.equal(offered[0]!.description, displayed('gives the dose the sentence gives'));
+    const text = editor.document.getText();
+    assert.match(text, /兑水30公斤喷雾。\[\^1\]\n/);
+    assert.match(text, /\n\[\^1\]: 水稻病虫害药剂防治\.docx#0 — /);
+    await until(() => doseOf(uri).length === 0, 'cited: the dose agrees with its passage');
+    // One edit: one undo takes it all back.
+    await vscode.commands.executeCommand('undo');
+    assert.doesNotMatch(editor.document.getText(), /\[\^1\]/);
+  });
+
+  test('a dose no passage gives: said, and nothing is written', async () => {
+    const editor = await openMarkdown(`# 桃树病虫防治
+
+每亩用1.8%阿维菌素乳油40毫升，兑水30公斤喷雾防治桃小食心虫。
+`);
+    const uri = editor.document.uri;
+    await until(() => doseOf(uri).some((d) => d.code === 'source-needed'), 'the source needed');
+    const before = editor.document.getText();
+    const infos = stub(
+      vscode.window,
+      'showInformationMessage',
+      (async () => undefined) as unknown as typeof vscode.window.showInformationMessage,
+    );
+    try {
+      const [needed] = doseOf(uri);
+      await vscode.commands.executeCommand(
+        'shunong.dose.findSource',
+        uri,
+        editor.document.offsetAt(needed!.range.start),
+        editor.document.offsetAt(needed!.range.end) - editor.document.offsetAt(needed!.range.start),
+      );
+    } finally {
+      infos.restore();
+    }
+    const said = String(infos.calls[0]?.[0]);
+    assert.match(said, /阿维菌素/);
+    assert.equal(infos.calls[0]?.[1], displayed('Search Knowledge…'));
+    assert.equal(editor.document.getText(), before);
   });
 });
