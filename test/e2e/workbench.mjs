@@ -18,12 +18,14 @@ const OUR_MANIFEST = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')
 export class SkipTest extends Error {}
 
 /**
- * A scratch folder of the sample workspace for one spec file (`.<name>-e2e-<pid>`, ignored by
- * git): `create()` makes it; `remove()` is the spec's `cleanup`, run after its tests, passed or not.
+ * A scratch folder of the workspace the run opens for one spec file (`.<name>-e2e-<pid>`):
+ * `create()` makes it; `remove()` is the spec's `cleanup`, run after its tests, passed or not. The
+ * workspace is the run's copy of the sample workspace (SHUNONG_E2E_WORKSPACE, set by
+ * test/harness/run-e2e.mjs before any spec is imported), else the sample workspace itself.
  */
 export function scratchFolder(name) {
   const folder = `.${name}-e2e-${process.pid}`;
-  const path = join(SAMPLE_WORKSPACE, folder);
+  const path = join(process.env.SHUNONG_E2E_WORKSPACE ?? SAMPLE_WORKSPACE, folder);
   return {
     folder,
     path,

@@ -9,7 +9,9 @@
 //      `--locale` (no key in the environment: an installed extension runs in Production mode and
 //      gets its key from the user);
 //   4. runs every test/e2e/*.spec.mjs in each display language, each file in a fresh workbench
-//      window in headless Chromium; screenshots go to test-output/e2e/<locale>/;
+//      window in headless Chromium, on a copy of the sample workspace made for the run (so runs side
+//      by side, and the unit tests that check the sample workspace unchanged, never meet);
+//      screenshots go to test-output/e2e/<locale>/;
 //   5. prints `N passed, N failed` and exits non-zero on any failure.
 //
 // Usage: node test/harness/run-e2e.mjs [--latest] [--locale en|zh-cn|all] [name-filter…]
@@ -30,9 +32,9 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   Cleanup,
+  copySampleWorkspace,
   OUTPUT_DIR,
   REPO,
-  SAMPLE_WORKSPACE,
   installCodeServer,
   LOCALES,
   installDisplayLanguage,
@@ -81,7 +83,8 @@ async function main() {
     if (specs.length === 0) throw new Error(`no test/e2e/*.spec.mjs matches ${filters.join(' ')}`);
 
     const t0 = Date.now();
-    const vsix = packageVsix(join(SHOTS, 'shunong-vscode.vsix'));
+    // One display language a run: its own file, so that runs of each language can go side by side.
+    const vsix = packageVsix(join(SHOTS, `shunong-vscode${locales.length === 1 ? `-${locales[0]}` : ''}.vsix`));
     log(
       `packaged ${basename(vsix)} (${(statSync(vsix).size / 1024).toFixed(1)} KB) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -95,13 +98,18 @@ async function main() {
     }, limit);
     watchdog.unref();
 
-    const endpoint = await startEndpoint(cleanup, { logName: `endpoint-e2e-${target.codeServer}` });
+    const endpoint = await startEndpoint(cleanup, {
+      logName: `endpoint-e2e-${target.codeServer}${locales.length === 1 ? `-${locales[0]}` : ''}`,
+    });
+    // The scratch folders of the specs (test/e2e/workbench.mjs) go into this copy too.
+    const workspace = copySampleWorkspace(join(makeTempDir(cleanup), 'workspace'));
+    process.env.SHUNONG_E2E_WORKSPACE = workspace;
     const browser = await launchBrowser(cleanup, { work: makeTempDir(cleanup) });
     const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
     for (const locale of locales) {
       const ts = Date.now();
       const server = await startWorkbenchServer(cleanup, { install, vsix, endpoint, locale });
-      const env = { browser, server, endpoint, manifest, locale, shots: join(SHOTS, locale) };
+      const env = { browser, server, endpoint, manifest, locale, workspace, shots: join(SHOTS, locale) };
       for (const file of specs) await runSpecFile(file, env, results);
       log(`e2e in ${locale} done in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
     }
@@ -143,7 +151,7 @@ async function startWorkbenchServer(cleanup, { install, vsix, endpoint, locale }
 }
 
 /** Runs the tests of one spec file in order in a fresh workbench window, then its cleanup(). */
-async function runSpecFile(file, { browser, server, endpoint, manifest, locale, shots }, results) {
+async function runSpecFile(file, { browser, server, endpoint, manifest, locale, workspace, shots }, results) {
   const spec = await import(pathToFileURL(join(E2E_DIR, file)).href);
   const specName = basename(file, '.spec.mjs');
   console.log(`\n  ${spec.title ?? specName} [${locale}]`);
@@ -157,7 +165,7 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
     return;
   }
   mkdirSync(shots, { recursive: true });
-  const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: SAMPLE_WORKSPACE }), {
+  const { context, page } = await openWorkbench(browser, workbenchUrl(server, { folder: workspace }), {
     locale,
   });
   const screenshot = async (name) => {
@@ -174,7 +182,7 @@ async function runSpecFile(file, { browser, server, endpoint, manifest, locale, 
     manifest,
     screenshot,
     log,
-    workspace: SAMPLE_WORKSPACE,
+    workspace,
   };
   let broken = false;
   let skipped = '';

@@ -65,14 +65,23 @@ describe('Every bench has a smoke mode, and CI runs it', () => {
     const lanes = [...ci.matchAll(/^lane ([\w.-]+)((?: [^\n]*\\\n)*[^\n]*) &$/gm)];
     const smoke = lanes.filter((m) => m[2]!.includes('"npm run bench:smoke'));
     assert.ok(smoke.length > 0, `a lane runs "npm run bench:smoke" (lanes: ${lanes.map((m) => m[1]).join(', ')})`);
-    // One lane names benches, another leaves the same ones out (SMOKE_IN_OLDEST), or one lane runs them all.
+    // One lane runs them all, or lanes each name theirs (`BENCH_<LANE>="a b"`) and one runs the rest:
+    // `--except $WORKBENCH_BENCHES`, the names of every other lane, so that each bench runs once.
     const runs = smoke.map((m) => /"npm run bench:smoke(?: -- ([^"]*))?"/.exec(m[2]!)![1] ?? '');
-    const named = /^SMOKE_IN_OLDEST="([\w,-]+)"$/m.exec(ci)?.[1];
     if (runs.length === 1) assert.equal(runs[0], '');
     else {
-      assert.ok(named, 'the benches split between lanes are named once, in SMOKE_IN_OLDEST');
-      assert.deepEqual(runs.sort(), ['${SMOKE_IN_OLDEST//,/ }', '--except $SMOKE_IN_OLDEST'].sort());
-      for (const name of named.split(','))
+      const lists = new Map([...ci.matchAll(/^(BENCH_\w+)="([\w -]+)"$/gm)].map((m) => [m[1]!, m[2]!.split(' ')]));
+      assert.ok(lists.size > 0, 'the benches of a lane are named once, in BENCH_<LANE>');
+      assert.deepEqual(
+        runs.sort(),
+        ['--except $WORKBENCH_BENCHES', ...[...lists.keys()].map((k) => `$${k}`)].sort(),
+        'each list runs in one lane, and the rest in one more',
+      );
+      const except = /^WORKBENCH_BENCHES="([^"]+)"$/m.exec(ci)?.[1];
+      assert.equal(except, [...lists.keys()].map((k) => `\${${k}// /,}`).join(','), 'the rest leaves out every list');
+      const names = [...lists.values()].flat();
+      assert.equal(new Set(names).size, names.length, 'no bench is named twice');
+      for (const name of names)
         assert.ok(
           benches.some((f) => f.includes(name)),
           `${name} names a bench`,
