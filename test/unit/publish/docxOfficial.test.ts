@@ -53,6 +53,9 @@ printed_on: 2026-10-08
 /** The bulletin without 抄送 and 印发. */
 const withoutClosing = (text: string): string => text.replace(/^(cc|printed_by|printed_on):.*\n/gm, '');
 
+/** The bulletin without the attachments and the signature: the body ends with its last block. */
+const withoutSignature = (text: string): string => text.replace(/^(issuer|date|attachments):.*\n/gm, '');
+
 async function officialParts(text: string, extra: object = {}): Promise<Map<string, string>> {
   return docxParts((await exported({ text, format: 'docx', ...extra })).bytes);
 }
@@ -362,6 +365,20 @@ describe('publish: Word, the official layout', () => {
         .replace('## 参考资料\n', '');
       const doc = (await officialParts(text)).get('word/document.xml')!;
       assert.match(doc, /<\/w:tbl><w:p><w:pPr><w:sectPr>.*?<\/w:sectPr><\/w:pPr><\/w:p><w:p><w:pPr><w:pBdr>/);
+    });
+
+    it("ends the body's section in a plain last paragraph, giving it properties", async () => {
+      const text = withoutSignature(BULLETIN)
+        .replace('## 参考资料\n', '')
+        .replace('### 药剂拌种\n', '### 药剂拌种\n\n拌种后晾干。\n');
+      const doc = (await officialParts(text)).get('word/document.xml')!;
+      const ps = descendants(xmlTree(doc), 'w:p');
+      const ends = ps.filter((p) => descendants(p, 'w:sectPr').length);
+      assert.deepEqual(
+        ends.map((p) => p.text),
+        ['拌种后晾干。'],
+      );
+      assert.equal(descendants(xmlTree(doc), 'w:sectPr').length, 2);
     });
 
     it('writes one section, as before, for a bulletin without a closing block', async () => {
