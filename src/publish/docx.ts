@@ -29,6 +29,7 @@ import {
   officialSectionXml,
   officialStylesXml,
 } from './docxOfficial';
+import { blankFooterXml, closingBlock, endSection } from './docxClosing';
 import type { OfficialLayout } from './layout';
 import { footnoteRef, footnoteReference, paragraph, textRun, W_NAMESPACES, XML_DECLARATION } from './wordml';
 
@@ -172,6 +173,20 @@ export async function writeDocx(doc: PublishDocument, options: DocxOptions): Pro
     parts.set('word/fontTable.xml', fontTableXml(layout.fonts));
     extra.push({ part: 'footer1.xml', type: 'footer' }, { part: 'footer2.xml', type: 'footer' });
     extra.push({ part: 'fontTable.xml', type: 'fontTable' });
+    const closing = closingBlock(layout);
+    if (closing.length) {
+      // the body's section ends where the body does; the closing block's page is the last section
+      endSection(body, section);
+      body.push(...closing);
+      section = officialSectionXml(
+        layout.page,
+        { odd: documentRels.part('footer', 'footer3.xml'), even: documentRels.part('footer', 'footer4.xml') },
+        true,
+      );
+      parts.set('word/footer3.xml', blankFooterXml());
+      parts.set('word/footer4.xml', blankFooterXml());
+      extra.push({ part: 'footer3.xml', type: 'footer' }, { part: 'footer4.xml', type: 'footer' });
+    }
   }
   parts.set(
     '[Content_Types].xml',

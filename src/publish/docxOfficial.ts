@@ -24,14 +24,12 @@ const TITLE_SIZE = 44;
 /** The masthead's name: 小标宋 in red; its size is the station's choice (the standard sets none), here 36 pt. */
 const MASTHEAD_SIZE = 72;
 /** The closing block and the page numbers: 4号 (14 pt) (7.4.1, 7.5). */
-const SMALL_SIZE = 28;
-/** The red rule under the masthead, and the closing block's outer and inner rules (0.35 mm, 0.25 mm). */
+export const SMALL_SIZE = 28;
+/** The red rule under the masthead. */
 const RED_RULE = 12;
-const OUTER_RULE = 8;
-const INNER_RULE = 6;
 
 /** What writes a run in one of the layout's fonts. */
-function runIn(fonts: LayoutFonts) {
+export function runIn(fonts: LayoutFonts) {
   return (text: string, font: FontKey, p: Omit<RunProps, 'font'> = {}): string =>
     textRun(text, { font: { ascii: fonts[font].name, eastAsia: fonts[font].name }, ...p });
 }
@@ -42,7 +40,7 @@ function textWidth(page: PageSetup): number {
 }
 
 /** A paragraph with `w:pPr` children written as given (in schema order by the caller). */
-function para(pPr: string, runs: string): string {
+export function para(pPr: string, runs: string): string {
   return `<w:p><w:pPr>${pPr}</w:pPr>${runs}</w:p>`;
 }
 
@@ -140,16 +138,25 @@ export interface FooterIds {
   even: string;
 }
 
-/** The section: A4, the standard's margins, the line grid at the fixed pitch, the footers. */
-export function officialSectionXml(page: PageSetup, footers: FooterIds): string {
+/**
+ * The section: A4, the standard's margins, the line grid at the fixed pitch, the footers. `closing`:
+ * the closing block's section, which starts on the next even page (an odd page left blank before
+ * it where the body ends on an even one) and puts its text at the bottom of the text block.
+ */
+export function officialSectionXml(page: PageSetup, footers: FooterIds, closing = false): string {
   const m = page.margins;
   // the page number's line ends 7 mm below the text block (7.5): the footer's bottom is its height above that
   const footer = mmToTwips(35 - 7) - SMALL_SIZE * 10;
   return (
     `<w:sectPr><w:footerReference w:type="default" r:id="${footers.odd}"/><w:footerReference w:type="even" r:id="${footers.even}"/>` +
+    (closing ? '<w:type w:val="evenPage"/>' : '') +
     `<w:pgSz w:w="${page.width}" w:h="${page.height}"/>` +
     `<w:pgMar w:top="${m.top}" w:right="${m.right}" w:bottom="${m.bottom}" w:left="${m.left}" w:header="851" w:footer="${footer}" w:gutter="0"/>` +
-    `<w:cols w:space="425"/><w:docGrid w:type="lines" w:linePitch="${page.linePitch}"/></w:sectPr>`
+    '<w:cols w:space="425"/>' +
+    // no line grid under the closing block: LibreOffice would move its first line down to a grid line
+    (closing
+      ? '<w:vAlign w:val="bottom"/></w:sectPr>'
+      : `<w:docGrid w:type="lines" w:linePitch="${page.linePitch}"/></w:sectPr>`)
   );
 }
 
@@ -177,11 +184,11 @@ export function footerXml(side: 'odd' | 'even', fonts: LayoutFonts = FONTS): str
 }
 
 /** A right tab stop at the text block's right edge (less `inset`). */
-function rightTab(page: PageSetup, inset = 0): string {
+export function rightTab(page: PageSetup, inset = 0): string {
   return `<w:tabs><w:tab w:val="right" w:pos="${textWidth(page) - inset}"/></w:tabs>`;
 }
 
-const TAB = '<w:r><w:tab/></w:r>';
+export const TAB = '<w:r><w:tab/></w:r>';
 
 /** The masthead, the title and the recipient line: what comes above the body. */
 export function officialHead(layout: OfficialLayout, titleStyle: string): string[] {
@@ -224,7 +231,7 @@ export function officialHead(layout: OfficialLayout, titleStyle: string): string
   return out;
 }
 
-/** The attachments, the signature and the closing block: what comes below the body. */
+/** The attachments and the signature: what comes below the body (the closing block has its own page: `docxClosing.ts`). */
 export function officialEnd(layout: OfficialLayout): string[] {
   const { page } = layout;
   const run = runIn(layout.fonts);
@@ -250,36 +257,5 @@ export function officialEnd(layout: OfficialLayout): string[] {
     const ind = `<w:ind w:rightChars="400" w:right="${4 * page.charPitch}" w:firstLineChars="0" w:firstLine="0"/>`;
     out.push(para(`${before}${ind}<w:jc w:val="right"/>`, run(s, 'fangsong')));
   });
-  out.push(...closingBlock(layout));
   return out;
-}
-
-/** 抄送 and 印发 between rules, in 4号 仿宋, one character in on each side (7.4). */
-function closingBlock(layout: OfficialLayout): string[] {
-  const c = layout.closing;
-  if (!c) return [];
-  const run = runIn(layout.fonts);
-  const lines: { runs: string; tab: boolean }[] = [];
-  const p = { size: SMALL_SIZE };
-  if (c.cc) lines.push({ runs: run(`抄送：${c.cc.join('，')}。`, 'fangsong', p), tab: false });
-  if (c.printedBy || c.printedOn)
-    lines.push({
-      runs:
-        (c.printedBy ? run(c.printedBy, 'fangsong', p) : '') +
-        (c.printedOn ? TAB + run(`${c.printedOn}印发`, 'fangsong', p) : ''),
-      tab: true,
-    });
-  const oneChar = SMALL_SIZE * 10;
-  const border = (side: string, sz: number): string =>
-    `<w:${side} w:val="single" w:sz="${sz}" w:space="1" w:color="000000"/>`;
-  return lines.map((l, i) => {
-    const top = i === 0 ? border('top', OUTER_RULE) : '';
-    const bottom = border('bottom', i === lines.length - 1 ? OUTER_RULE : INNER_RULE);
-    const before = i === 0 ? `<w:spacing w:before="${2 * layout.page.linePitch}"/>` : '';
-    return para(
-      `<w:pBdr>${top}${bottom}</w:pBdr>${l.tab ? rightTab(layout.page, 2 * oneChar) : ''}${before}` +
-        `<w:ind w:left="${oneChar}" w:right="${oneChar}" w:firstLineChars="0" w:firstLine="0"/>`,
-      l.runs,
-    );
-  });
 }

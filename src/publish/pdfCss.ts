@@ -87,7 +87,13 @@ blockquote { margin: 1em 0; padding: .3em 1em; border-left: 4px solid #a5d6a7; b
 /** The text block of GB/T 9704-2012 (5.2.2): 156 × 225 mm, 22 lines of 28 characters. */
 const LINE = 'calc(225mm / 22)';
 
-/** The official layout (GB/T 9704-2012): its margins, fonts and sizes, `— 1 —` right on odd pages, left on even. */
+/**
+ * The official layout (GB/T 9704-2012): its margins, fonts and sizes, `— 1 —` right on odd pages,
+ * left on even. The closing block is alone on the last page (the named page `closing`, without a
+ * number), at the foot of a box the text block's height. `break-before: left` asks for an even page;
+ * Chromium (156) takes it as a plain page break and leaves no page blank, so the closing page is the
+ * one after the body's last, odd or even.
+ */
 export function officialCss(fonts: LayoutFonts): string {
   const stack = (part: FontKey): string => fontStack(fonts, part);
   // 4号 (14 pt) 宋体, 7 mm below the text block, one character in from the outer edge (7.5)
@@ -96,6 +102,7 @@ export function officialCss(fonts: LayoutFonts): string {
 @page { size: A4; margin: 37mm 26mm 35mm 28mm; }
 @page :right { @bottom-right { ${pageNumber} margin-right: 14pt; } }
 @page :left { @bottom-left { ${pageNumber} margin-left: 14pt; } }
+@page closing { @bottom-left { content: none; } @bottom-right { content: none; } }
 ${COMMON}
 body { color: #000; font-family: ${stack('fangsong')}; font-size: 16pt; line-height: ${LINE};
   letter-spacing: calc(156mm / 28 - 16pt); text-align: justify; }
@@ -123,7 +130,8 @@ pre { font-size: 12pt; line-height: 1.4; letter-spacing: 0; }
 .signature p { text-indent: 0; }
 .notes { margin-top: ${LINE}; font-size: 12pt; line-height: 1.5; letter-spacing: 0; }
 .notes-heading { text-indent: 0; font-family: ${stack('heiti')}; }
-.closing { margin-top: calc(2 * ${LINE}); font-size: 14pt; border-top: .35mm solid #000; border-bottom: .35mm solid #000; break-inside: avoid; }
+.closing-page { page: closing; break-before: left; height: 225mm; display: flex; flex-direction: column; justify-content: flex-end; }
+.closing { font-size: 14pt; border-top: .35mm solid #000; border-bottom: .35mm solid #000; break-inside: avoid; }
 .closing p { text-indent: 0; padding: 0 1em; }
 .closing p + p { border-top: .25mm solid #000; }
 .closing .printed { display: flex; justify-content: space-between; }

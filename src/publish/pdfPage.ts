@@ -307,6 +307,9 @@ function officialEnd(layout: OfficialLayout): { beforeNotes: string; last: strin
     closingLines.push(
       `<p class="printed"><span>${e(c.printedBy ?? '')}</span><span>${c.printedOn ? `${e(c.printedOn)}印发` : ''}</span></p>`,
     );
-  const closing = closingLines.length ? `<footer class="closing">${closingLines.join('')}</footer>\n` : '';
+  // on a page of its own, an even one, at the bottom of its text block
+  const closing = closingLines.length
+    ? `<div class="closing-page"><footer class="closing">${closingLines.join('')}</footer></div>\n`
+    : '';
   return { beforeNotes: attachments + signature, last: closing };
 }

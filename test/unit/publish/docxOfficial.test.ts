@@ -10,7 +10,7 @@ import { frontMatter } from '../../../src/bulletin/frontMatter';
 import { chooseLayout } from '../../../src/publish/index';
 import { mmToTwips } from '../../../src/publish/layout';
 import { descendants, docxParts, exported, paragraphs, plainText, SAMPLE, xmlTree, type XmlNode } from './helpers';
-import { stated } from './layout.test';
+import { REFERENCE, stated } from './layout.test';
 import { blankStyles, template } from './template';
 
 const BULLETIN = `---
@@ -49,6 +49,12 @@ printed_on: 2026-10-08
 
 [^1]: 小麦病虫害测报.pdf#2 — 植保 (PLANT_001)
 `;
+
+/** The bulletin without 抄送 and 印发. */
+const withoutClosing = (text: string): string => text.replace(/^(cc|printed_by|printed_on):.*\n/gm, '');
+
+/** The bulletin without the attachments and the signature: the body ends with its last block. */
+const withoutSignature = (text: string): string => text.replace(/^(issuer|date|attachments):.*\n/gm, '');
 
 async function officialParts(text: string, extra: object = {}): Promise<Map<string, string>> {
   return docxParts((await exported({ text, format: 'docx', ...extra })).bytes);
@@ -248,6 +254,140 @@ describe('publish: Word, the official layout', () => {
     const cc = ps.find((p) => p.text.startsWith('抄送'))!;
     assert.ok(descendants(cc, 'w:top').length && descendants(cc, 'w:bottom').length, 'rules above and between');
     assert.equal(attr(descendants(cc, 'w:sz')[0], 'w:val'), '28', '4号');
+  });
+
+  describe('the closing block on a page of its own at the end', () => {
+    // the reference: "the last rule on the bottom of the text block of the last page"; "A blank page
+    // and the page that holds only the closing block carry no number" (GB/T 9704-2012: the closing
+    // block's page is the last, an even one, the back of the last sheet)
+    it('the reference asks for it', () => {
+      assert.match(REFERENCE, /the last rule on the bottom of the\s+text block of the last page/);
+      assert.match(REFERENCE, /A blank page and the page that holds only the closing block carry no number\./);
+    });
+
+    const sections = (doc: string): XmlNode[] => descendants(xmlTree(doc), 'w:sectPr');
+    const sectPrXml = (doc: string): string[] => [...doc.matchAll(/<w:sectPr>.*?<\/w:sectPr>/g)].map((m) => m[0]);
+
+    it("ends the body's section at the body's last paragraph, with the same properties as a bulletin without a closing block", async () => {
+      const doc = (await officialParts(BULLETIN)).get('word/document.xml')!;
+      const plain = (await officialParts(withoutClosing(BULLETIN))).get('word/document.xml')!;
+      assert.equal(sections(doc).length, 2, 'the body, then the closing block');
+      assert.equal(sectPrXml(plain).length, 1);
+      assert.equal(sectPrXml(doc)[0], sectPrXml(plain)[0], "the body's section unchanged");
+      // in the paragraph properties of the signature's date, the body's last paragraph
+      const ps = descendants(xmlTree(doc), 'w:p');
+      const ends = ps.filter((p) => descendants(p, 'w:sectPr').length);
+      assert.deepEqual(
+        ends.map((p) => p.text),
+        ['2026年10月2日'],
+      );
+      assert.ok(ps.indexOf(ends[0]!) < ps.findIndex((p) => p.text.startsWith('抄送')));
+      assert.deepEqual(
+        paragraphs(doc).map((p) => p.text),
+        paragraphs(plain)
+          .map((p) => p.text)
+          .concat(['抄送：县农业农村局，县气象局。', '某某县植保植检站2026年10月8日印发']),
+        'the same paragraphs, the closing block last',
+      );
+    });
+
+    it('starts the last section on an even page, aligns it to the bottom, on the same page and margins, without the line grid', async () => {
+      const doc = (await officialParts(BULLETIN)).get('word/document.xml')!;
+      const [body, last] = sections(doc);
+      assert.equal(attr(descendants(last!, 'w:type')[0], 'w:val'), 'evenPage');
+      assert.equal(attr(descendants(last!, 'w:vAlign')[0], 'w:val'), 'bottom');
+      assert.equal(descendants(body!, 'w:type').length, 0, 'the body starts as before');
+      assert.equal(descendants(body!, 'w:vAlign').length, 0);
+      for (const name of ['w:pgSz', 'w:pgMar'])
+        assert.deepEqual(descendants(last!, name)[0]!.attributes, descendants(body!, name)[0]!.attributes, name);
+      assert.equal(descendants(last!, 'w:docGrid').length, 0, 'no grid for LibreOffice to move the first line to');
+    });
+
+    it('gives the last section its own footers, odd and even, with no page number; the body keeps its — n —', async () => {
+      const parts = await officialParts(BULLETIN);
+      const doc = parts.get('word/document.xml')!;
+      const rels = parts.get('word/_rels/document.xml.rels')!;
+      const footer = (sect: XmlNode, type: string): string => {
+        const ref = descendants(sect, 'w:footerReference').find((n) => n.attributes['w:type'] === type);
+        assert.ok(ref, `a ${type} footer`);
+        const target = new RegExp(`Id="${ref.attributes['r:id']}" Type="[^"]*/footer" Target="([^"]+)"`).exec(
+          rels,
+        )![1]!;
+        return parts.get(`word/${target}`)!;
+      };
+      const [body, last] = sections(doc);
+      for (const type of ['default', 'even']) {
+        const blank = footer(last!, type);
+        assert.equal(plainText(blank), '', `${type}: nothing written`);
+        assert.ok(!/instrText|fldChar|fldSimple/.test(blank), `${type}: no field`);
+        assert.match(plainText(footer(body!, type)), /^— \d+ —$/, `the body's ${type} footer numbers its pages`);
+      }
+      assert.match(parts.get('[Content_Types].xml')!, /PartName="\/word\/footer4\.xml"/);
+    });
+
+    it('brings the last rule to the bottom of the text block by the space above the block (LibreOffice ignores the bottom alignment)', async () => {
+      const doc = (await officialParts(BULLETIN)).get('word/document.xml')!;
+      const ps = descendants(xmlTree(doc), 'w:p').filter((p) => /抄送|印发/.test(p.text));
+      const pitch = Number(attr(descendants(sections(doc)[0]!, 'w:docGrid')[0], 'w:linePitch'));
+      const before = Number(attr(descendants(ps[0]!, 'w:spacing')[0], 'w:before'));
+      // each line at the fixed pitch, each rule its width (eighths of a point) and its space (points) in twips
+      const rules = ps
+        .flatMap((p) => descendants(p, 'w:pBdr').flatMap((b) => b.children))
+        .reduce((h, r) => h + Number(attr(r, 'w:sz')) * 2.5 + Number(attr(r, 'w:space')) * 20, 0);
+      const height = before + ps.length * pitch + rules;
+      const textHeight = mmToTwips(stated(/× (\d+) mm, so/));
+      assert.ok(height <= textHeight, `${height} twips fit the text block's ${textHeight}`);
+      assert.ok(textHeight - height <= 40, `the last rule ${textHeight - height} twips above its bottom`);
+    });
+
+    it('counts a 抄送 line long enough to wrap as two lines', async () => {
+      const space = async (text: string): Promise<number> => {
+        const doc = (await officialParts(text)).get('word/document.xml')!;
+        const cc = descendants(xmlTree(doc), 'w:p').find((p) => p.text.startsWith('抄送'))!;
+        return Number(attr(descendants(cc, 'w:spacing')[0], 'w:before'));
+      };
+      const many = BULLETIN.replace(
+        'cc: 县农业农村局，县气象局',
+        'cc: 县农业农村局，县气象局，县财政局，县应急管理局，县市场监督管理局',
+      );
+      const pitch = mmToTwips(stated(/× (\d+) mm, so/)) / stated(/(\d+) lines per page/);
+      assert.equal((await space(BULLETIN)) - (await space(many)), Math.floor(pitch));
+    });
+
+    it("after a table, ends the body's section in a paragraph of its own", async () => {
+      const text = BULLETIN.replace(
+        '### 药剂拌种\n',
+        '### 药剂拌种\n\n| 药剂 | 用量 |\n| --- | --- |\n| 辛硫磷 | 100 毫升 |\n',
+      )
+        .replace(/^issuer:.*\n/m, '')
+        .replace(/^date:.*\n/m, '')
+        .replace(/^attachments:.*\n/m, '')
+        .replace('## 参考资料\n', '');
+      const doc = (await officialParts(text)).get('word/document.xml')!;
+      assert.match(doc, /<\/w:tbl><w:p><w:pPr><w:sectPr>.*?<\/w:sectPr><\/w:pPr><\/w:p><w:p><w:pPr><w:pBdr>/);
+    });
+
+    it("ends the body's section in a plain last paragraph, giving it properties", async () => {
+      const text = withoutSignature(BULLETIN)
+        .replace('## 参考资料\n', '')
+        .replace('### 药剂拌种\n', '### 药剂拌种\n\n拌种后晾干。\n');
+      const doc = (await officialParts(text)).get('word/document.xml')!;
+      const ps = descendants(xmlTree(doc), 'w:p');
+      const ends = ps.filter((p) => descendants(p, 'w:sectPr').length);
+      assert.deepEqual(
+        ends.map((p) => p.text),
+        ['拌种后晾干。'],
+      );
+      assert.equal(descendants(xmlTree(doc), 'w:sectPr').length, 2);
+    });
+
+    it('writes one section, as before, for a bulletin without a closing block', async () => {
+      const parts = await officialParts(withoutClosing(BULLETIN));
+      const doc = parts.get('word/document.xml')!;
+      assert.equal(sections(doc).length, 1);
+      assert.ok(!/evenPage|vAlign/.test(doc));
+      assert.ok(!parts.has('word/footer3.xml'));
+    });
   });
 
   it('leaves out every part whose field is absent, and writes no placeholder', async () => {

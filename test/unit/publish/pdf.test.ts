@@ -51,6 +51,29 @@ const LONG_OFFICIAL = OFFICIAL.replace(
   `### 药剂拌种\n\n${'用药剂拌种防治地下害虫和苗期病害，拌种要均匀，晾干后播种。'.repeat(40)}\n`,
 );
 
+/** A bulletin whose body (masthead, title, text, signature) ends on page 1, then its closing block. */
+const CLOSING_SHORT = `---
+title: 关于做好秋播小麦病虫害防控的通知
+layout: official
+masthead: 病虫情报
+issuer: 某某县植保植检站
+date: 2026-10-02
+cc: 县农业农村局，县气象局
+printed_by: 某某县植保植检站
+printed_on: 2026-10-08
+---
+
+# 关于做好秋播小麦病虫害防控的通知
+
+当前秋播小麦陆续出苗。
+`;
+
+/** The same, with some 25 lines more: the body ends half-way down page 2. */
+const CLOSING_TWO_PAGES = CLOSING_SHORT.replace(
+  '当前秋播小麦陆续出苗。',
+  '用药剂拌种防治地下害虫和苗期病害，拌种要均匀，晾干后播种。'.repeat(25),
+);
+
 async function pdfOf(text: string, name: string, b: Browser, extra: object = {}): Promise<string> {
   const r = await exportBulletin({
     text,
@@ -200,7 +223,8 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
       assert.ok(outline.includes(heading), `the outline has ${heading}: ${outline.join(' | ')}`);
     const right = 594.96 - 26 * MM - 14; // one 14 pt character in from the text block's right edge
     const left = 28 * MM + 14;
-    for (let p = 1; p <= pages; p++) {
+    // the last page holds only the closing block, without a number (below)
+    for (let p = 1; p < pages; p++) {
       const n = pageNumber(file, p, 35);
       assert.match(n.text, new RegExp(`^—\\s*${p}\\s*—$`), `page ${p}: ${n.text}`);
       if (p % 2) assert.ok(Math.abs(n.xMax - right) < 4, `page ${p} on the right: ends at ${n.xMax}, not ${right}`);
@@ -226,6 +250,77 @@ describe(`PDF, printed by the browser and read back by poppler${why}`, function 
         if (png.data[k]! > 200 && png.data[k + 1]! < 80 && png.data[k + 2]! < 80) red++;
       }
     assert.ok(red > 200, `the red masthead and rule: ${red} red pixels`);
+  });
+
+  describe('the closing block on a page of its own, at the bottom of the text block, without a number', () => {
+    // the reference: "the last rule on the bottom of the text block of the last page"; "A blank page
+    // and the page that holds only the closing block carry no number"
+    const bottom = 841.92 - 35 * MM;
+
+    /** Where each page's text is, the page the body ends on, and the closing page's words and rules. */
+    function closing(file: string): { pages: number; bodyEnds: number; texts: string[] } {
+      const pages = Number(info(file)['Pages']);
+      const texts = Array.from({ length: pages }, (_, p) =>
+        run('pdftotext', '-f', String(p + 1), '-l', String(p + 1), file, '-'),
+      );
+      // the signature's date ends the body (the masthead has it too, on page 1)
+      const bodyEnds = texts.map((t) => t.includes('2026年10月2日')).lastIndexOf(true) + 1;
+      return { pages, bodyEnds, texts };
+    }
+
+    /** The closing page: 抄送 and 印发 alone on it, nothing below the text block, its last rule on the text block's bottom. */
+    function assertClosingPage(file: string, page: number, name: string): void {
+      const ws = words(file, page);
+      assert.deepEqual(
+        ws.filter((w) => w.yMax > bottom + 2).map((w) => w.text),
+        [],
+        `no number on page ${page}`,
+      );
+      const text = ws.map((w) => w.text).join('');
+      assert.equal(
+        text,
+        '抄送：县农业农村局，县气象局。某某县植保植检站2026年10月8日印发',
+        `page ${page} holds only it`,
+      );
+      const printed = ws.find((w) => w.text.endsWith('印发'))!;
+      assert.ok(
+        printed.yMax > bottom - 14 && printed.yMax < bottom,
+        `the 印发 line ends at ${printed.yMax}, above ${bottom}`,
+      );
+      // the rules: rows dark across most of the text block's width, at 144 dpi
+      const prefix = join(OUT, name);
+      run('pdftoppm', '-png', '-r', '144', '-f', String(page), '-l', String(page), '-singlefile', file, prefix);
+      const png = PNG.sync.read(readFileSync(`${prefix}.png`));
+      const rows: number[] = [];
+      for (let y = 0; y < png.height; y++) {
+        let dark = 0;
+        for (let x = 0; x < png.width; x++) if (png.data[(y * png.width + x) * 4]! < 128) dark++;
+        if (dark > png.width / 2) rows.push(y);
+      }
+      const last = (Math.max(...rows) + 1) / 2; // in points
+      assert.ok(Math.abs(last - bottom) < 2, `the last rule ends at ${last} pt, the text block at ${bottom}`);
+      assert.ok(rows.length >= 3 && last > printed.yMax, 'rules above, between and below');
+    }
+
+    it('a body that ends on page 1: the closing block on page 2', async () => {
+      const file = await pdfOf(CLOSING_SHORT, 'closing-short', browser!);
+      const { pages, bodyEnds } = closing(file);
+      assert.equal(bodyEnds, 1);
+      assert.equal(pages, 2);
+      assert.match(pageNumber(file, 1, 35).text, /^—\s*1\s*—$/);
+      assertClosingPage(file, 2, 'closing-short-2');
+    });
+
+    it('a body that ends on page 2: the closing block on page 3, the next page, as Chromium cannot leave a page blank (break-before: left is taken as page)', async () => {
+      const file = await pdfOf(CLOSING_TWO_PAGES, 'closing-two', browser!);
+      const { pages, bodyEnds } = closing(file);
+      assert.equal(bodyEnds, 2);
+      // the standard's even page would be page 4 after a blank page 3: pinned here as what Chromium does
+      assert.equal(pages, 3);
+      assert.match(pageNumber(file, 1, 35).text, /^—\s*1\s*—$/);
+      assert.match(pageNumber(file, 2, 35).text, /^—\s*2\s*—$/);
+      assertClosingPage(file, 3, 'closing-two-3');
+    });
   });
 
   it('a long table: no row split across pages, its head repeated on each page', async () => {

@@ -162,8 +162,8 @@ describe('the page a PDF is printed from', () => {
     assert.match(page, /<div class="signature"><p>某某县植保植检站<\/p><p>2026年10月2日<\/p><\/div>/);
     assert.match(
       page,
-      /<footer class="closing"><p>抄送：县农业农村局，县气象局。<\/p><p class="printed"><span>某某县植保植检站<\/span><span>2026年10月8日印发<\/span><\/p><\/footer>\n<\/body>/,
-      'the closing block last',
+      /<div class="closing-page"><footer class="closing"><p>抄送：县农业农村局，县气象局。<\/p><p class="printed"><span>某某县植保植检站<\/span><span>2026年10月8日印发<\/span><\/p><\/footer><\/div>\n<\/body>/,
+      'the closing block last, on a page of its own',
     );
   });
 
@@ -175,6 +175,19 @@ describe('the page a PDF is printed from', () => {
     assert.match(css, /font-size: 16pt; line-height: calc\(225mm \/ 22\);/);
     assert.match(css, /letter-spacing: calc\(156mm \/ 28 - 16pt\);/);
     assert.match(css, /\.mh-name \{ color: #f00; font-size: 36pt;/);
+  });
+
+  it('official layout: the closing block on a page of its own, named, without a page number, at the bottom of the text block', () => {
+    const css = officialCss(layoutFonts());
+    // the reference: "the last rule on the bottom of the text block of the last page"; "the page that
+    // holds only the closing block carries no number"
+    assert.match(css, /@page closing \{ @bottom-left \{ content: none; \} @bottom-right \{ content: none; \} \}/);
+    const rule = /\.closing-page \{([^}]*)\}/.exec(css)?.[1] ?? '';
+    assert.match(rule, /page: closing;/);
+    // an even page asked for; Chromium takes it as a plain page break (pdf.test.ts pins what it prints)
+    assert.match(rule, /break-before: left;/);
+    assert.match(rule, /height: 225mm; display: flex; flex-direction: column; justify-content: flex-end;/);
+    assert.doesNotMatch(css, /\.closing \{[^}]*margin-top/, 'no space above it: it sits at the bottom');
   });
 
   it("names the layout's fonts, what stands in for them, then what machines have; a station's font escaped", () => {
