@@ -7,9 +7,8 @@
  * here; the exit codes are the checks' (2 also for a usage error, a rules file that cannot be used,
  * or a cache that cannot be read or written).
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import { checkBulletins, type CheckOptions, type SafetyCheck } from '../citations/check';
-import { cacheFileText, checkBulletinsOnline, parseCacheFile, passageLookup } from '../citations/checkOnline';
+import { checkBulletinsOnline, passageLookup } from '../citations/checkOnline';
 import { CitationCache } from '../citations/retrievalContext';
 import { VerifyCache } from '../citations/verifyCache';
 import { platformErrorKind } from '../shunong/errors';
@@ -18,9 +17,10 @@ import { shippedRules, withStationRules } from '../safety/index';
 import { wordsOf, type Words } from '../text/words';
 import { beijingDate } from '../time/beijing';
 import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
+import { loadCache, saveCache } from './cacheFile';
 import { hint, platformClient } from './client';
 import { CHECK_FORMATS, checkDocument, type CheckFormat } from './formats';
-import { bulletinReader, cliLang, errorCode, readTextFile, tellEncoding, type CliEnv, type CliIo } from './io';
+import { bulletinReader, cliLang, readTextFile, tellEncoding, type CliEnv, type CliIo } from './io';
 
 /** The usage line shown with an error: the short one, or the one with the online options once any is in play. */
 function checkUsage(words: Words, online: boolean): string {
@@ -118,7 +118,7 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
   let passages = new CitationCache();
   let outcomes = new VerifyCache();
   if (o.cache !== undefined) {
-    const loaded = await loadCache(o.cache, io, words);
+    const loaded = await loadCache('check', o.cache, io, words);
     if (!loaded) return 2;
     ({ passages, outcomes } = loaded);
   }
@@ -141,7 +141,7 @@ export async function runCheck(line: CommandLine, io: CliIo, env: CliEnv, now: (
         describe: (e) => `${e instanceof Error ? e.message : String(e)}${hint(platformErrorKind(e) ?? '', words)}`,
       },
     );
-    if (o.cache !== undefined && !(await saveCache(o.cache, passages, outcomes, io, words))) return 2;
+    if (o.cache !== undefined && !(await saveCache(o.cache, { passages, outcomes }, io, words))) return 2;
     return code;
   } finally {
     await client.close();
@@ -167,50 +167,4 @@ async function loadRules(file: string | undefined, io: CliIo, words: Words): Pro
   if (problems.length === 0) return rules;
   io.stderr(`shunong check: ${words.t('the rules file {0} cannot be used; fix it, or leave out --rules', file)}\n`);
   return undefined;
-}
-
-/** The cache file's passages and outcomes (none yet when it does not exist); undefined after telling why it cannot be used. */
-async function loadCache(
-  file: string,
-  io: CliIo,
-  words: Words,
-): Promise<{ passages: CitationCache; outcomes: VerifyCache } | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-      return { passages: new CitationCache(), outcomes: new VerifyCache() };
-    io.stderr(`shunong check: ${words.t('cannot read the cache {0}: {1}', file, errorCode(err))}\n`);
-    return undefined;
-  }
-  const parsed = parseCacheFile(text);
-  if ('error' in parsed) {
-    const why =
-      parsed.error === 'not-json'
-        ? words.t('the cache {0} is not JSON; remove it or name another file with --cache', file)
-        : words.t('the cache {0} is not a cache of shunong check; remove it or name another file with --cache', file);
-    io.stderr(`shunong check: ${why}\n`);
-    return undefined;
-  }
-  return parsed;
-}
-
-/** Writes the cache file whole or not at all (a temporary file renamed over it). */
-async function saveCache(
-  file: string,
-  passages: CitationCache,
-  outcomes: VerifyCache,
-  io: CliIo,
-  words: Words,
-): Promise<boolean> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, cacheFileText(passages, outcomes), 'utf8');
-    await rename(tmp, file);
-    return true;
-  } catch (err) {
-    io.stderr(`shunong check: ${words.t('cannot write the cache {0}: {1}', file, errorCode(err))}\n`);
-    return false;
-  }
 }

@@ -2,19 +2,22 @@
  * `shunong export <file.md> --to docx|wechat|html [-o out] [--force]`: a bulletin published from
  * a terminal, as the command does it in VS Code. Warnings go to stderr, one line each.
  * A bulletin that recommends a pesticide banned on its date (its front matter's `date:`, else today
- * in Beijing by the injected clock) is exported with those mentions listed on stderr, or refused with
- * `--refuse-unsafe`.
+ * in Beijing by the injected clock), or gives a wrong dose (one its cited passage, from `--cache`,
+ * does not give, or a dilution its own rate and water do not add up to), is exported with those
+ * findings listed on stderr, or refused with `--refuse-unsafe`.
  * Exit codes: 0 written, 1 refused or failed (an existing file without `--force`, broken citations
- * with `--refuse-broken`, a banned pesticide with `--refuse-unsafe`, an unreadable bulletin or
- * template), 2 usage error or a bulletin whose bytes are not UTF-8, UTF-16 (with its byte order
+ * with `--refuse-broken`, a banned pesticide or a wrong dose with `--refuse-unsafe`, an unreadable
+ * bulletin or template), 2 usage error (or a cache file that cannot be used) or a bulletin whose bytes are not UTF-8, UTF-16 (with its byte order
  * mark) or GB18030 text. A bulletin read as GB18030 or UTF-16 says so on stderr; the export is UTF-8.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { insertLanguage } from '../bulletin/language';
-import { langOf, langTag, wordsOf, type Words } from '../text/words';
-import { findingLine, problemFinding, safetyFinding } from '../citations/check';
+import { langOf, langTag, wordsOf, type Lang, type Words } from '../text/words';
+import { doseFinding, findingLine, problemFinding, safetyFinding } from '../citations/check';
+import { passageLookup } from '../citations/checkOnline';
+import { CitationCache } from '../citations/retrievalContext';
 import { LineIndex } from '../citations/positions';
 import { problemMessageIn } from '../citations/problemText';
 import {
@@ -37,9 +40,19 @@ import { SETTING_DEFAULTS } from '../settings/index';
 /** The PDF's time limit when `--timeout` is not given: the setting's default. */
 const PDF_TIMEOUT_MS = SETTING_DEFAULTS['export.pdfTimeoutMs'];
 import type { ImageCandidate } from '../publish/images';
-import { lintSafety, partitionSilenced, shippedRules } from '../safety/index';
+import {
+  bulletinDate,
+  checkDoses,
+  DOSE_PROBLEMS,
+  lintSafety,
+  partitionSilenced,
+  shippedRules,
+  type DoseFinding,
+  type RuleSet,
+} from '../safety/index';
 import { beijingDate } from '../time/beijing';
 import { optionsOf, timeoutMs, UsageError, type CommandLine } from './args';
+import { loadCache } from './cacheFile';
 import { cliLang, errorCode, readTextFile, tellEncoding, type CliEnv, type CliIo } from './io';
 
 function exportUsage(words: Words): string {
@@ -53,9 +66,11 @@ function exportUsage(words: Words): string {
   --layout <layout>      standard (default) or official (GB/T 9704-2012: masthead, page numbers; Word, PDF);
                          wins over the bulletin's layout: in its front matter
   --refuse-broken        refuse to export a bulletin with broken citations
-  --refuse-unsafe        refuse to export a bulletin that recommends a pesticide banned on its date
-                         (without it: exported, and each such mention listed on stderr; a mention
-                         silenced by <!-- shunong-disable-next-line pesticide --> is neither)
+  --refuse-unsafe        refuse to export a bulletin that recommends a pesticide banned on its date, or
+                         gives a wrong dose (without it: exported, and each listed on stderr; one
+                         silenced by <!-- shunong-disable-next-line … --> is neither)
+  --cache <file>         the passages shunong check keeps (--cache there): each cited dose is compared
+                         with its passage; without it, only a dilution's own arithmetic is checked
   --lang <zh-CN|en>      the language of the export's own words (default: the bulletin's)
   --workspace <dir>      the folder pictures are looked up from (default: the current folder)
   --save-folder <dir>    the recognition copies' folder, inside the workspace (default images/recognition)
@@ -78,6 +93,7 @@ const OPTIONS = [
   'layout',
   'refuse-broken',
   'refuse-unsafe',
+  'cache',
   'lang',
   'workspace',
   'save-folder',
@@ -96,6 +112,7 @@ interface Args {
   layout?: ExportLayout | undefined;
   refuseBroken: boolean;
   refuseUnsafe: boolean;
+  cache?: string | undefined;
   lang?: string | undefined;
   workspace: string;
   saveFolder: string;
@@ -127,6 +144,7 @@ function exportArgs(line: CommandLine, cwd: string, words: Words): Args {
     layout: o.layout as ExportLayout | undefined,
     refuseBroken: o['refuse-broken'] === true,
     refuseUnsafe: o['refuse-unsafe'] === true,
+    cache: o.cache,
     lang: o.lang,
     workspace: resolve(cwd, o.workspace ?? '.'),
     saveFolder: o['save-folder'] ?? 'images/recognition',
@@ -167,16 +185,15 @@ export async function runExport(
   }
   tellEncoding(io, args.file, read.encoding, words);
   const text = read.text;
-  const rules = shippedRules();
-  const findings = lintSafety(text, rules, { today: beijingDate(now()) });
-  // A ban silenced by a comment on the line before is the author's decision: neither listed nor refused.
-  const bans = partitionSilenced(findings, text).active.filter((f) => f.severity === 'error');
-  const lines = new LineIndex(text);
-  for (const f of bans) io.stderr(`${findingLine(safetyFinding(args.file, f, lines, { rules, lang: ui }))}\n`);
-  if (bans.length > 0 && args.refuseUnsafe) {
-    io.stderr(
-      `shunong export: ${words.t('refused: {0} banned pesticide mention(s) (--refuse-unsafe)', bans.length)}\n`,
-    );
+  const unsafe = await unsafeFindings(args, text, { io, ui, now, cwd });
+  if (unsafe === undefined) return 2;
+  if ((unsafe.bans > 0 || unsafe.doses > 0) && args.refuseUnsafe) {
+    if (unsafe.bans > 0)
+      io.stderr(
+        `shunong export: ${words.t('refused: {0} banned pesticide mention(s) (--refuse-unsafe)', unsafe.bans)}\n`,
+      );
+    if (unsafe.doses > 0)
+      io.stderr(`shunong export: ${words.t('refused: {0} wrong dose(s) (--refuse-unsafe)', unsafe.doses)}\n`);
     return 1;
   }
   let template: Uint8Array | undefined;
@@ -292,4 +309,39 @@ async function written(path: string, bytes: Uint8Array, force: boolean, io: CliI
     );
     return false;
   }
+}
+
+/**
+ * Lists on stderr what must not reach farmers unseen: the bans in force on the bulletin's date and
+ * the wrong doses (`dose-mismatch` against the passages of `--cache`, `dose-arithmetic`), but those
+ * a comment silences. Resolves to how many of each, or undefined when the cache file cannot be used
+ * (said).
+ */
+async function unsafeFindings(
+  args: Args,
+  text: string,
+  { io, ui, now, cwd }: { io: CliIo; ui: Lang; now: () => number; cwd: string },
+): Promise<{ bans: number; doses: number } | undefined> {
+  const passages =
+    args.cache === undefined
+      ? new CitationCache()
+      : (await loadCache('export', args.cache, io, wordsOf(ui), resolve(cwd, args.cache)))?.passages;
+  if (!passages) return undefined;
+  const rules = shippedRules();
+  const today = beijingDate(now());
+  // A finding silenced by a comment on the line before is the author's decision: neither listed nor refused.
+  const bans = partitionSilenced(lintSafety(text, rules, { today }), text).active.filter((f) => f.severity === 'error');
+  const doses = wrongDoses(text, rules, passages, today);
+  const lines = new LineIndex(text);
+  for (const f of bans) io.stderr(`${findingLine(safetyFinding(args.file, f, lines, { rules, lang: ui }))}\n`);
+  for (const f of doses) io.stderr(`${findingLine(doseFinding(args.file, f, lines, ui))}\n`);
+  return { bans: bans.length, doses: doses.length };
+}
+
+/** The wrong doses of a bulletin, but those silenced. */
+function wrongDoses(text: string, rules: RuleSet, passages: CitationCache, today: string): DoseFinding[] {
+  const date = bulletinDate(text, today).date;
+  return checkDoses(text, { rules, lookup: passageLookup(passages), date }).filter(
+    (f) => !f.silenced && DOSE_PROBLEMS.has(f.code),
+  );
 }

@@ -2,9 +2,11 @@
  * `shunong check` and doses: a cited dose that differs from its passage (kept in the `--cache`
  * file, read offline too) is a problem (exit 1) in the line format, JSON and SARIF; a passage not
  * at hand and a dose without a source are notes (exit 0); a silencing comment counts as neither.
+ * `shunong export` lists a wrong dose on stderr as it does a banned pesticide, and refuses it with
+ * `--refuse-unsafe` ("a wrong dose must not be published").
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Log } from 'sarif';
@@ -132,5 +134,72 @@ describe('shunong check: doses against the cited passages', () => {
       r.out,
       /稻\.md:8:16 silenced \[dose-mismatch\] 氯虫苯甲酰胺：所引段落给出的用量为 10-15毫升，而非 30毫升/,
     );
+  });
+});
+
+describe('shunong export: a wrong dose is listed, and refused with --refuse-unsafe', () => {
+  let dir: string;
+  let cwd: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'shunong-dose-export-'));
+    cwd = process.cwd();
+    process.chdir(dir);
+    writeFileSync('稻.md', BULLETIN);
+    writeFileSync('cache.json', JSON.stringify(CACHE));
+  });
+  afterEach(() => {
+    process.chdir(cwd);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('with --cache: the dose its passage does not give is listed on its line and the export written (exit 0)', async () => {
+    const r = await run(['export', '稻.md', '--to', 'html', '--cache', 'cache.json']);
+    assert.equal(r.code, 0, r.err);
+    assert.ok(existsSync('稻.html'));
+    const lines = r.err.trim().split('\n');
+    assert.equal(lines.length, 1, r.err);
+    assert.match(lines[0]!, /^稻\.md:7:\d+ warning \[dose-mismatch\] .*10-15/);
+  });
+
+  it('with --refuse-unsafe: refused (exit 1), nothing written, the reason said', async () => {
+    const r = await run(['export', '稻.md', '--to', 'html', '--cache', 'cache.json', '--refuse-unsafe']);
+    assert.equal(r.code, 1);
+    assert.ok(!existsSync('稻.html'));
+    assert.match(r.err, /\[dose-mismatch\]/);
+    assert.match(r.err, /shunong export: refused: 1 wrong dose\(s\) \(--refuse-unsafe\)\n$/);
+    const zh = await run(['export', '稻.md', '--to', 'html', '--cache', 'cache.json', '--refuse-unsafe'], {
+      LANG: 'zh_CN.UTF-8',
+    });
+    assert.match(zh.err, /已拒绝：有 1 处剂量有误（--refuse-unsafe）/);
+  });
+
+  it('without --cache: the passages are not at hand, so only a dilution that does not add up is wrong', async () => {
+    assert.deepEqual(await run(['export', '稻.md', '--to', 'html', '--refuse-unsafe']), {
+      code: 0,
+      out: `${join(dir, '稻.html')}\n`,
+      err: '',
+    });
+    // dose-notation.md: "0.5%苦参碱…1500倍液喷雾（即20毫升兑水22.5千克）" is 1,125×, not 1,500×.
+    writeFileSync('菜.md', '# 蚜虫\n\n用0.5%苦参碱水剂1500倍液喷雾（即20毫升兑水22.5千克）。\n');
+    const r = await run(['export', '菜.md', '--to', 'html', '--refuse-unsafe']);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /^菜\.md:3:\d+ warning \[dose-arithmetic\] /);
+    writeFileSync(
+      '菜.md',
+      '# 蚜虫\n\n<!-- shunong-disable-next-line dose-arithmetic -->\n用0.5%苦参碱水剂1500倍液喷雾（即20毫升兑水22.5千克）。\n',
+    );
+    assert.equal(
+      (await run(['export', '菜.md', '--to', 'html', '--refuse-unsafe'])).code,
+      0,
+      'silenced: the author decided',
+    );
+  });
+
+  it('a cache file that is no cache is a usage error (exit 2), said, and nothing written', async () => {
+    writeFileSync('cache.json', '{not json');
+    const r = await run(['export', '稻.md', '--to', 'html', '--cache', 'cache.json']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /^shunong export: the cache cache\.json is not JSON/);
+    assert.ok(!existsSync('稻.html'));
   });
 });
