@@ -225,9 +225,10 @@ async function startBenchRun(limitMs) {
   }, limitMs);
   timer.unref();
   try {
-    // SHUNONG_BENCH_BUILT=1: the caller has just built (CI builds once for every suite and bench run
-    // side by side, and a build while another run reads dist/ could hand it a half-written bundle).
-    if (process.env.SHUNONG_BENCH_BUILT === '1') log('using the build in dist/ (SHUNONG_BENCH_BUILT=1)');
+    // SHUNONG_BUILT=1: the caller has just built (CI builds once for every suite, bench and unit
+    // test run side by side, and a build while another run reads dist/ could hand it a half-written
+    // bundle).
+    if (process.env.SHUNONG_BUILT === '1') log('using the build in dist/ (SHUNONG_BUILT=1)');
     else {
       log('building (npm run build)');
       if (spawnSync('npm', ['run', '--silent', 'build'], { cwd: REPO, stdio: 'inherit' }).status !== 0)
