@@ -807,23 +807,6 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/**
- * Run as root (CI), Chromium raises its display threads to nice -8 (it may: root holds
- * CAP_SYS_NICE), and the workbenches' browsers then take the two cores from the Node work of the
- * lanes beside them: the extension hosts, the tests, the type check and the lint. Started through
- * `setpriv` without that capability, its threads stay at the priority of the rest. Elsewhere (or
- * without setpriv) the executable itself.
- */
-function withoutRaisedPriority(executablePath, work) {
-  const setpriv = '/usr/bin/setpriv';
-  if (process.getuid?.() !== 0 || !existsSync(setpriv)) return executablePath;
-  const wrapper = join(work, 'chromium-at-normal-priority');
-  writeFileSync(wrapper, `#!/bin/sh\nexec ${setpriv} --bounding-set -sys_nice -- '${executablePath}' "$@"\n`, {
-    mode: 0o755,
-  });
-  return wrapper;
-}
-
 /** Launches Debian's Chromium through playwright-core with a fresh profile. */
 export async function launchBrowser(cleanup, { work }) {
   const { chromium } = await import('playwright-core');
@@ -832,7 +815,7 @@ export async function launchBrowser(cleanup, { work }) {
   const tmp = join(work, 'tmp');
   mkdirSync(tmp, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: withoutRaisedPriority(executablePath, work),
+    executablePath,
     headless: true,
     args: CHROMIUM_ARGS,
     env: { ...process.env, TMPDIR: tmp },
