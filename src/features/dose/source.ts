@@ -15,6 +15,7 @@ import type { CitationService } from '../shared/citationService';
 import type { Command } from '../shared/commands';
 import type { Connection } from '../shared/connection';
 import type { KnowledgeStore } from '../shared/knowledgeStore';
+import { withCancellableProgress } from '../shared/progress';
 import type { SafetyService } from '../shared/safety';
 import { commitOutcome, searchThrough, textSearchOptions } from '../shared/search/searching';
 
@@ -46,15 +47,18 @@ function whereOf(args: unknown[]): Where | undefined {
 export function findSourceCommand(services: SourceServices): Command {
   return {
     id: 'shunong.dose.findSource',
-    progress: vscode.l10n.t('Searching the knowledge base for a source of this dose…'),
-    run: async (signal: AbortSignal, ...args: unknown[]) => {
+    run: async (...args: unknown[]) => {
       const where = whereOf(args);
       if (!where) return false;
       const doc = await vscode.workspace.openTextDocument(where.uri);
       const sentence = doc.getText(
         new vscode.Range(doc.positionAt(where.offset), doc.positionAt(where.offset + where.length)),
       );
-      const found = await search(services, doc, where, signal);
+      // Only the search is under the progress notification (its Cancel aborts the request), not the choice after it.
+      const found = await withCancellableProgress(
+        vscode.l10n.t('Searching the knowledge base for a source of this dose…'),
+        (signal) => search(services, doc, where, signal),
+      );
       if (!found) return false;
       const pick = await choose(services, sentence, found);
       if (!pick) return false;
