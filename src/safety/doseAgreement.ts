@@ -186,8 +186,11 @@ function agrees(f: DoseFact, product: ProductMention | undefined, c: Candidate):
   return a && b ? within(b, a) : false;
 }
 
-/** The passage's value in the sentence's units, for the message and the quick fix. */
-function valueFor(f: DoseFact, written: string, product: ProductMention | undefined, c: Candidate): string {
+/**
+ * The passage's value in the sentence's units, for the message and the quick fix; undefined where a
+ * rate of product and one of active ingredient cannot be converted (no concentration known).
+ */
+function valueFor(f: DoseFact, written: string, product: ProductMention | undefined, c: Candidate): string | undefined {
   const p = c.fact;
   let v: Range = c.spelled ?? p.value;
   if (f.kind === 'rate' && p.kind === 'rate') {
@@ -200,6 +203,7 @@ function valueFor(f: DoseFact, written: string, product: ProductMention | undefi
           min: p.value.min / (per.unit === '%' ? per.value / 100 : per.value / 1000),
           max: p.value.max / (per.unit === '%' ? per.value / 100 : per.value / 1000),
         };
+      else return undefined;
     }
     v = { min: v.min / f.factor, max: v.max / f.factor };
   }
@@ -271,16 +275,33 @@ function factDisagreement(
   const verdicts = list.map((c) => agrees(f, product, c));
   if (verdicts.some((v) => v === true) || verdicts.every((v) => v === undefined)) return undefined;
   const c = list[verdicts.findIndex((v) => v === false)]!;
-  const written = text.slice(f.valueStart, f.valueEnd);
+  const quote = clauseOf(c.passage.text, c.fact.start, c.fact.end);
+  const value = valueFor(f, text.slice(f.valueStart, f.valueEnd), product, c);
+  // A rate of product against one of active ingredient, neither convertible: the passage's own
+  // value and unit, and nothing to put in place of the sentence's (it counts something else).
+  if (value === undefined) {
+    const theirs = c.passage.text;
+    return {
+      code: 'dose-mismatch',
+      fact: f,
+      kind: f.kind,
+      ingredient: ingredient ?? '',
+      passage: {
+        quote,
+        value: theirs.slice(c.fact.valueStart, c.fact.valueEnd),
+        shown: theirs.slice(c.fact.valueStart, c.fact.end),
+      },
+    };
+  }
   return {
     code: 'dose-mismatch',
     fact: f,
     kind: f.kind,
     ingredient: ingredient ?? '',
     passage: {
-      quote: clauseOf(c.passage.text, c.fact.start, c.fact.end),
-      value: valueFor(f, written, product, c),
-      shown: valueFor(f, written, product, c) + text.slice(f.valueEnd, f.end),
+      quote,
+      value,
+      shown: value + text.slice(f.valueEnd, f.end),
       replace: { start: f.valueStart, end: f.valueEnd },
     },
   };
