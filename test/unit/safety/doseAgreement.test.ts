@@ -86,6 +86,18 @@ describe('dose agreement: which of the passage’s doses a sentence is compared 
     assert.deepEqual(said(`防治稻纵卷叶螟，${PRODUCT}6毫升`, shortName), ['rate 10-15毫升']);
   });
 
+  it('where the sentence or the passage names several pests, where one of them meets', () => {
+    const several =
+      '防治稻纵卷叶螟、稻飞虱，每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升；防治二化螟，每亩用20%氯虫苯甲酰胺悬浮剂5-10毫升。';
+    assert.deepEqual(said(`防治稻纵卷叶螟，${PRODUCT}8毫升`, several), ['rate 10-15毫升']);
+    assert.deepEqual(said(`防治稻纵卷叶螟和稻飞虱，${PRODUCT}8毫升`, RICE), ['rate 10-15毫升']);
+  });
+
+  it('where the passage gives doses that cannot be compared beside one that disagrees, it disagrees', () => {
+    const seedAndMu = '每100千克种子用20%氯虫苯甲酰胺悬浮剂200-300毫升拌种；每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升。';
+    assert.deepEqual(said(`${PRODUCT}20毫升`, seedAndMu), ['rate 10-15毫升']);
+  });
+
   it('any of them where the sentence names no pest, or one the passage does not dose', () => {
     // "where it cannot be told, agreeing with any agrees"
     assert.deepEqual(said(`${PRODUCT}6毫升`, RICE), []);
@@ -114,10 +126,35 @@ describe('dose agreement: which of the passage’s doses a sentence is compared 
     assert.deepEqual(said('40%丙溴磷乳油安全间隔期10天', after), ['phi 14天']);
   });
 
+  it('a water or a dilution is the product’s it belongs to: another product’s does not spell this one’s dilution', () => {
+    // 丙溴磷's 100 mL in 30 kg is 300×; 氯虫苯甲酰胺 is given a rate and no water, which a 倍液 is not compared with.
+    const other = '每亩用40%丙溴磷乳油100毫升，兑水30公斤。每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升。';
+    assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂3000倍液', other), []);
+    const besideOther = '每亩用20%氯虫苯甲酰胺悬浮剂10毫升，40%丙溴磷乳油100毫升兑水30公斤。';
+    assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂1000倍液', besideOther), []);
+  });
+
+  it('a rate and water spell a dilution only within one sentence', () => {
+    assert.deepEqual(
+      said('用20%氯虫苯甲酰胺悬浮剂1000倍液', '20%氯虫苯甲酰胺悬浮剂兑水30公斤喷雾。每亩10-15毫升。'),
+      [],
+    );
+  });
+
+  it('a water given after the sentence that names its product is compared with any product’s', () => {
+    const passage = '每亩用40%丙溴磷乳油80-100毫升，兑水40公斤；每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升，兑水30公斤。';
+    assert.deepEqual(said(`${PRODUCT}12毫升。兑水40公斤`, passage), []);
+    assert.deepEqual(said(`${PRODUCT}12毫升，兑水40公斤`, passage), ['water 30公斤']);
+  });
+
   it('water or timing in a sentence that names no product is compared with any product’s', () => {
     const passage = '每亩用0.5%苦参碱水剂30毫升，兑水30公斤，隔7天再喷1次。';
     assert.deepEqual(said('兑水30公斤，隔7天再喷1次', passage), []);
     assert.deepEqual(said('兑水40公斤，隔10天再喷1次', passage), ['water 30公斤', 'interval 7天']);
+    assert.deepEqual(
+      compare('兑水40公斤', passage).map((d) => d.ingredient),
+      [''],
+    );
   });
 });
 
@@ -147,6 +184,20 @@ describe('dose agreement: product and active ingredient', () => {
     assert.deepEqual([e.passage.value, e.passage.shown, e.passage.replace], ['2-3', '2-3克', undefined]);
   });
 
+  it('converts the passage’s product by the passage’s own concentration, or by the sentence’s where the passage names none', () => {
+    assert.deepEqual(said(`${PRODUCT}有效成分2克`, '每亩用10%氯虫苯甲酰胺悬浮剂10-15毫升。'), [
+      'product 10%',
+      'rate 1-1.5克',
+    ]);
+    const named = '20%氯虫苯甲酰胺悬浮剂安全间隔期7天。';
+    assert.deepEqual(said(`${PRODUCT}有效成分2-3克`, named, '每亩用药10-15毫升。'), []);
+    assert.deepEqual(said(`${PRODUCT}有效成分4克`, named, '每亩用药10-15毫升。'), ['rate 2-3克']);
+  });
+
+  it('a product rate of no named product against active ingredient disagrees (nothing converts it)', () => {
+    assert.deepEqual(said('每亩用药10毫升', '每亩用氯虫苯甲酰胺有效成分2-3克。'), ['rate 2-3克']);
+  });
+
   it('compares mL with g as one measure, and the same count with the same count unconverted', () => {
     assert.deepEqual(said(`防治稻纵卷叶螟，${PRODUCT}12克`, RICE), []);
     assert.deepEqual(said('每亩用氯虫苯甲酰胺有效成分2.5克', '每亩用氯虫苯甲酰胺有效成分2-3克。'), []);
@@ -174,9 +225,20 @@ describe('dose agreement: what the passage gives nothing of', () => {
     assert.deepEqual(said(`${PRODUCT}10毫升`, '20%氯虫苯甲酰胺悬浮剂3000倍液喷雾。'), []);
   });
 
+  it('says so of a rate or a 安全间隔期 where the passage gives the ingredient only other kinds', () => {
+    const phiOnly = '20%氯虫苯甲酰胺悬浮剂安全间隔期7天。';
+    assert.deepEqual(said(`${PRODUCT}12毫升`, phiOnly), ['rate unsupported']);
+    assert.deepEqual(said('20%氯虫苯甲酰胺悬浮剂安全间隔期7天', `${PRODUCT}10-15毫升。`), ['phi unsupported']);
+  });
+
+  it('says nothing of a dose of no named product that the passage has nothing to compare with', () => {
+    assert.deepEqual(said('每亩用药10毫升', '安全间隔期7天。'), []);
+  });
+
   it('says nothing of water the passage does not give, nor of a rate per no area', () => {
     assert.deepEqual(said(`${PRODUCT}12毫升，兑水30公斤`, `${PRODUCT}10-15毫升。`), []);
     assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂20毫升兑水16千克', `${PRODUCT}10-15毫升。`), []);
+    assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂20毫升兑水16千克', '20%氯虫苯甲酰胺悬浮剂安全间隔期7天。'), []);
   });
 });
 
@@ -212,6 +274,14 @@ describe('dose agreement: the passage’s value in the sentence’s units', () =
     assert.deepEqual(said(`防治稻纵卷叶螟，${PRODUCT}16~20毫升`, RICE), ['rate 10~15毫升']);
     assert.deepEqual(said(`防治稻纵卷叶螟，${PRODUCT}16至20毫升`, RICE), ['rate 10至15毫升']);
     assert.deepEqual(said(`防治稻纵卷叶螟，${PRODUCT}16 - 20毫升`, RICE), ['rate 10 - 15毫升']);
+    // the value's own separator, not another of its sentence's
+    assert.deepEqual(
+      said(
+        `防治稻纵卷叶螟，${PRODUCT}16毫升，隔7~10天再喷`,
+        '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升，隔7-10天再喷。',
+      ),
+      ['rate 10-15毫升'],
+    );
   });
 
   it('replaces the sentence’s number, and quotes the passage’s clause', () => {
@@ -227,12 +297,26 @@ describe('dose agreement: the product', () => {
   it('a concentration the passage gives in the same unit, its value put in place of the sentence’s', () => {
     const passage = '每亩用10%氯虫苯甲酰胺悬浮剂20-30毫升，或20%氯虫苯甲酰胺悬浮剂10-15毫升。';
     assert.deepEqual(said(`${PRODUCT}12毫升`, passage), []);
+    // another ingredient's concentration is not this one's
+    assert.deepEqual(said(`${PRODUCT}12毫升`, '每亩用40%丙溴磷乳油80-100毫升，或氯虫苯甲酰胺悬浮剂10-15毫升。'), []);
     const sentence = '每亩用5%氯虫苯甲酰胺悬浮剂12毫升';
     const [d] = compare(sentence, passage);
     assert.ok(d?.code === 'dose-mismatch' && d.kind === 'product');
     assert.deepEqual([d.passage.value, d.passage.shown], ['10', '10%']);
     assert.equal(sentence.slice(d.passage.replace!.start, d.passage.replace!.end), '5');
     assert.equal(d.passage.quote, passage);
+    for (const [written, number] of [
+      ['0.25', '0.25'],
+      ['15', '15'],
+    ]) {
+      const text = `用${written}%苦参碱水剂1000倍液`;
+      const [e] = compare(text, '0.5%苦参碱水剂1000倍液喷雾。');
+      assert.ok(e?.code === 'dose-mismatch');
+      assert.deepEqual(
+        [e.passage.shown, text.slice(e.passage.replace!.start, e.passage.replace!.end)],
+        ['0.5%', number],
+      );
+    }
     // 200克/升 is not compared with 20%
     assert.deepEqual(said('每亩用200克/升氯虫苯甲酰胺悬浮剂12毫升', RICE), []);
     assert.deepEqual(said('每亩用100克/升氯虫苯甲酰胺悬浮剂12毫升', '每亩用200克/升氯虫苯甲酰胺悬浮剂10-15毫升。'), [
@@ -267,6 +351,11 @@ describe('dose agreement: a sentence’s own arithmetic', () => {
   it('a range of dilution agrees when any of it is within 10 %', () => {
     assert.deepEqual(spelled('用0.5%苦参碱水剂800-1000倍液（即20毫升兑水21千克）'), []);
     assert.deepEqual(spelled('用0.5%苦参碱水剂800-1000倍液（即20毫升兑水25千克）'), [1250]);
+  });
+
+  it('the rate and water of another product spell nothing of a dilution', () => {
+    assert.deepEqual(spelled('用0.5%苦参碱水剂1000倍液兑水30公斤，或每亩用20%氯虫苯甲酰胺悬浮剂10毫升'), []);
+    assert.deepEqual(spelled('用0.5%苦参碱水剂20毫升，1000倍液，或20%氯虫苯甲酰胺悬浮剂兑水30公斤'), []);
   });
 
   it('a rate of active ingredient, or per 100 kg of seed, spells out no dilution', () => {
