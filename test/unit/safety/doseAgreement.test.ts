@@ -134,11 +134,19 @@ describe('dose agreement: which of the passage’s doses a sentence is compared 
     assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂1000倍液', besideOther), []);
   });
 
-  it('a rate and water spell a dilution only within one sentence', () => {
+  it('a rate and water spell a dilution only within one sentence, whichever comes first', () => {
     assert.deepEqual(
       said('用20%氯虫苯甲酰胺悬浮剂1000倍液', '20%氯虫苯甲酰胺悬浮剂兑水30公斤喷雾。每亩10-15毫升。'),
       [],
     );
+    assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂1000倍液', `${PRODUCT}10-15毫升。兑水30公斤。`), []);
+    assert.deepEqual(said('用20%氯虫苯甲酰胺悬浮剂1000倍液', `兑水30公斤，${PRODUCT}10-15毫升。`), [
+      'dilution 2000-3000倍液',
+    ]);
+  });
+
+  it('a dilution of no named product is compared with any the passage spells out', () => {
+    assert.deepEqual(said('用药1000倍液', `${PRODUCT}10-15毫升，兑水30公斤。`), ['dilution 2000-3000倍液']);
   });
 
   it('a water given after the sentence that names its product is compared with any product’s', () => {
@@ -196,6 +204,9 @@ describe('dose agreement: product and active ingredient', () => {
 
   it('a product rate of no named product against active ingredient disagrees (nothing converts it)', () => {
     assert.deepEqual(said('每亩用药10毫升', '每亩用氯虫苯甲酰胺有效成分2-3克。'), ['rate 2-3克']);
+    const ingredients = (sentence: string, passage: string) => compare(sentence, passage).map((d) => d.ingredient);
+    assert.deepEqual(ingredients('每亩用药10毫升', '每亩用氯虫苯甲酰胺有效成分2-3克。'), ['']);
+    assert.deepEqual(ingredients(`${PRODUCT}有效成分4克`, '每亩用氯虫苯甲酰胺悬浮剂10-15毫升。'), ['氯虫苯甲酰胺']);
   });
 
   it('compares mL with g as one measure, and the same count with the same count unconverted', () => {
@@ -284,10 +295,11 @@ describe('dose agreement: the passage’s value in the sentence’s units', () =
     );
   });
 
-  it('replaces the sentence’s number, and quotes the passage’s clause', () => {
+  it('replaces the sentence’s number, names the ingredient, and quotes the passage’s clause', () => {
     const sentence = `防治稻纵卷叶螟，${PRODUCT}16毫升`;
     const [d] = compare(sentence, RICE);
     assert.ok(d?.code === 'dose-mismatch');
+    assert.equal(d.ingredient, '氯虫苯甲酰胺');
     assert.equal(sentence.slice(d.passage.replace!.start, d.passage.replace!.end), '16');
     assert.equal(d.passage.quote, '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升，兑水30公斤喷雾；');
   });
