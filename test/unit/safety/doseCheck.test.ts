@@ -306,3 +306,30 @@ describe('dose check: where a finding is, and what it cites', () => {
     );
   });
 });
+
+describe('dose check: reading passages and placing findings', () => {
+  it('looks each cited passage up once in a check, however many sentences cite it', () => {
+    const asked: string[] = [];
+    checkDoses(
+      `防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。防治二化螟，每亩用20%氯虫苯甲酰胺悬浮剂8毫升[^1]。\n${DEFS}`,
+      {
+        rules: shippedRules(),
+        lookup: (c) => {
+          asked.push(c);
+          return PASSAGES[c] !== undefined ? { text: PASSAGES[c]! } : undefined;
+        },
+        date: '2026-07-01',
+      },
+    );
+    assert.deepEqual(asked, ['水稻病虫防控技术#3']);
+  });
+
+  it('places a finding on the last line of the text', () => {
+    const [f] = checkDoses(`${DEFS}\n\n每亩用70%吡虫啉水分散粒剂4克喷雾。`, {
+      rules: shippedRules(),
+      lookup: () => undefined,
+      date: '2026-07-01',
+    });
+    assert.deepEqual([f?.code, f?.line, f?.character], ['source-needed', DEFS.split('\n').length + 1, 0]);
+  });
+});
