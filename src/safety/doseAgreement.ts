@@ -63,11 +63,17 @@ function overlap(a: Range, b: Range): boolean {
 
 /** A pest, disease or crop named alike on both sides (稻纵卷叶螟 and 纵卷叶螟). */
 function sameTarget(a: string, b: string): boolean {
-  return a === b || a.endsWith(b) || b.endsWith(a);
+  return a.endsWith(b) || b.endsWith(a);
+}
+
+/** The product a fact belongs to, if any (-1: none). */
+function productOf(r: DoseReading, f: DoseFact): ProductMention | undefined {
+  // Stryker disable next-line UnaryOperator: a fact has no product only in a text that names none, where no index finds one
+  return r.products[f.product ?? -1];
 }
 
 function ingredientOf(r: DoseReading, f: DoseFact): string | undefined {
-  return f.product === undefined ? undefined : r.products[f.product]?.ingredient;
+  return productOf(r, f)?.ingredient;
 }
 
 /** A number as a bulletin writes it: at most three decimals, no trailing zeros. */
@@ -85,7 +91,7 @@ function rangeText(r: Range, written: string): string {
 export function clauseOf(text: string, start: number, end: number): string {
   const before = text.slice(0, start);
   const from = Math.max(...['。', '；', ';', '\n', '！', '？'].map((c) => before.lastIndexOf(c))) + 1;
-  const stops = [...'。；;\n！？'].map((c) => text.indexOf(c, end)).filter((i) => i >= 0);
+  const stops = [...'。；;\n！？'].map((c) => text.indexOf(c, end)).filter((i) => i !== -1);
   const to = stops.length ? Math.min(...stops) + 1 : text.length;
   return text.slice(from, to).trim();
 }
@@ -124,8 +130,7 @@ function candidates(passages: readonly ReadPassage[], kind: FactKind, ingredient
       const shared =
         SENTENCE_WIDE.has(kind) && ingredient !== undefined && (!f.own || namedBeside(passage, f, ingredient));
       if (ingredient !== undefined && own !== undefined && own !== ingredient && !shared) continue;
-      if (ingredient !== undefined && own === undefined && reading.products.length > 0) continue;
-      out.push({ fact: f, passage, product: f.product === undefined ? undefined : reading.products[f.product] });
+      out.push({ fact: f, passage, product: productOf(reading, f) });
     }
     if (kind === 'dilution') out.push(...spelled(passage, ingredient));
   }
@@ -166,7 +171,6 @@ function sameSentence(text: string, a: DoseFact, b: DoseFact): boolean {
 
 /** The candidates for the sentence's targets, or all when none names them. */
 function forTargets(list: Candidate[], targets: readonly string[]): Candidate[] {
-  if (targets.length === 0) return list;
   const named = list.filter((c) => c.fact.targets.some((t) => targets.some((s) => sameTarget(s, t))));
   return named.length > 0 ? named : list;
 }
@@ -178,6 +182,7 @@ function agrees(f: DoseFact, product: ProductMention | undefined, c: Candidate):
     return c.spelled ? within(c.spelled, f.value, ARITHMETIC_TOLERANCE) : within(p.value, f.value);
   if (f.kind === 'phi') return f.value.min >= p.value.min * (1 - TOLERANCE);
   if (f.kind === 'maxUses') return f.value.max <= p.value.max;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: a candidate is of the sentence's kind, and facts that are not rates have neither basis nor ai, so they reach the same within() below
   if (f.kind !== 'rate' || p.kind !== 'rate') return within(p.value, f.value);
   if (f.basis !== p.basis) return undefined;
   if (f.ai === p.ai) return within(p.value, f.value);
@@ -186,8 +191,11 @@ function agrees(f: DoseFact, product: ProductMention | undefined, c: Candidate):
   return a && b ? within(b, a) : false;
 }
 
-/** The passage's value in the sentence's units, for the message and the quick fix. */
-function valueFor(f: DoseFact, written: string, product: ProductMention | undefined, c: Candidate): string {
+/**
+ * The passage's value in the sentence's units, for the message and the quick fix; undefined where a
+ * rate of product and one of active ingredient cannot be converted (no concentration known).
+ */
+function valueFor(f: DoseFact, written: string, product: ProductMention | undefined, c: Candidate): string | undefined {
   const p = c.fact;
   let v: Range = c.spelled ?? p.value;
   if (f.kind === 'rate' && p.kind === 'rate') {
@@ -200,6 +208,7 @@ function valueFor(f: DoseFact, written: string, product: ProductMention | undefi
           min: p.value.min / (per.unit === '%' ? per.value / 100 : per.value / 1000),
           max: p.value.max / (per.unit === '%' ? per.value / 100 : per.value / 1000),
         };
+      else return undefined;
     }
     v = { min: v.min / f.factor, max: v.max / f.factor };
   }
@@ -240,9 +249,8 @@ export function disagreements(
     if (d) out.push(d);
   }
   for (const f of facts) {
-    const product = f.product === undefined ? undefined : reading.products[f.product];
-    const ingredient = product?.ingredient;
-    if (ingredient !== undefined && unnamed.has(ingredient)) continue;
+    const product = productOf(reading, f);
+    if (product && unnamed.has(product.ingredient)) continue;
     const d = factDisagreement(text, f, product, passages);
     if (d) out.push(d);
   }
@@ -271,16 +279,33 @@ function factDisagreement(
   const verdicts = list.map((c) => agrees(f, product, c));
   if (verdicts.some((v) => v === true) || verdicts.every((v) => v === undefined)) return undefined;
   const c = list[verdicts.findIndex((v) => v === false)]!;
-  const written = text.slice(f.valueStart, f.valueEnd);
+  const quote = clauseOf(c.passage.text, c.fact.start, c.fact.end);
+  const value = valueFor(f, text.slice(f.valueStart, f.valueEnd), product, c);
+  // A rate of product against one of active ingredient, neither convertible: the passage's own
+  // value and unit, and nothing to put in place of the sentence's (it counts something else).
+  if (value === undefined) {
+    const theirs = c.passage.text;
+    return {
+      code: 'dose-mismatch',
+      fact: f,
+      kind: f.kind,
+      ingredient: ingredient ?? '',
+      passage: {
+        quote,
+        value: theirs.slice(c.fact.valueStart, c.fact.valueEnd),
+        shown: theirs.slice(c.fact.valueStart, c.fact.end),
+      },
+    };
+  }
   return {
     code: 'dose-mismatch',
     fact: f,
     kind: f.kind,
     ingredient: ingredient ?? '',
     passage: {
-      quote: clauseOf(c.passage.text, c.fact.start, c.fact.end),
-      value: valueFor(f, written, product, c),
-      shown: valueFor(f, written, product, c) + text.slice(f.valueEnd, f.end),
+      quote,
+      value,
+      shown: value + text.slice(f.valueEnd, f.end),
       replace: { start: f.valueStart, end: f.valueEnd },
     },
   };
@@ -345,7 +370,7 @@ export function arithmeticErrors(facts: readonly DoseFact[]): ArithmeticError[] 
   for (const d of facts) {
     if (d.kind !== 'dilution') continue;
     const rate = facts.find((f) => f.kind === 'rate' && !f.ai && f.product === d.product && f.basis !== 'seed');
-    const water = facts.find((f) => f.kind === 'water' && (f.product === d.product || f.product === undefined));
+    const water = facts.find((f) => f.kind === 'water' && f.product === d.product);
     if (!rate || !water) continue;
     const s = spelledDilution(rate.value, water.value);
     const tolerant = { min: d.value.min * (1 - ARITHMETIC_TOLERANCE), max: d.value.max * (1 + ARITHMETIC_TOLERANCE) };

@@ -44,7 +44,8 @@ export function doseSources(sentence: string, passages: readonly string[], rules
     if (wanted.size === 0) return undefined;
     const theirs = readDoses(text, dictionary, targets);
     const doses = theirs.facts.filter((f) => {
-      const ingredient = f.product === undefined ? undefined : theirs.products[f.product]?.ingredient;
+      // Stryker disable next-line UnaryOperator: a fact has no product only in a text that names none, where no index finds one
+      const ingredient = theirs.products[f.product ?? -1]?.ingredient;
       return DOSE_KINDS.has(f.kind) && ingredient !== undefined && wanted.has(ingredient);
     });
     if (doses.length === 0) return undefined;

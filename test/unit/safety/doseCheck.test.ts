@@ -171,3 +171,165 @@ describe('dose check: as the bulletin is edited', () => {
       assert.equal(strip(checker.check(text, options(lookup))), strip(checkDoses(text, options(lookup))), text);
   });
 });
+
+describe('dose check: where a finding is, and what it cites', () => {
+  const DEFS2 = `\n## 参考资料\n\n[^1]: 水稻病虫防控技术#3 — 水稻 (RICE_001)\n[^12]: 蔬菜蚜虫绿色防控#1 — 蔬菜 (VEG_001)\n[^12]: 小麦赤霉病防治#0 — 小麦 (WHEAT_001)\n`;
+  const run = (body: string, defs = DEFS2, lookup = PASSAGES): DoseFinding[] =>
+    checkDoses(`# 通知\n\n${body}\n${defs}`, {
+      rules: shippedRules(),
+      lookup: (c) => (lookup[c] !== undefined ? { text: lookup[c]! } : undefined),
+      date: '2026-07-01',
+    });
+  const MISMATCH = '防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升';
+
+  it('counts a citation written right after a sentence’s end in that sentence, several of them too, in document order', () => {
+    assert.deepEqual(
+      run(`${MISMATCH}。[^1]`).map((f) => [f.code, f.citations]),
+      [['dose-mismatch', ['水稻病虫防控技术#3']]],
+    );
+    // a label of several characters, its first definition; 〔…〕 and [^n] in the order written
+    assert.deepEqual(
+      run(`${MISMATCH}。 〔蔬菜蚜虫绿色防控#1〕[^1]`).map((f) => f.citations),
+      [['蔬菜蚜虫绿色防控#1', '水稻病虫防控技术#3']],
+    );
+    assert.deepEqual(
+      run(`${MISMATCH}。 [^12][^1]`).map((f) => f.citations),
+      [['蔬菜蚜虫绿色防控#1', '水稻病虫防控技术#3']],
+    );
+    // a line ends its sentence without taking the next line's citation
+    assert.deepEqual(
+      run(`${MISMATCH}\n[^1]是出处`).map((f) => f.code),
+      ['source-needed'],
+    );
+  });
+
+  it('reads definitions written with CRLF line ends', () => {
+    assert.deepEqual(
+      run(`${MISMATCH}[^1]。`, DEFS2.replaceAll('\n', '\r\n')).map((f) => f.code),
+      ['dose-mismatch'],
+    );
+  });
+
+  it('gives each finding its line and character, and the findings in document order', () => {
+    const fs = run('每亩用5%苦参碱水剂50毫升，兑水30公斤，1000倍液[^12]。');
+    assert.deepEqual(
+      fs.map((f) => [f.code, f.line, f.character, f.written]),
+      [
+        ['dose-mismatch', 2, 3, '5%苦参碱水剂'],
+        ['dose-arithmetic', 2, 22, '1000'],
+      ],
+    );
+    assert.deepEqual(fs[1]?.arithmetic, { written: '1000', spelled: '600' });
+    assert.deepEqual([fs[1]?.kind, fs[1]?.citations], ['dilution', []]);
+    const [last] = run(`\n\n\n${MISMATCH}[^1]。`);
+    assert.deepEqual([last?.line, last?.character], [5, 23]);
+  });
+
+  it('puts the passage’s value in place of the sentence’s own number, wherever its block is', () => {
+    const body = `第一段没有剂量。\n\n${MISMATCH}[^1]。`;
+    const markdown = `# 通知\n\n${body}\n${DEFS2}`;
+    const [f] = checkDoses(markdown, {
+      rules: shippedRules(),
+      lookup: (c) => (PASSAGES[c] !== undefined ? { text: PASSAGES[c]! } : undefined),
+      date: '2026-07-01',
+    });
+    assert.equal(markdown.slice(f!.passage!.replace!.start, f!.passage!.replace!.end), '30');
+  });
+
+  it('checks a list item’s sentences against its citation, and asks for a source after its marker', () => {
+    assert.deepEqual(
+      run(`- ${MISMATCH}。安全间隔期5天[^1]`).map((f) => [f.code, f.kind, f.sentence]),
+      [
+        ['dose-mismatch', 'rate', `- ${MISMATCH}。`],
+        ['dose-mismatch', 'phi', '安全间隔期5天[^1]'],
+      ],
+    );
+    assert.deepEqual(
+      run(`10) ${MISMATCH}。安全间隔期5天[^1]`).map((f) => f.kind),
+      ['rate', 'phi'],
+    );
+    // not a list item: the first sentence cites nothing
+    assert.deepEqual(
+      run(`-${MISMATCH}。安全间隔期5天[^1]`).map((f) => f.code),
+      ['source-needed', 'dose-mismatch'],
+    );
+    for (const marker of ['- ', '  * ', '12) ', '3. ']) {
+      const [f] = run(`${marker}每亩用70%吡虫啉水分散粒剂4克喷雾。  `);
+      assert.equal(f?.code, 'source-needed', marker);
+      assert.equal(f.character, marker.length, marker);
+      assert.equal(f.sentence, '每亩用70%吡虫啉水分散粒剂4克喷雾。'.replace(/^/, marker).trim(), marker);
+    }
+  });
+
+  it('checks each sentence of a paragraph against its own citation, and none in a heading', () => {
+    assert.deepEqual(
+      run(`${MISMATCH}[^1]。 每亩用70%吡虫啉水分散粒剂4克喷雾。`).map((f) => [f.code, f.sentence]),
+      [
+        ['dose-mismatch', `${MISMATCH}[^1]。`],
+        ['source-needed', '每亩用70%吡虫啉水分散粒剂4克喷雾。'],
+      ],
+    );
+    assert.deepEqual(run(`## ${MISMATCH}[^1]`), []);
+  });
+
+  it('says a passage is not at hand on the sentence’s first fact, with the sentence', () => {
+    const [f] = run(` ${MISMATCH}[^1]。`, DEFS2, {});
+    assert.deepEqual(
+      [f?.code, f?.citations, f?.sentence, f?.written],
+      ['passage-not-at-hand', ['水稻病虫防控技术#3'], `${MISMATCH}[^1]。`, undefined],
+    );
+  });
+
+  it('says the passage is the platform’s current text when any passage compared is', () => {
+    const [f] = checkDoses(`${MISMATCH}[^1][^12]。\n${DEFS2}`, {
+      rules: shippedRules(),
+      lookup: (c) =>
+        PASSAGES[c] !== undefined ? { text: PASSAGES[c]!, changed: c === '水稻病虫防控技术#3' } : undefined,
+      date: '2026-07-01',
+    });
+    assert.equal(f?.changed, true);
+  });
+
+  it('asks for a source only where a sentence recommends a product with a rate or a dilution', () => {
+    assert.deepEqual(run('20%氯虫苯甲酰胺悬浮剂安全间隔期7天，每季最多使用2次。'), []);
+    assert.deepEqual(run('每亩用药30毫升，兑水30公斤。'), []);
+    assert.deepEqual(run('用0.5%苦参碱水剂1000倍液喷雾。'), [run('用0.5%苦参碱水剂1000倍液喷雾。')[0]]);
+    assert.equal(run('用0.5%苦参碱水剂1000倍液喷雾。')[0]?.code, 'source-needed');
+    // the products of another sentence of the block are not this one's
+    assert.deepEqual(
+      run('严禁使用40%氧乐果乳油。每亩用药30毫升喷雾。').map((f) => f.code),
+      [],
+    );
+    assert.deepEqual(
+      run('防治蚜虫效果好。每亩用70%吡虫啉水分散粒剂4克喷雾。').map((f) => [f.code, f.sentence]),
+      [['source-needed', '每亩用70%吡虫啉水分散粒剂4克喷雾。']],
+    );
+  });
+});
+
+describe('dose check: reading passages and placing findings', () => {
+  it('looks each cited passage up once in a check, however many sentences cite it', () => {
+    const asked: string[] = [];
+    checkDoses(
+      `防治稻纵卷叶螟，每亩用20%氯虫苯甲酰胺悬浮剂30毫升[^1]。防治二化螟，每亩用20%氯虫苯甲酰胺悬浮剂8毫升[^1]。\n${DEFS}`,
+      {
+        rules: shippedRules(),
+        lookup: (c) => {
+          asked.push(c);
+          return PASSAGES[c] !== undefined ? { text: PASSAGES[c]! } : undefined;
+        },
+        date: '2026-07-01',
+      },
+    );
+    assert.deepEqual(asked, ['水稻病虫防控技术#3']);
+  });
+
+  it('places a finding on the last line of the text', () => {
+    const [f] = checkDoses(`${DEFS}\n\n每亩用70%吡虫啉水分散粒剂4克喷雾。`, {
+      rules: shippedRules(),
+      lookup: () => undefined,
+      date: '2026-07-01',
+    });
+    assert.deepEqual([f?.code, f?.line, f?.character], ['source-needed', DEFS.split('\n').length + 1, 0]);
+  });
+});

@@ -50,6 +50,17 @@ describe('dose sources: the passages that give a recommended ingredient its dose
     );
   });
 
+  it('offers nothing for a passage giving the ingredient only timing or water, which are no dose', () => {
+    assert.deepEqual(
+      sources(
+        SENTENCE,
+        '20%氯虫苯甲酰胺悬浮剂安全间隔期7天，每季最多使用2次。',
+        '20%氯虫苯甲酰胺悬浮剂兑水30公斤，隔7天再喷1次。',
+      ),
+      [undefined, undefined],
+    );
+  });
+
   it('offers nothing when the sentence names no ingredient the dictionary knows', () => {
     assert.deepEqual(doseSources('每亩用药10毫升，兑水30公斤。', ['每亩用20%氯虫苯甲酰胺悬浮剂10-15毫升。'], RULES), {
       ingredients: [],
