@@ -283,32 +283,21 @@ function factDisagreement(
   const value = valueFor(f, text.slice(f.valueStart, f.valueEnd), product, c);
   // A rate of product against one of active ingredient, neither convertible: the passage's own
   // value and unit, and nothing to put in place of the sentence's (it counts something else).
-  if (value === undefined) {
-    const theirs = c.passage.text;
-    return {
-      code: 'dose-mismatch',
-      fact: f,
-      kind: f.kind,
-      ingredient: ingredient ?? '',
-      passage: {
-        quote,
-        value: theirs.slice(c.fact.valueStart, c.fact.valueEnd),
-        shown: theirs.slice(c.fact.valueStart, c.fact.end),
-      },
-    };
-  }
-  return {
-    code: 'dose-mismatch',
-    fact: f,
-    kind: f.kind,
-    ingredient: ingredient ?? '',
-    passage: {
-      quote,
-      value,
-      shown: value + text.slice(f.valueEnd, f.end),
-      replace: { start: f.valueStart, end: f.valueEnd },
-    },
-  };
+  const theirs = c.passage.text;
+  const passage: PassageValue =
+    value === undefined
+      ? {
+          quote,
+          value: theirs.slice(c.fact.valueStart, c.fact.valueEnd),
+          shown: theirs.slice(c.fact.valueStart, c.fact.end),
+        }
+      : {
+          quote,
+          value,
+          shown: value + text.slice(f.valueEnd, f.end),
+          replace: { start: f.valueStart, end: f.valueEnd },
+        };
+  return { code: 'dose-mismatch', fact: f, kind: f.kind, ingredient: ingredient ?? '', passage };
 }
 
 function productDisagreement(

@@ -62,20 +62,29 @@ async function run(args: string[], env: Record<string, string> = {}) {
   return { code, out, err };
 }
 
-describe('shunong check: doses against the cited passages', () => {
-  let dir: string;
-  let cwd: string;
+/**
+ * For each test of the suite: a fresh folder as the current one, holding the bulletin and the
+ * cache file; removed after. Returns the folder's path as of the running test.
+ */
+function scratch(prefix: string): { readonly path: string } {
+  const at = { path: '' };
+  let cwd = '';
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'shunong-dose-'));
+    at.path = mkdtempSync(join(tmpdir(), prefix));
     cwd = process.cwd();
-    process.chdir(dir);
+    process.chdir(at.path);
     writeFileSync('稻.md', BULLETIN);
     writeFileSync('cache.json', JSON.stringify(CACHE));
   });
   afterEach(() => {
     process.chdir(cwd);
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(at.path, { recursive: true, force: true });
   });
+  return at;
+}
+
+describe('shunong check: doses against the cited passages', () => {
+  scratch('shunong-dose-');
 
   it('line: a mismatch with the cached passage is a problem (exit 1); a dose without a source a note', async () => {
     const r = await run(['check', '稻.md', '--cache', 'cache.json']);
@@ -138,19 +147,7 @@ describe('shunong check: doses against the cited passages', () => {
 });
 
 describe('shunong export: a wrong dose is listed, and refused with --refuse-unsafe', () => {
-  let dir: string;
-  let cwd: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'shunong-dose-export-'));
-    cwd = process.cwd();
-    process.chdir(dir);
-    writeFileSync('稻.md', BULLETIN);
-    writeFileSync('cache.json', JSON.stringify(CACHE));
-  });
-  afterEach(() => {
-    process.chdir(cwd);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = scratch('shunong-dose-export-');
 
   it('with --cache: the dose its passage does not give is listed on its line and the export written (exit 0)', async () => {
     const r = await run(['export', '稻.md', '--to', 'html', '--cache', 'cache.json']);
@@ -176,7 +173,7 @@ describe('shunong export: a wrong dose is listed, and refused with --refuse-unsa
   it('without --cache: the passages are not at hand, so only a dilution that does not add up is wrong', async () => {
     assert.deepEqual(await run(['export', '稻.md', '--to', 'html', '--refuse-unsafe']), {
       code: 0,
-      out: `${join(dir, '稻.html')}\n`,
+      out: `${join(dir.path, '稻.html')}\n`,
       err: '',
     });
     // dose-notation.md: "0.5%苦参碱…1500倍液喷雾（即20毫升兑水22.5千克）" is 1,125×, not 1,500×.
